@@ -1,0 +1,75 @@
+package dev.trident.keys;
+
+import static dev.trident.keys.EntityType.COURSE;
+import static dev.trident.keys.EntityType.ENROLLMENT;
+import static dev.trident.keys.EntityType.STUDENT;
+
+/** Keys of the enrollment domain: students, courses and the enrollment edge read from both sides (GSI1). */
+public final class EnrollmentKeys {
+    public static final String PROFILE = STUDENT.sortKey();
+    public static final String METADATA = COURSE.sortKey();
+    public static final String ENROLLMENTS_PREFIX = ENROLLMENT.sortKey();
+    /** GSI1SK prefix of roster entries under {@code CRS#<courseId>}. */
+    public static final String ROSTER_PREFIX = STUDENT.pkPrefix();
+
+    private EnrollmentKeys() {
+    }
+
+    public static String studentPartition(String studentId) {
+        return STUDENT.pkPrefix() + Ids.require("studentId", studentId);
+    }
+
+    public static ItemKey student(String studentId) {
+        return new ItemKey(studentPartition(studentId), PROFILE);
+    }
+
+    /** The course partition: PK of the course item and GSI1PK of the course and of its roster. */
+    public static String coursePartition(String courseId) {
+        return COURSE.pkPrefix() + Ids.require("courseId", courseId);
+    }
+
+    public static ItemKey course(String courseId) {
+        return new ItemKey(coursePartition(courseId), METADATA);
+    }
+
+    /** GSI1 key of a course, so a roster query also returns the course metadata. */
+    public static IndexKey courseIndex(String courseId) {
+        return new IndexKey(TableSchema.GSI1, coursePartition(courseId), METADATA);
+    }
+
+    public static ItemKey enrollment(String studentId, String courseId) {
+        return new ItemKey(studentPartition(studentId),
+                ENROLLMENTS_PREFIX + Ids.require("courseId", courseId));
+    }
+
+    /** GSI1 key of an enrollment edge: {@code CRS#<courseId>} / {@code STU#<studentId>}. */
+    public static IndexKey enrollmentIndex(String courseId, String studentId) {
+        return new IndexKey(TableSchema.GSI1, coursePartition(courseId), studentPartition(studentId));
+    }
+
+    public static String enrollmentsPrefix() {
+        return ENROLLMENTS_PREFIX;
+    }
+
+    public static String rosterPrefix() {
+        return ROSTER_PREFIX;
+    }
+
+    public static String parseStudentPk(String pk) {
+        return Keys.idAfter("studentId", pk, STUDENT.pkPrefix());
+    }
+
+    /** Course id from a course PK or GSI1PK. */
+    public static String parseCoursePk(String pk) {
+        return Keys.idAfter("courseId", pk, COURSE.pkPrefix());
+    }
+
+    public static String parseEnrollmentSk(String sk) {
+        return Keys.idAfter("courseId", sk, ENROLLMENTS_PREFIX);
+    }
+
+    /** Student id from a roster GSI1SK. */
+    public static String parseRosterSk(String gsi1sk) {
+        return Keys.idAfter("studentId", gsi1sk, ROSTER_PREFIX);
+    }
+}

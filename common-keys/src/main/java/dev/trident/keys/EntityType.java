@@ -1,0 +1,78 @@
+package dev.trident.keys;
+
+import java.util.Optional;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * The one registry of entity types and their primary-key prefixes. Builders read their prefixes from here,
+ * so a test over this enum proves that no two entity types can share a (PK, SK).
+ */
+public enum EntityType {
+    USER_PROFILE("UserProfile", "USER#", "PROFILE", false),
+    HANDLE_CLAIM("HandleClaim", "HANDLE#", "HANDLE", false),
+    POST("Post", "USER#", "POST#", true),
+    COMMENT("Comment", "POST#", "COMMENT#", true),
+    MONTHLY_STATS("MonthlyStats", "USER#", "STATS#", true),
+    STUDENT("Student", "STU#", "PROFILE", false),
+    COURSE("Course", "CRS#", "METADATA", false),
+    ENROLLMENT("Enrollment", "STU#", "ENROLL#CRS#", true),
+    WORKSPACE("Workspace", "WS#", "META", false),
+    MEMBER("WorkspaceMember", "WS#", "MEMBER#", true),
+    PROJECT("Project", "WS#", "PROJ#", true),
+    PROJECT_SEQUENCE("ProjectSequence", "WS#", "PROJSEQ#", true);
+
+    private final String typeName;
+    private final String pkPrefix;
+    private final String sortKey;
+    private final boolean sortKeyIsPrefix;
+
+    EntityType(String typeName, String pkPrefix, String sortKey, boolean sortKeyIsPrefix) {
+        this.typeName = typeName;
+        this.pkPrefix = pkPrefix;
+        this.sortKey = sortKey;
+        this.sortKeyIsPrefix = sortKeyIsPrefix;
+    }
+
+    /** The value stored in {@code _type}. */
+    public String typeName() {
+        return typeName;
+    }
+
+    public AttributeValue typeAttribute() {
+        return AttributeValue.fromS(typeName);
+    }
+
+    /** Every PK of this type starts with this (ends with the delimiter). */
+    public String pkPrefix() {
+        return pkPrefix;
+    }
+
+    /** The fixed SK, or the SK prefix when {@link #sortKeyIsPrefix()}. */
+    public String sortKey() {
+        return sortKey;
+    }
+
+    public boolean sortKeyIsPrefix() {
+        return sortKeyIsPrefix;
+    }
+
+    public static EntityType fromTypeName(String typeName) {
+        for (EntityType t : values()) {
+            if (t.typeName.equals(typeName)) {
+                return t;
+            }
+        }
+        throw new IllegalArgumentException("unknown entity type " + typeName);
+    }
+
+    /** The entity type whose key space contains this key, if any (by prefix only, not by full parse). */
+    public static Optional<EntityType> classify(ItemKey key) {
+        for (EntityType t : values()) {
+            boolean skMatch = t.sortKeyIsPrefix ? key.sk().startsWith(t.sortKey) : key.sk().equals(t.sortKey);
+            if (key.pk().startsWith(t.pkPrefix) && skMatch) {
+                return Optional.of(t);
+            }
+        }
+        return Optional.empty();
+    }
+}

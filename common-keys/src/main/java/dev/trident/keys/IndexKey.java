@@ -1,0 +1,29 @@
+package dev.trident.keys;
+
+import java.util.Map;
+import java.util.Objects;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/** The key of an item in a secondary index (GSI1 or GSI2). */
+public record IndexKey(String indexName, String pk, String sk) {
+    public IndexKey {
+        Objects.requireNonNull(pk, "pk");
+        Objects.requireNonNull(sk, "sk");
+        if (!TableSchema.GSI1.equals(indexName) && !TableSchema.GSI2.equals(indexName)) {
+            throw new IllegalArgumentException("unknown index " + indexName);
+        }
+    }
+
+    public String pkAttribute() {
+        return indexName + "PK";
+    }
+
+    public String skAttribute() {
+        return indexName + "SK";
+    }
+
+    /** The index key attributes to put on the item, e.g. GSI1PK/GSI1SK. */
+    public Map<String, AttributeValue> toAttributes() {
+        return Map.of(pkAttribute(), AttributeValue.fromS(pk), skAttribute(), AttributeValue.fromS(sk));
+    }
+}

@@ -1,0 +1,28 @@
+package dev.trident.keys;
+
+/** Shared mechanics of the key grammar; only the domain key classes use it. */
+final class Keys {
+    static final char DELIMITER = '#';
+
+    private Keys() {
+    }
+
+    /** The single id that follows {@code prefix}; a foreign or malformed key is rejected. */
+    static String idAfter(String field, String key, String prefix) {
+        return Ids.require(field, rest(field, key, prefix));
+    }
+
+    /** What follows {@code prefix}, unvalidated. */
+    static String rest(String field, String key, String prefix) {
+        if (key == null || !key.startsWith(prefix)) {
+            throw new InvalidKeyException(field, "key does not start with " + prefix);
+        }
+        return key.substring(prefix.length());
+    }
+
+    static void requireEquals(String field, String key, String expected) {
+        if (!expected.equals(key)) {
+            throw new InvalidKeyException(field, "key is not " + expected);
+        }
+    }
+}

@@ -1,0 +1,112 @@
+package dev.trident.keys;
+
+import static dev.trident.keys.EntityType.COMMENT;
+import static dev.trident.keys.EntityType.HANDLE_CLAIM;
+import static dev.trident.keys.EntityType.MONTHLY_STATS;
+import static dev.trident.keys.EntityType.POST;
+import static dev.trident.keys.EntityType.USER_PROFILE;
+
+/** Keys of the social domain: profiles, handle claims, posts, comments, monthly stats, timeline. */
+public final class SocialKeys {
+    /** SK of a profile; posts sort below it, stats above, so {@code SK <= PROFILE} descending = profile + newest posts. */
+    public static final String PROFILE = USER_PROFILE.sortKey();
+    public static final String HANDLE = HANDLE_CLAIM.sortKey();
+    public static final String POSTS_PREFIX = POST.sortKey();
+    public static final String COMMENTS_PREFIX = COMMENT.sortKey();
+    public static final String STATS_PREFIX = MONTHLY_STATS.sortKey();
+    static final String TIMELINE_PREFIX = "TIMELINE#";
+
+    private SocialKeys() {
+    }
+
+    public static String userPartition(String userId) {
+        return USER_PROFILE.pkPrefix() + Ids.require("userId", userId);
+    }
+
+    public static ItemKey userProfile(String userId) {
+        return new ItemKey(userPartition(userId), PROFILE);
+    }
+
+    /** GSI1 key of a profile: {@code HANDLE#<handle>} / {@code PROFILE}. */
+    public static IndexKey userByHandle(String handle) {
+        return new IndexKey(TableSchema.GSI1, handlePartition(handle), PROFILE);
+    }
+
+    /** The item that makes a handle unique. */
+    public static ItemKey handleClaim(String handle) {
+        return new ItemKey(handlePartition(handle), HANDLE);
+    }
+
+    public static String handlePartition(String handle) {
+        return HANDLE_CLAIM.pkPrefix() + Ids.require("handle", handle);
+    }
+
+    public static ItemKey post(String userId, String postId) {
+        return new ItemKey(userPartition(userId), POSTS_PREFIX + Ids.require("postId", postId));
+    }
+
+    public static String postsPrefix() {
+        return POSTS_PREFIX;
+    }
+
+    public static String timelinePartition(String month) {
+        return TIMELINE_PREFIX + Months.validate("month", month);
+    }
+
+    /** GSI2 key of a post: {@code TIMELINE#<yyyy-mm>} / {@code <postId>}. */
+    public static IndexKey postTimeline(String month, String postId) {
+        return new IndexKey(TableSchema.GSI2, timelinePartition(month), Ids.require("postId", postId));
+    }
+
+    /** The partition holding a post's comments. */
+    public static String commentPartition(String postId) {
+        return COMMENT.pkPrefix() + Ids.require("postId", postId);
+    }
+
+    public static ItemKey comment(String postId, String commentId) {
+        return new ItemKey(commentPartition(postId), COMMENTS_PREFIX + Ids.require("commentId", commentId));
+    }
+
+    public static String commentsPrefix() {
+        return COMMENTS_PREFIX;
+    }
+
+    public static ItemKey monthlyStats(String userId, String month) {
+        return new ItemKey(userPartition(userId), STATS_PREFIX + Months.validate("month", month));
+    }
+
+    // Parsers: each returns the id carried by one key part, or throws InvalidKeyException on a foreign key.
+
+    public static String parseUserPk(String pk) {
+        return Keys.idAfter("userId", pk, USER_PROFILE.pkPrefix());
+    }
+
+    /** Handle from a claim PK or a profile's GSI1PK. */
+    public static String parseHandlePk(String pk) {
+        return Keys.idAfter("handle", pk, HANDLE_CLAIM.pkPrefix());
+    }
+
+    public static String parsePostSk(String sk) {
+        return Keys.idAfter("postId", sk, POSTS_PREFIX);
+    }
+
+    public static String parseCommentPk(String pk) {
+        return Keys.idAfter("postId", pk, COMMENT.pkPrefix());
+    }
+
+    public static String parseCommentSk(String sk) {
+        return Keys.idAfter("commentId", sk, COMMENTS_PREFIX);
+    }
+
+    public static String parseStatsSk(String sk) {
+        return Months.validate("month", Keys.rest("month", sk, STATS_PREFIX));
+    }
+
+    public static String parseTimelinePk(String gsi2pk) {
+        return Months.validate("month", Keys.rest("month", gsi2pk, TIMELINE_PREFIX));
+    }
+
+    public static String parseTimelineSk(String gsi2sk) {
+        return Ids.require("postId", gsi2sk);
+    }
+}

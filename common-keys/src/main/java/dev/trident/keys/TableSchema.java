@@ -1,0 +1,27 @@
+package dev.trident.keys;
+
+import java.util.List;
+
+/** Attribute and index names of the shared table. */
+public final class TableSchema {
+    public static final String PK = "PK";
+    public static final String SK = "SK";
+    public static final String GSI1PK = "GSI1PK";
+    public static final String GSI1SK = "GSI1SK";
+    public static final String GSI2PK = "GSI2PK";
+    public static final String GSI2SK = "GSI2SK";
+    public static final String TYPE = "_type";
+    public static final String VERSION = "version";
+    public static final String CREATED_AT = "createdAt";
+    public static final String UPDATED_AT = "updatedAt";
+    public static final String EXPIRES_AT = "expiresAt";
+
+    public static final String GSI1 = "GSI1";
+    public static final String GSI2 = "GSI2";
+
+    /** Every key attribute of the table and its indexes; cursors keep only these. */
+    public static final List<String> KEY_ATTRIBUTES = List.of(PK, SK, GSI1PK, GSI1SK, GSI2PK, GSI2SK);
+
+    private TableSchema() {
+    }
+}

@@ -1,0 +1,215 @@
+package dev.trident.keys;
+
+import static dev.trident.keys.EntityType.MEMBER;
+import static dev.trident.keys.EntityType.PROJECT;
+import static dev.trident.keys.EntityType.PROJECT_SEQUENCE;
+import static dev.trident.keys.EntityType.WORKSPACE;
+
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
+import java.util.OptionalInt;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** Keys of the workspace domain: workspaces, members (inverted on GSI1), sharded projects, status index (GSI2). */
+public final class WorkspaceKeys {
+    public static final String META = WORKSPACE.sortKey();
+    public static final String MEMBERS_PREFIX = MEMBER.sortKey();
+    public static final String PROJECTS_PREFIX = PROJECT.sortKey();
+    public static final String SEQUENCE_PREFIX = PROJECT_SEQUENCE.sortKey();
+    /** GSI1PK prefix of the member edge's inverted side: {@code USER#<userId>}. */
+    static final String MEMBER_INDEX_PREFIX = "USER#";
+    /** GSI1SK prefix: the workspaces of a user. */
+    public static final String WORKSPACES_OF_USER_PREFIX = WORKSPACE.pkPrefix();
+    static final String STATUS_PREFIX = "PROJSTATUS#";
+    /** Write shards of each status partition on GSI2, so one busy status is not one hot partition. */
+    public static final int PROJECT_STATUS_SHARDS = 4;
+
+    // Fixed width (always millis) so that the GSI2 sort key orders by time; plain ISO text does not.
+    private static final DateTimeFormatter CREATED_AT =
+            DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSS'Z'").withZone(ZoneOffset.UTC);
+    private static final Pattern SHARDED = Pattern.compile("(.+)#(\\d{1,2})");
+    private static final Pattern STATUS_PK = Pattern.compile("([A-Z]+)#(\\d)");
+
+    private WorkspaceKeys() {
+    }
+
+    /** PK of the workspace item, its members, its sequences and (unsharded) its projects. */
+    public static String workspacePartition(String wsId) {
+        return WORKSPACE.pkPrefix() + Ids.require("wsId", wsId);
+    }
+
+    public static ItemKey workspace(String wsId) {
+        return new ItemKey(workspacePartition(wsId), META);
+    }
+
+    public static ItemKey member(String wsId, String userId) {
+        return new ItemKey(workspacePartition(wsId), MEMBERS_PREFIX + Ids.require("userId", userId));
+    }
+
+    /** GSI1 key of a member edge: {@code USER#<userId>} / {@code WS#<wsId>}. */
+    public static IndexKey memberIndex(String userId, String wsId) {
+        return new IndexKey(TableSchema.GSI1, userWorkspacesPartition(userId), workspacePartition(wsId));
+    }
+
+    /** GSI1PK to query for the workspaces of a user (with {@link #workspacesOfUserPrefix()}). */
+    public static String userWorkspacesPartition(String userId) {
+        return MEMBER_INDEX_PREFIX + Ids.require("userId", userId);
+    }
+
+    public static String membersPrefix() {
+        return MEMBERS_PREFIX;
+    }
+
+    public static String workspacesOfUserPrefix() {
+        return WORKSPACES_OF_USER_PREFIX;
+    }
+
+    public static String projectsPrefix() {
+        return PROJECTS_PREFIX;
+    }
+
+    /** The shard a project lives on; always 0 when the workspace is unsharded. */
+    public static int projectShard(ProjectId projectId, int shardCount) {
+        return Shards.of(projectId.toString(), shardCount);
+    }
+
+    /** {@code WS#<wsId>} when unsharded, else {@code WS#<wsId>#<shard>}. */
+    public static String projectPartition(String wsId, int shard, int shardCount) {
+        Shards.requireShardCount(shardCount);
+        if (shard < 0 || shard >= shardCount) {
+            throw new InvalidKeyException("shard", "must be between 0 and " + (shardCount - 1));
+        }
+        String base = workspacePartition(wsId);
+        return shardCount == 1 ? base : base + Keys.DELIMITER + shard;
+    }
+
+    public static ItemKey project(String wsId, int shardCount, ProjectId projectId) {
+        return new ItemKey(projectPartition(wsId, projectShard(projectId, shardCount), shardCount),
+                PROJECTS_PREFIX + projectId.sortKeyPart());
+    }
+
+    /** The per-workspace, per-year project id counter: {@code WS#<wsId>} / {@code PROJSEQ#<yyyy>}. */
+    public static ItemKey projectSequence(String wsId, int year) {
+        if (year < 1000 || year > 9999) {
+            throw new InvalidKeyException("year", "must have 4 digits");
+        }
+        return new ItemKey(workspacePartition(wsId), SEQUENCE_PREFIX + year);
+    }
+
+    /** The status-index shard of a project, derived from workspace and project id (stable). */
+    public static int projectStatusShard(String wsId, ProjectId projectId) {
+        return Shards.of(Ids.require("wsId", wsId) + Keys.DELIMITER + projectId, PROJECT_STATUS_SHARDS);
+    }
+
+    public static String projectStatusPartition(ProjectStatus status, int n) {
+        if (n < 0 || n >= PROJECT_STATUS_SHARDS) {
+            throw new InvalidKeyException("shard", "must be between 0 and " + (PROJECT_STATUS_SHARDS - 1));
+        }
+        return STATUS_PREFIX + status.name() + Keys.DELIMITER + n;
+    }
+
+    /** GSI2 key of a project: {@code PROJSTATUS#<status>#<n>} / {@code <createdAt>#<wsId>#<projectId>}. */
+    public static IndexKey projectStatusIndex(ProjectStatus status, Instant createdAt, String wsId,
+            ProjectId projectId) {
+        return projectStatusIndex(status, projectStatusShard(wsId, projectId), createdAt, wsId, projectId);
+    }
+
+    /** As above with an explicit n, which must be the derived one (a wrong n would hide the item). */
+    public static IndexKey projectStatusIndex(ProjectStatus status, int n, Instant createdAt, String wsId,
+            ProjectId projectId) {
+        if (n != projectStatusShard(wsId, projectId)) {
+            throw new InvalidKeyException("shard", "is not the status shard of this project");
+        }
+        return new IndexKey(TableSchema.GSI2, projectStatusPartition(status, n),
+                formatCreatedAt(createdAt) + Keys.DELIMITER + wsId + Keys.DELIMITER + projectId);
+    }
+
+    public static String formatCreatedAt(Instant createdAt) {
+        return CREATED_AT.format(createdAt);
+    }
+
+    // Parsers
+
+    /** Workspace id from {@code WS#<wsId>} (the unsharded partition, or a GSI1SK of a member edge). */
+    public static String parseWorkspacePk(String pk) {
+        return Keys.idAfter("wsId", pk, WORKSPACE.pkPrefix());
+    }
+
+    /** A project partition: workspace id and, when sharded, the shard. */
+    public record ProjectPartition(String wsId, OptionalInt shard) {
+    }
+
+    public static ProjectPartition parseProjectPartition(String pk) {
+        String rest = Keys.rest("wsId", pk, WORKSPACE.pkPrefix());
+        Matcher m = SHARDED.matcher(rest);
+        if (m.matches()) {
+            int shard = Integer.parseInt(m.group(2));
+            if (shard >= Shards.MAX_SHARDS || !m.group(2).equals(Integer.toString(shard))) {
+                throw new InvalidKeyException("shard", "is not a shard number");
+            }
+            return new ProjectPartition(Ids.require("wsId", m.group(1)), OptionalInt.of(shard));
+        }
+        return new ProjectPartition(Ids.require("wsId", rest), OptionalInt.empty());
+    }
+
+    public static ProjectId parseProjectSk(String sk) {
+        return ProjectId.fromSortKeyPart(Keys.rest("projectId", sk, PROJECTS_PREFIX));
+    }
+
+    public static String parseMemberSk(String sk) {
+        return Keys.idAfter("userId", sk, MEMBERS_PREFIX);
+    }
+
+    /** User id from a member edge's GSI1PK. */
+    public static String parseMemberIndexPk(String gsi1pk) {
+        return Keys.idAfter("userId", gsi1pk, MEMBER_INDEX_PREFIX);
+    }
+
+    /** Workspace id from a member edge's GSI1SK. */
+    public static String parseMemberIndexSk(String gsi1sk) {
+        return parseWorkspacePk(gsi1sk);
+    }
+
+    public static int parseSequenceSk(String sk) {
+        String year = Keys.rest("year", sk, SEQUENCE_PREFIX);
+        if (!year.matches("[1-9]\\d{3}")) {
+            throw new InvalidKeyException("year", "must have 4 digits");
+        }
+        return Integer.parseInt(year);
+    }
+
+    public record StatusPartition(ProjectStatus status, int n) {
+    }
+
+    public static StatusPartition parseProjectStatusPk(String gsi2pk) {
+        Matcher m = STATUS_PK.matcher(Keys.rest("status", gsi2pk, STATUS_PREFIX));
+        if (!m.matches()) {
+            throw new InvalidKeyException("status", "not a status partition");
+        }
+        int n = Integer.parseInt(m.group(2));
+        if (n >= PROJECT_STATUS_SHARDS) {
+            throw new InvalidKeyException("shard", "is not a status shard");
+        }
+        return new StatusPartition(ProjectStatus.parse("status", m.group(1)), n);
+    }
+
+    public record StatusEntry(Instant createdAt, String wsId, ProjectId projectId) {
+    }
+
+    public static StatusEntry parseProjectStatusSk(String gsi2sk) {
+        String[] parts = gsi2sk == null ? new String[0] : gsi2sk.split("#", -1);
+        if (parts.length != 3) {
+            throw new InvalidKeyException("projectStatus", "not a <createdAt>#<wsId>#<projectId> key");
+        }
+        Instant createdAt;
+        try {
+            createdAt = Instant.from(CREATED_AT.parse(parts[0]));
+        } catch (DateTimeParseException e) {
+            throw new InvalidKeyException("createdAt", "not a fixed-width UTC timestamp");
+        }
+        return new StatusEntry(createdAt, Ids.require("wsId", parts[1]), ProjectId.parse(parts[2]));
+    }
+}

@@ -1,0 +1,294 @@
+package dev.trident.keys;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+class KeyGrammarTest {
+    static final ProjectId P42 = new ProjectId(2026, 42);
+    static final Instant CREATED = Instant.parse("2026-05-01T10:15:30.123Z");
+
+    @Test
+    void socialSpellingsAndRoundTrips() {
+        assertEquals(new ItemKey("USER#u1", "PROFILE"), SocialKeys.userProfile("u1"));
+        assertEquals(new IndexKey("GSI1", "HANDLE#Ann", "PROFILE"), SocialKeys.userByHandle("Ann"));
+        assertEquals(new ItemKey("HANDLE#Ann", "HANDLE"), SocialKeys.handleClaim("Ann"));
+        assertEquals(new ItemKey("USER#u1", "POST#p1"), SocialKeys.post("u1", "p1"));
+        assertEquals(new IndexKey("GSI2", "TIMELINE#2026-05", "p1"), SocialKeys.postTimeline("2026-05", "p1"));
+        assertEquals(new ItemKey("POST#p1", "COMMENT#c1"), SocialKeys.comment("p1", "c1"));
+        assertEquals(new ItemKey("USER#u1", "STATS#2026-05"), SocialKeys.monthlyStats("u1", "2026-05"));
+
+        assertEquals("u1", SocialKeys.parseUserPk(SocialKeys.post("u1", "p1").pk()));
+        assertEquals("Ann", SocialKeys.parseHandlePk(SocialKeys.handleClaim("Ann").pk()));
+        assertEquals("Ann", SocialKeys.parseHandlePk(SocialKeys.userByHandle("Ann").pk()));
+        assertEquals("p1", SocialKeys.parsePostSk(SocialKeys.post("u1", "p1").sk()));
+        assertEquals("p1", SocialKeys.parseCommentPk(SocialKeys.comment("p1", "c1").pk()));
+        assertEquals("c1", SocialKeys.parseCommentSk(SocialKeys.comment("p1", "c1").sk()));
+        assertEquals("2026-05", SocialKeys.parseStatsSk(SocialKeys.monthlyStats("u1", "2026-05").sk()));
+        assertEquals("2026-05", SocialKeys.parseTimelinePk(SocialKeys.postTimeline("2026-05", "p1").pk()));
+        assertEquals("p1", SocialKeys.parseTimelineSk(SocialKeys.postTimeline("2026-05", "p1").sk()));
+        // Posts sort below PROFILE, stats above: "SK <= PROFILE" descending reads profile + newest posts.
+        assertTrue(SocialKeys.post("u", "ZZZZ").sk().compareTo(SocialKeys.PROFILE) < 0);
+        assertTrue(SocialKeys.monthlyStats("u", "2026-01").sk().compareTo(SocialKeys.PROFILE) > 0);
+    }
+
+    @Test
+    void enrollmentSpellingsAndRoundTrips() {
+        assertEquals(new ItemKey("STU#s1", "PROFILE"), EnrollmentKeys.student("s1"));
+        assertEquals(new ItemKey("CRS#c1", "METADATA"), EnrollmentKeys.course("c1"));
+        assertEquals(new IndexKey("GSI1", "CRS#c1", "METADATA"), EnrollmentKeys.courseIndex("c1"));
+        assertEquals(new ItemKey("STU#s1", "ENROLL#CRS#c1"), EnrollmentKeys.enrollment("s1", "c1"));
+        assertEquals(new IndexKey("GSI1", "CRS#c1", "STU#s1"), EnrollmentKeys.enrollmentIndex("c1", "s1"));
+        assertEquals("ENROLL#CRS#", EnrollmentKeys.enrollmentsPrefix());
+        assertEquals("STU#", EnrollmentKeys.rosterPrefix());
+
+        assertEquals("s1", EnrollmentKeys.parseStudentPk(EnrollmentKeys.enrollment("s1", "c1").pk()));
+        assertEquals("c1", EnrollmentKeys.parseEnrollmentSk(EnrollmentKeys.enrollment("s1", "c1").sk()));
+        assertEquals("c1", EnrollmentKeys.parseCoursePk(EnrollmentKeys.course("c1").pk()));
+        assertEquals("c1", EnrollmentKeys.parseCoursePk(EnrollmentKeys.enrollmentIndex("c1", "s1").pk()));
+        assertEquals("s1", EnrollmentKeys.parseRosterSk(EnrollmentKeys.enrollmentIndex("c1", "s1").sk()));
+    }
+
+    @Test
+    void workspaceSpellingsAndRoundTrips() {
+        assertEquals(new ItemKey("WS#w1", "META"), WorkspaceKeys.workspace("w1"));
+        assertEquals(new ItemKey("WS#w1", "MEMBER#u1"), WorkspaceKeys.member("w1", "u1"));
+        assertEquals(new IndexKey("GSI1", "USER#u1", "WS#w1"), WorkspaceKeys.memberIndex("u1", "w1"));
+        assertEquals(new ItemKey("WS#w1", "PROJ#2026-000042"), WorkspaceKeys.project("w1", 1, P42));
+        assertEquals(new ItemKey("WS#w1", "PROJSEQ#2026"), WorkspaceKeys.projectSequence("w1", 2026));
+        int shard = Shards.of("2026-0042", 4);
+        assertEquals(new ItemKey("WS#w1#" + shard, "PROJ#2026-000042"), WorkspaceKeys.project("w1", 4, P42));
+        assertEquals("WS#w1", WorkspaceKeys.projectPartition("w1", 0, 1));
+        assertEquals("WS#w1#3", WorkspaceKeys.projectPartition("w1", 3, 4));
+        assertThrows(InvalidKeyException.class, () -> WorkspaceKeys.projectPartition("w1", 4, 4));
+        assertThrows(InvalidKeyException.class, () -> WorkspaceKeys.projectPartition("w1", 1, 1));
+        assertThrows(InvalidKeyException.class, () -> WorkspaceKeys.project("w1", 17, P42));
+        assertThrows(InvalidKeyException.class, () -> WorkspaceKeys.project("w1", 0, P42));
+
+        int n = WorkspaceKeys.projectStatusShard("w1", P42);
+        IndexKey status = WorkspaceKeys.projectStatusIndex(ProjectStatus.ACTIVE, CREATED, "w1", P42);
+        assertEquals(new IndexKey("GSI2", "PROJSTATUS#ACTIVE#" + n, "2026-05-01T10:15:30.123Z#w1#2026-0042"), status);
+        assertEquals(status, WorkspaceKeys.projectStatusIndex(ProjectStatus.ACTIVE, n, CREATED, "w1", P42));
+        assertThrows(InvalidKeyException.class,
+                () -> WorkspaceKeys.projectStatusIndex(ProjectStatus.ACTIVE, (n + 1) % 4, CREATED, "w1", P42));
+        assertEquals(new WorkspaceKeys.StatusPartition(ProjectStatus.ACTIVE, n),
+                WorkspaceKeys.parseProjectStatusPk(status.pk()));
+        assertEquals(new WorkspaceKeys.StatusEntry(CREATED, "w1", P42), WorkspaceKeys.parseProjectStatusSk(status.sk()));
+        // Whole seconds still get millis, so the sort key orders by time.
+        assertEquals("2026-05-01T10:15:30.000Z", WorkspaceKeys.formatCreatedAt(Instant.parse("2026-05-01T10:15:30Z")));
+
+        assertEquals("w1", WorkspaceKeys.parseWorkspacePk("WS#w1"));
+        assertEquals(new WorkspaceKeys.ProjectPartition("w1", OptionalInt.empty()),
+                WorkspaceKeys.parseProjectPartition("WS#w1"));
+        assertEquals(new WorkspaceKeys.ProjectPartition("w1", OptionalInt.of(3)),
+                WorkspaceKeys.parseProjectPartition("WS#w1#3"));
+        assertEquals(P42, WorkspaceKeys.parseProjectSk(WorkspaceKeys.project("w1", 4, P42).sk()));
+        assertEquals("u1", WorkspaceKeys.parseMemberSk("MEMBER#u1"));
+        assertEquals("u1", WorkspaceKeys.parseMemberIndexPk("USER#u1"));
+        assertEquals("w1", WorkspaceKeys.parseMemberIndexSk("WS#w1"));
+        assertEquals(2026, WorkspaceKeys.parseSequenceSk("PROJSEQ#2026"));
+        assertEquals(ProjectStatus.PAUSED, ProjectStatus.parse("status", "PAUSED"));
+        assertThrows(InvalidKeyException.class, () -> ProjectStatus.parse("status", "active"));
+    }
+
+    @Test
+    void statusShardIsStableAndInRange() {
+        for (int i = 1; i < 500; i++) {
+            int n = WorkspaceKeys.projectStatusShard("w", new ProjectId(2026, i));
+            assertTrue(n >= 0 && n < WorkspaceKeys.PROJECT_STATUS_SHARDS);
+            assertEquals(n, WorkspaceKeys.projectStatusShard("w", new ProjectId(2026, i)));
+        }
+    }
+
+    @Test
+    void toAttributesUsesTableAttributeNames() {
+        assertEquals(Map.of("PK", AttributeValue.fromS("USER#u"), "SK", AttributeValue.fromS("PROFILE")),
+                SocialKeys.userProfile("u").toAttributes());
+        assertEquals(Map.of("GSI1PK", AttributeValue.fromS("HANDLE#h"), "GSI1SK", AttributeValue.fromS("PROFILE")),
+                SocialKeys.userByHandle("h").toAttributes());
+        assertEquals(Map.of("GSI2PK", AttributeValue.fromS("TIMELINE#2026-01"), "GSI2SK", AttributeValue.fromS("p")),
+                SocialKeys.postTimeline("2026-01", "p").toAttributes());
+    }
+
+    @Test
+    void parsersRejectForeignAndMalformedKeys() {
+        List<Runnable> bad = List.of(
+                () -> SocialKeys.parseUserPk("STU#u1"),
+                () -> SocialKeys.parseUserPk("USER#"),
+                () -> SocialKeys.parseUserPk("USER#a#b"),
+                () -> SocialKeys.parseUserPk(null),
+                () -> SocialKeys.parsePostSk("PROFILE"),
+                () -> SocialKeys.parseCommentSk("POST#p"),
+                () -> SocialKeys.parseStatsSk("STATS#2026-13"),
+                () -> SocialKeys.parseTimelinePk("TIMELINE#x"),
+                () -> SocialKeys.parseHandlePk("USER#h"),
+                () -> EnrollmentKeys.parseStudentPk("CRS#c1"),
+                () -> EnrollmentKeys.parseEnrollmentSk("PROFILE"),
+                () -> EnrollmentKeys.parseEnrollmentSk("ENROLL#STU#s"),
+                () -> EnrollmentKeys.parseCoursePk("CRS#c1#x"),
+                () -> EnrollmentKeys.parseRosterSk("METADATA"),
+                () -> WorkspaceKeys.parseWorkspacePk("WS#w1#3"),
+                () -> WorkspaceKeys.parseProjectPartition("WS#w1#16"),
+                () -> WorkspaceKeys.parseProjectPartition("WS#w1#03"),
+                () -> WorkspaceKeys.parseProjectPartition("WS#w1#x#1"),
+                () -> WorkspaceKeys.parseProjectSk("PROJ#2026-0042"),
+                () -> WorkspaceKeys.parseProjectSk("PROJSEQ#2026"),
+                () -> WorkspaceKeys.parseMemberSk("META"),
+                () -> WorkspaceKeys.parseSequenceSk("PROJSEQ#26"),
+                () -> WorkspaceKeys.parseProjectStatusPk("PROJSTATUS#DONE#1"),
+                () -> WorkspaceKeys.parseProjectStatusPk("PROJSTATUS#ACTIVE#4"),
+                () -> WorkspaceKeys.parseProjectStatusSk("2026-05-01#w1#2026-0042"),
+                () -> WorkspaceKeys.parseProjectStatusSk("2026-05-01T10:15:30.123Z#w1"));
+        for (int i = 0; i < bad.size(); i++) {
+            assertThrows(InvalidKeyException.class, bad.get(i)::run, "case " + i);
+        }
+    }
+
+    @Test
+    void buildersValidateEverySegment() {
+        assertThrows(InvalidKeyException.class, () -> SocialKeys.post("u#1", "p"));
+        assertThrows(InvalidKeyException.class, () -> SocialKeys.post("u", ""));
+        assertThrows(InvalidKeyException.class, () -> SocialKeys.userByHandle("a b"));
+        assertThrows(InvalidKeyException.class, () -> SocialKeys.monthlyStats("u", "2026-13"));
+        assertThrows(InvalidKeyException.class, () -> SocialKeys.postTimeline("2026-1", "p"));
+        assertThrows(InvalidKeyException.class, () -> EnrollmentKeys.enrollment("s", "c#1"));
+        assertThrows(InvalidKeyException.class, () -> WorkspaceKeys.member("w", null));
+        assertThrows(InvalidKeyException.class, () -> WorkspaceKeys.projectSequence("w", 26));
+        assertEquals("courseId", assertThrows(InvalidKeyException.class,
+                () -> EnrollmentKeys.enrollmentIndex("..", "s")).field());
+    }
+
+    static final List<String> TRICKY = List.of("a", "1", "10", "CRS", "PROFILE", "META", "METADATA", "USER", "STU",
+            "WS", "POST", "HANDLE", "MEMBER", "PROJ", "PROJSEQ", "ENROLL", "COMMENT", "STATS", "TIMELINE", "2026",
+            "2026-01", "2026-0042", "0", "3");
+
+    /** Every key every builder can make from the tricky ids, tagged with the entity type that made it. */
+    static Map<ItemKey, EntityType> allItemKeys(Map<IndexKey, EntityType> indexKeys) {
+        Map<ItemKey, EntityType> keys = new HashMap<>();
+        List<String> months = List.of("2026-01", "2025-12");
+        for (String a : TRICKY) {
+            put(keys, SocialKeys.userProfile(a), EntityType.USER_PROFILE);
+            put(keys, SocialKeys.handleClaim(a), EntityType.HANDLE_CLAIM);
+            put(keys, EnrollmentKeys.student(a), EntityType.STUDENT);
+            put(keys, EnrollmentKeys.course(a), EntityType.COURSE);
+            put(keys, WorkspaceKeys.workspace(a), EntityType.WORKSPACE);
+            put(keys, WorkspaceKeys.projectSequence(a, 2026), EntityType.PROJECT_SEQUENCE);
+            putIndex(indexKeys, SocialKeys.userByHandle(a), EntityType.USER_PROFILE);
+            putIndex(indexKeys, EnrollmentKeys.courseIndex(a), EntityType.COURSE);
+            for (String m : months) {
+                put(keys, SocialKeys.monthlyStats(a, m), EntityType.MONTHLY_STATS);
+            }
+            for (int shards : new int[] {1, 2, 16}) {
+                for (int seq : new int[] {1, 42, 10000}) {
+                    put(keys, WorkspaceKeys.project(a, shards, new ProjectId(2026, seq)), EntityType.PROJECT);
+                }
+            }
+            for (ProjectStatus s : ProjectStatus.values()) {
+                putIndex(indexKeys, WorkspaceKeys.projectStatusIndex(s, CREATED, a, P42), EntityType.PROJECT);
+            }
+            for (String b : TRICKY) {
+                put(keys, SocialKeys.post(a, b), EntityType.POST);
+                put(keys, SocialKeys.comment(a, b), EntityType.COMMENT);
+                put(keys, EnrollmentKeys.enrollment(a, b), EntityType.ENROLLMENT);
+                put(keys, WorkspaceKeys.member(a, b), EntityType.MEMBER);
+                putIndex(indexKeys, EnrollmentKeys.enrollmentIndex(a, b), EntityType.ENROLLMENT);
+                putIndex(indexKeys, WorkspaceKeys.memberIndex(a, b), EntityType.MEMBER);
+                for (String m : months) {
+                    putIndex(indexKeys, SocialKeys.postTimeline(m, b), EntityType.POST);
+                }
+            }
+        }
+        return keys;
+    }
+
+    static void put(Map<ItemKey, EntityType> keys, ItemKey key, EntityType type) {
+        EntityType previous = keys.put(key, type);
+        assertTrue(previous == null || previous == type, () -> key + " made by " + previous + " and " + type);
+    }
+
+    static void putIndex(Map<IndexKey, EntityType> keys, IndexKey key, EntityType type) {
+        EntityType previous = keys.put(key, type);
+        assertTrue(previous == null || previous == type, () -> key + " made by " + previous + " and " + type);
+    }
+
+    @Test
+    void noTwoEntityTypesProduceTheSameKey() {
+        Map<IndexKey, EntityType> indexKeys = new HashMap<>();
+        Map<ItemKey, EntityType> itemKeys = allItemKeys(indexKeys);
+        assertTrue(itemKeys.size() > 2000, () -> "only " + itemKeys.size());
+        assertTrue(indexKeys.size() > 1000, () -> "only " + indexKeys.size());
+        assertEquals(EntityType.values().length, Map.copyOf(itemKeys).values().stream().distinct().count());
+        // And each key classifies back to exactly the type that made it.
+        itemKeys.forEach((key, type) -> assertEquals(type, EntityType.classify(key).orElseThrow(), key::toString));
+    }
+
+    @Test
+    void registryKeySpacesAreDisjoint() {
+        EntityType[] types = EntityType.values();
+        for (int i = 0; i < types.length; i++) {
+            EntityType a = types[i];
+            assertTrue(a.pkPrefix().endsWith("#"), a::name);
+            if (a.sortKeyIsPrefix()) {
+                assertTrue(a.sortKey().endsWith("#"), a::name);
+            } else {
+                assertFalse(a.sortKey().contains("#"), a::name);
+            }
+            for (int j = i + 1; j < types.length; j++) {
+                EntityType b = types[j];
+                assertFalse(a.typeName().equals(b.typeName()));
+                boolean pkOverlap = a.pkPrefix().startsWith(b.pkPrefix()) || b.pkPrefix().startsWith(a.pkPrefix());
+                if (!pkOverlap) {
+                    continue;
+                }
+                assertTrue(!skOverlap(a, b), () -> a + " and " + b + " share a key space");
+            }
+            assertEquals(a, EntityType.fromTypeName(a.typeName()));
+        }
+    }
+
+    private static boolean skOverlap(EntityType a, EntityType b) {
+        if (a.sortKeyIsPrefix() && b.sortKeyIsPrefix()) {
+            return a.sortKey().startsWith(b.sortKey()) || b.sortKey().startsWith(a.sortKey());
+        }
+        if (a.sortKeyIsPrefix()) {
+            return b.sortKey().startsWith(a.sortKey());
+        }
+        if (b.sortKeyIsPrefix()) {
+            return a.sortKey().startsWith(b.sortKey());
+        }
+        return a.sortKey().equals(b.sortKey());
+    }
+
+    @Test
+    void beginsWithPrefixesEndWithTheDelimiter() {
+        List<String> prefixes = List.of(SocialKeys.postsPrefix(), SocialKeys.commentsPrefix(), SocialKeys.STATS_PREFIX,
+                EnrollmentKeys.enrollmentsPrefix(), EnrollmentKeys.rosterPrefix(), WorkspaceKeys.projectsPrefix(),
+                WorkspaceKeys.membersPrefix(), WorkspaceKeys.workspacesOfUserPrefix());
+        assertEquals(List.of("POST#", "COMMENT#", "STATS#", "ENROLL#CRS#", "STU#", "PROJ#", "MEMBER#", "WS#"), prefixes);
+        prefixes.forEach(p -> assertTrue(p.endsWith("#"), p));
+        // A partition or prefix built for id 1 never matches keys of id 10.
+        assertFalse(EnrollmentKeys.enrollment("s", "10").sk().startsWith(EnrollmentKeys.enrollment("s", "1").sk() + "#"));
+        assertFalse(EnrollmentKeys.coursePartition("10").startsWith(EnrollmentKeys.coursePartition("1") + "#"));
+        assertFalse(EnrollmentKeys.enrollmentIndex("10", "s").pk().equals(EnrollmentKeys.coursePartition("1")));
+        assertFalse(WorkspaceKeys.project("w", 1, P42).sk().startsWith(WorkspaceKeys.SEQUENCE_PREFIX));
+        assertFalse(WorkspaceKeys.projectSequence("w", 2026).sk().startsWith(WorkspaceKeys.projectsPrefix()));
+        assertEquals(SocialKeys.PROFILE, EnrollmentKeys.PROFILE);
+    }
+
+    @Test
+    void entityTypesCarryTheirTypeNames() {
+        assertEquals("UserProfile", EntityType.USER_PROFILE.typeName());
+        assertEquals(AttributeValue.fromS("Enrollment"), EntityType.ENROLLMENT.typeAttribute());
+        assertEquals("ProjectSequence", EntityType.PROJECT_SEQUENCE.typeName());
+        assertEquals(12, EntityType.values().length);
+    }
+}

@@ -1,0 +1,61 @@
+package dev.trident.keys.expr;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+class UpdateExpressionBuilderTest {
+    @Test
+    void buildsSetAddRemoveWithCondition() {
+        UpdateExpressionBuilder.UpdateExpression u = new UpdateExpressionBuilder()
+                .set("title", AttributeValue.fromS("New"))
+                .setIfNotExists("createdAt", AttributeValue.fromS("2026-05-01T00:00:00Z"))
+                .add("version", 1)
+                .remove("bio")
+                .condition(Conditions.ITEM_EXISTS)
+                .condition(Conditions.versionEquals(3))
+                .build();
+        assertEquals("SET #n0 = :v0, #n1 = if_not_exists(#n1, :v1) ADD #n2 :v2 REMOVE #n3", u.updateExpression());
+        assertEquals("(attribute_exists(#n4)) AND (#n2 = :v3)", u.conditionExpression());
+        assertEquals(Map.of("#n0", "title", "#n1", "createdAt", "#n2", "version", "#n3", "bio", "#n4", "PK"),
+                u.names());
+        assertEquals(Map.of(":v0", AttributeValue.fromS("New"), ":v1", AttributeValue.fromS("2026-05-01T00:00:00Z"),
+                ":v2", AttributeValue.fromN("1"), ":v3", AttributeValue.fromN("3")), u.values());
+    }
+
+    @Test
+    void removeOnlyHasNoValues() {
+        UpdateExpressionBuilder.UpdateExpression u = new UpdateExpressionBuilder().remove("grade").build();
+        assertEquals("REMOVE #n0", u.updateExpression());
+        assertNull(u.conditionExpression());
+        assertNull(u.valuesOrNull());
+    }
+
+    @Test
+    void rejectsOverlapsAndEmptyUpdates() {
+        assertThrows(IllegalArgumentException.class,
+                () -> new UpdateExpressionBuilder().set("a", AttributeValue.fromS("x")).remove("a"));
+        assertThrows(IllegalStateException.class, () -> new UpdateExpressionBuilder().build());
+    }
+
+    @Test
+    void standaloneConditions() {
+        Expression e = Conditions.render(Conditions.ITEM_NOT_EXISTS);
+        assertEquals("attribute_not_exists(#n0)", e.expression());
+        assertEquals(Map.of("#n0", "PK"), e.names());
+        assertNull(e.valuesOrNull());
+
+        Expression cap = Conditions.render(Conditions.and(Conditions.attributeExists("PK"),
+                Conditions.or(Conditions.attributeNotExists("capacity"),
+                        Conditions.lessThanAttribute("enrolledCount", "capacity"))));
+        assertEquals("(attribute_exists(#n0)) AND ((attribute_not_exists(#n1)) OR (#n2 < #n1))", cap.expression());
+        assertEquals(Map.of("#n0", "PK", "#n1", "capacity", "#n2", "enrolledCount"), cap.names());
+
+        Expression lt = Conditions.render(Conditions.lessThan("n", AttributeValue.fromN("5")));
+        assertEquals("#n0 < :v0", lt.expression());
+    }
+}

@@ -1,0 +1,40 @@
+package dev.trident.support.config;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+import java.time.Duration;
+import java.util.List;
+
+/** Settings shared by every Trident service ({@code trident.*}). */
+@ConfigMapping(prefix = "trident")
+public interface TridentConfig {
+
+    Table table();
+
+    Cursor cursor();
+
+    interface Table {
+        /** The one shared table. */
+        @WithDefault("trident")
+        String name();
+
+        /**
+         * Create the table from the common definition at start-up when it is missing (local run
+         * and tests only; in production the table is infrastructure code).
+         */
+        @WithDefault("false")
+        boolean bootstrap();
+    }
+
+    interface Cursor {
+        /**
+         * Cursor signing keys as {@code id:secret}; the first signs, all verify, so a key can be
+         * rotated by putting the new one first and dropping the old one after {@link #ttl()}.
+         */
+        List<String> secrets();
+
+        /** How long a cursor stays valid. */
+        @WithDefault("PT24H")
+        Duration ttl();
+    }
+}

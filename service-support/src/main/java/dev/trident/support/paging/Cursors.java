@@ -1,0 +1,81 @@
+package dev.trident.support.paging;
+
+import dev.trident.keys.TableSchema;
+import dev.trident.keys.cursor.CursorCodec;
+import dev.trident.keys.cursor.CursorKey;
+import dev.trident.keys.cursor.CursorState;
+import dev.trident.support.config.TridentConfig;
+import jakarta.inject.Singleton;
+import java.time.Clock;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * Signed, scoped page cursors. A scope names the route and the partition a cursor was issued
+ * for (e.g. {@code enrollment:roster:<courseId>}), so a cursor can only resume the list it came from.
+ */
+@Singleton
+public class Cursors {
+
+    private static final List<String> BASE_KEYS = List.of(TableSchema.PK, TableSchema.SK);
+
+    private final CursorCodec codec;
+
+    Cursors(TridentConfig config) {
+        List<CursorKey> keys = config.cursor().secrets().stream().map(Cursors::parseKey).toList();
+        this.codec = new CursorCodec(keys, config.cursor().ttl(), Clock.systemUTC());
+    }
+
+    /** The ExclusiveStartKey a page request resumes from, or null for the first page. */
+    public Map<String, AttributeValue> startKey(String scope, PageRequest page) {
+        return page.hasCursor() ? codec.decode(scope, page.cursor()).singleKey() : null;
+    }
+
+    public CursorState decode(String scope, String token) {
+        return codec.decode(scope, token);
+    }
+
+    public String encode(String scope, CursorState state) {
+        return codec.encode(scope, state);
+    }
+
+    /**
+     * Builds a page from the items of a Query made with {@code Limit = limit + 1}: the extra item
+     * only proves there is more, so a non-null cursor never leads to an empty page.
+     *
+     * @param indexName null for the base table
+     */
+    public <T> Page<T> page(String scope, List<Map<String, AttributeValue>> items, int limit, String indexName,
+            Function<Map<String, AttributeValue>, T> mapper) {
+        if (items.size() <= limit) {
+            return new Page<>(items.stream().map(mapper).toList(), null);
+        }
+        List<Map<String, AttributeValue>> taken = items.subList(0, limit);
+        String next = codec.encode(scope, CursorState.single(keyOf(taken.get(limit - 1), indexName)));
+        return new Page<>(taken.stream().map(mapper).toList(), next);
+    }
+
+    /** The attributes an ExclusiveStartKey needs for a Query on the table or on {@code indexName}. */
+    public static Map<String, AttributeValue> keyOf(Map<String, AttributeValue> item, String indexName) {
+        Map<String, AttributeValue> key = new LinkedHashMap<>();
+        BASE_KEYS.forEach(name -> key.put(name, item.get(name)));
+        if (indexName != null) {
+            String pk = indexName + "PK";
+            String sk = indexName + "SK";
+            key.put(pk, item.get(pk));
+            key.put(sk, item.get(sk));
+        }
+        return key;
+    }
+
+    private static CursorKey parseKey(String spec) {
+        int colon = spec.indexOf(':');
+        if (colon < 1 || colon == spec.length() - 1) {
+            throw new IllegalArgumentException("trident.cursor.secrets entries must look like id:secret");
+        }
+        return CursorKey.of(spec.substring(0, colon), spec.substring(colon + 1));
+    }
+}

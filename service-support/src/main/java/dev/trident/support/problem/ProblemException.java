@@ -1,0 +1,67 @@
+package dev.trident.support.problem;
+
+import java.util.List;
+
+/**
+ * A failure that already knows its HTTP answer. Services throw these from their rules; the
+ * mapper renders them as problem+json. No stack trace is captured: they are answers, not bugs.
+ */
+public final class ProblemException extends RuntimeException {
+
+    private final int status;
+    private final String title;
+    private final List<Problem.FieldError> errors;
+    private final Integer retryAfterSeconds;
+
+    private ProblemException(int status, String title, String detail, List<Problem.FieldError> errors,
+            Integer retryAfterSeconds) {
+        super(detail, null, false, false);
+        this.status = status;
+        this.title = title;
+        this.errors = errors;
+        this.retryAfterSeconds = retryAfterSeconds;
+    }
+
+    public static ProblemException badRequest(String field, String message) {
+        return new ProblemException(400, "Bad request", message, List.of(new Problem.FieldError(field, message)), null);
+    }
+
+    public static ProblemException forbidden(String detail) {
+        return new ProblemException(403, "Forbidden", detail, null, null);
+    }
+
+    public static ProblemException notFound(String detail) {
+        return new ProblemException(404, "Not found", detail, null, null);
+    }
+
+    public static ProblemException conflict(String detail) {
+        return new ProblemException(409, "Conflict", detail, null, null);
+    }
+
+    public static ProblemException preconditionFailed(String detail) {
+        return new ProblemException(412, "Precondition failed", detail, null, null);
+    }
+
+    /** A well-formed request naming an entity that does not exist (another service's, usually). */
+    public static ProblemException unknownReference(String field, String id) {
+        String message = "no such entity: " + id;
+        return new ProblemException(422, "Unknown reference", field + " refers to " + id + ", which does not exist",
+                List.of(new Problem.FieldError(field, message)), null);
+    }
+
+    public static ProblemException unavailable(String detail, int retryAfterSeconds) {
+        return new ProblemException(503, "Service unavailable", detail, null, retryAfterSeconds);
+    }
+
+    public int status() {
+        return status;
+    }
+
+    public Problem toProblem() {
+        return Problems.problem(status, title, getMessage(), errors);
+    }
+
+    public Integer retryAfterSeconds() {
+        return retryAfterSeconds;
+    }
+}

@@ -1,0 +1,201 @@
+package dev.trident.support.problem;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import dev.trident.keys.InvalidKeyException;
+import dev.trident.keys.cursor.InvalidCursorException;
+import jakarta.validation.ConstraintViolation;
+import jakarta.validation.ConstraintViolationException;
+import jakarta.validation.ElementKind;
+import jakarta.validation.Path;
+import jakarta.ws.rs.WebApplicationException;
+import jakarta.ws.rs.core.Response;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.CompletionException;
+import java.util.stream.Collectors;
+import org.jboss.logging.Logger;
+import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
+import software.amazon.awssdk.core.exception.ApiCallAttemptTimeoutException;
+import software.amazon.awssdk.core.exception.ApiCallTimeoutException;
+import software.amazon.awssdk.core.exception.SdkClientException;
+import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
+import software.amazon.awssdk.services.dynamodb.model.ProvisionedThroughputExceededException;
+import software.amazon.awssdk.services.dynamodb.model.RequestLimitExceededException;
+import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
+import software.amazon.awssdk.services.dynamodb.model.ThrottlingException;
+
+/**
+ * Every error leaves as RFC 9457 problem+json, and none carries a stack trace. Bad input is a
+ * 4xx; DynamoDB being throttled or unreachable is a 503 with Retry-After; anything else is a
+ * logged 500 with a generic detail.
+ */
+public class ProblemMappers {
+
+    private static final Logger LOG = Logger.getLogger(ProblemMappers.class);
+    private static final int RETRY_AFTER_SECONDS = 1;
+
+    @ServerExceptionMapper
+    public Response problem(ProblemException e) {
+        return Problems.response(e.toProblem(), e.retryAfterSeconds());
+    }
+
+    @ServerExceptionMapper
+    public Response invalidKey(InvalidKeyException e) {
+        return badRequest(List.of(new Problem.FieldError(e.field(), e.reason())), e.getMessage());
+    }
+
+    @ServerExceptionMapper
+    public Response invalidCursor(InvalidCursorException e) {
+        return badRequest(List.of(new Problem.FieldError("cursor", e.getMessage())), "invalid cursor: " + e.getMessage());
+    }
+
+    @ServerExceptionMapper
+    public Response constraintViolation(ConstraintViolationException e) {
+        List<Problem.FieldError> errors = e.getConstraintViolations().stream()
+                .map(v -> new Problem.FieldError(fieldName(v), v.getMessage()))
+                .sorted(Comparator.comparing(Problem.FieldError::field))
+                .toList();
+        return badRequest(errors, "the request has " + errors.size() + " invalid field(s)");
+    }
+
+    @ServerExceptionMapper
+    public Response unreadableJson(JsonProcessingException e) {
+        if (e instanceof JsonMappingException mapping && !mapping.getPath().isEmpty()) {
+            String field = mapping.getPath().stream()
+                    .map(ref -> ref.getFieldName() != null ? ref.getFieldName() : "[" + ref.getIndex() + "]")
+                    .collect(Collectors.joining(".")).replace(".[", "[");
+            String message;
+            if (e instanceof UnrecognizedPropertyException) {
+                message = "unknown field";
+            } else if (e instanceof MismatchedInputException mismatch) {
+                message = "wrong type: expected " + simpleType(mismatch.getTargetType());
+            } else {
+                message = "invalid value";
+            }
+            return badRequest(List.of(new Problem.FieldError(field, message)), field + ": " + message);
+        }
+        return badRequest(null, "the body is not valid JSON");
+    }
+
+    @ServerExceptionMapper
+    public Response webApplication(WebApplicationException e) {
+        Response.StatusType status = e.getResponse().getStatusInfo();
+        if (status.getStatusCode() >= 500) {
+            LOG.error("server error", e);
+            return Problems.response(500, "Internal error", "an unexpected error occurred");
+        }
+        Response response = Problems.response(status.getStatusCode(), status.getReasonPhrase(), clientDetail(status.getStatusCode()));
+        // Keep the headers the framework set for this status (e.g. Allow on a 405).
+        e.getResponse().getHeaders().forEach((name, values) -> {
+            if (!name.equalsIgnoreCase("Content-Type") && !name.equalsIgnoreCase("Content-Length")) {
+                values.forEach(value -> response.getHeaders().add(name, value));
+            }
+        });
+        return response;
+    }
+
+    @ServerExceptionMapper
+    public Response unwrap(CompletionException e) {
+        return e.getCause() == null ? unexpected(e) : dependencyFailure(e.getCause());
+    }
+
+    @ServerExceptionMapper
+    public Response dynamoDb(DynamoDbException e) {
+        return dependencyFailure(e);
+    }
+
+    @ServerExceptionMapper
+    public Response sdkClient(SdkClientException e) {
+        return dependencyFailure(e);
+    }
+
+    @ServerExceptionMapper
+    public Response unexpected(Throwable e) {
+        LOG.error("unexpected error", e);
+        return Problems.response(500, "Internal error", "an unexpected error occurred");
+    }
+
+    private Response dependencyFailure(Throwable cause) {
+        if (cause instanceof ProblemException problem) {
+            return problem(problem);
+        }
+        if (cause instanceof InvalidKeyException key) {
+            return invalidKey(key);
+        }
+        ProblemException unavailable = unavailable(cause);
+        if (unavailable == null) {
+            return unexpected(cause);
+        }
+        LOG.warnf("DynamoDB unavailable: %s", cause.toString());
+        return problem(unavailable);
+    }
+
+    /** A DynamoDB failure the client should retry later, or null when it is a bug of ours. */
+    static ProblemException unavailable(Throwable cause) {
+        if (cause instanceof ProvisionedThroughputExceededException || cause instanceof RequestLimitExceededException
+                || cause instanceof ThrottlingException) {
+            return ProblemException.unavailable("the database is throttling requests; retry later", RETRY_AFTER_SECONDS);
+        }
+        if (cause instanceof ApiCallTimeoutException || cause instanceof ApiCallAttemptTimeoutException
+                || cause instanceof SdkClientException) {
+            return ProblemException.unavailable("the database did not answer in time; retry later", RETRY_AFTER_SECONDS);
+        }
+        if (cause instanceof ResourceNotFoundException) {
+            return ProblemException.unavailable("the table is not available", RETRY_AFTER_SECONDS * 5);
+        }
+        if (cause instanceof DynamoDbException dynamo && (dynamo.isThrottlingException() || dynamo.statusCode() >= 500)) {
+            return ProblemException.unavailable("the database is unavailable; retry later", RETRY_AFTER_SECONDS);
+        }
+        return null;
+    }
+
+    private Response badRequest(List<Problem.FieldError> errors, String detail) {
+        return Problems.response(Problems.problem(400, "Bad request", detail, errors), null);
+    }
+
+    private static String fieldName(ConstraintViolation<?> violation) {
+        // Skip the method and argument nodes of a resource method: "create.arg1.title" -> "title".
+        String name = null;
+        for (Path.Node node : violation.getPropertyPath()) {
+            if (node.getKind() == ElementKind.PROPERTY || node.getKind() == ElementKind.CONTAINER_ELEMENT) {
+                name = name == null ? node.getName() : name + "." + node.getName();
+            } else if (node.getKind() == ElementKind.PARAMETER) {
+                name = node.getName();
+            }
+        }
+        return name == null ? violation.getPropertyPath().toString() : name;
+    }
+
+    private static String simpleType(Class<?> type) {
+        if (type == null) {
+            return "another type";
+        }
+        if (Number.class.isAssignableFrom(type) || type == int.class || type == long.class || type == double.class) {
+            return "number";
+        }
+        if (type == Boolean.class || type == boolean.class) {
+            return "boolean";
+        }
+        if (type == String.class) {
+            return "string";
+        }
+        if (type.isEnum()) {
+            return "one of " + java.util.Arrays.toString(type.getEnumConstants());
+        }
+        return "object";
+    }
+
+    private static String clientDetail(int status) {
+        return switch (status) {
+            case 404 -> "no such resource";
+            case 405 -> "method not allowed on this resource";
+            case 406 -> "cannot produce an acceptable representation";
+            case 413 -> "the request body is too large";
+            case 415 -> "unsupported media type: send application/json";
+            default -> "the request was not accepted";
+        };
+    }
+}

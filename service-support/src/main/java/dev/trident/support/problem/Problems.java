@@ -1,0 +1,50 @@
+package dev.trident.support.problem;
+
+import jakarta.ws.rs.core.Response;
+import java.util.List;
+
+/** Builds problem+json responses; the one place that knows the {@code type} URIs. */
+public final class Problems {
+
+    private static final String TYPE_BASE = "https://trident.dev/problems/";
+
+    private Problems() {
+    }
+
+    public static Problem problem(int status, String title, String detail, List<Problem.FieldError> errors) {
+        return new Problem(TYPE_BASE + slug(status), title, status, detail, errors == null || errors.isEmpty() ? null : errors);
+    }
+
+    public static Response response(Problem problem, Integer retryAfterSeconds) {
+        Response.ResponseBuilder builder = Response.status(problem.status())
+                .type(Problem.MEDIA_TYPE)
+                .entity(problem);
+        if (retryAfterSeconds != null) {
+            builder.header("Retry-After", retryAfterSeconds);
+        }
+        return builder.build();
+    }
+
+    public static Response response(int status, String title, String detail) {
+        return response(problem(status, title, detail, null), null);
+    }
+
+    private static String slug(int status) {
+        return switch (status) {
+            case 400 -> "bad-request";
+            case 401 -> "unauthorized";
+            case 403 -> "forbidden";
+            case 404 -> "not-found";
+            case 405 -> "method-not-allowed";
+            case 406 -> "not-acceptable";
+            case 409 -> "conflict";
+            case 412 -> "precondition-failed";
+            case 413 -> "payload-too-large";
+            case 415 -> "unsupported-media-type";
+            case 422 -> "unknown-reference";
+            case 428 -> "precondition-required";
+            case 503 -> "unavailable";
+            default -> status >= 500 ? "internal-error" : "client-error";
+        };
+    }
+}

@@ -1,0 +1,80 @@
+package dev.trident.support.table;
+
+import dev.trident.keys.TableDefinition;
+import dev.trident.support.config.TridentConfig;
+import io.quarkus.runtime.StartupEvent;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import java.time.Duration;
+import org.jboss.logging.Logger;
+import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
+import software.amazon.awssdk.services.dynamodb.model.ResourceInUseException;
+import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
+import software.amazon.awssdk.services.dynamodb.model.TableStatus;
+
+/**
+ * Creates the shared table from the common definition when {@code trident.table.bootstrap} is on
+ * (local run and tests). Safe when the three services start at once: whoever loses the race to
+ * CreateTable gets ResourceInUse and simply waits for the table to become ACTIVE.
+ */
+@ApplicationScoped
+public class TableBootstrap {
+
+    private static final Logger LOG = Logger.getLogger(TableBootstrap.class);
+    private static final Duration TIMEOUT = Duration.ofSeconds(60);
+
+    private final DynamoDbAsyncClient dynamo;
+    private final TableDefinition table;
+    private final TridentConfig config;
+
+    TableBootstrap(DynamoDbAsyncClient dynamo, TableDefinition table, TridentConfig config) {
+        this.dynamo = dynamo;
+        this.table = table;
+        this.config = config;
+    }
+
+    void onStart(@Observes StartupEvent event) {
+        if (config.table().bootstrap()) {
+            // Start-up is the one place where waiting is right: serve nothing before the table exists.
+            ensureTable().await().atMost(TIMEOUT);
+        }
+    }
+
+    public Uni<Void> ensureTable() {
+        return describeStatus()
+                .onFailure(ResourceNotFoundException.class).recoverWithUni(this::create)
+                .chain(this::awaitActive)
+                .replaceWithVoid();
+    }
+
+    private Uni<TableStatus> create() {
+        return Uni.createFrom().completionStage(() -> dynamo.createTable(table.createTableRequest()))
+                .invoke(() -> LOG.infof("created table %s", table.tableName()))
+                .chain(this::awaitActive)
+                .call(() -> Uni.createFrom().completionStage(() -> dynamo.updateTimeToLive(table.timeToLiveRequest())))
+                .onFailure(ResourceInUseException.class).recoverWithItem(TableStatus.CREATING);
+    }
+
+    private Uni<TableStatus> awaitActive() {
+        return describeStatus()
+                .invoke(status -> {
+                    if (status != TableStatus.ACTIVE) {
+                        throw new NotActiveYet();
+                    }
+                })
+                .onFailure(NotActiveYet.class).retry()
+                .withBackOff(Duration.ofMillis(100), Duration.ofSeconds(2)).expireIn(TIMEOUT.toMillis());
+    }
+
+    private Uni<TableStatus> describeStatus() {
+        return Uni.createFrom().completionStage(() -> dynamo.describeTable(r -> r.tableName(table.tableName())))
+                .map(response -> response.table().tableStatus());
+    }
+
+    private static final class NotActiveYet extends RuntimeException {
+        NotActiveYet() {
+            super("table not active yet", null, false, false);
+        }
+    }
+}

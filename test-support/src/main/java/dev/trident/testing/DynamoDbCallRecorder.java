@@ -1,0 +1,105 @@
+package dev.trident.testing;
+
+import java.util.List;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicInteger;
+import software.amazon.awssdk.core.SdkRequest;
+import software.amazon.awssdk.core.interceptor.Context;
+import software.amazon.awssdk.core.interceptor.ExecutionAttribute;
+import software.amazon.awssdk.core.interceptor.ExecutionAttributes;
+import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
+import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
+import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
+
+/**
+ * Records every DynamoDB request a service sends, with the capacity DynamoDB reported for it, so
+ * tests can prove which calls an access pattern makes (and that no Scan ever runs). Register it
+ * with {@code quarkus.dynamodb.interceptors=dev.trident.testing.DynamoDbCallRecorder}.
+ * A Scan is refused outright: the request fails before it is sent.
+ */
+public class DynamoDbCallRecorder implements ExecutionInterceptor {
+
+    private static final ExecutionAttribute<Call> CALL = new ExecutionAttribute<>("trident.recorded-call");
+    private static final Queue<Call> CALLS = new ConcurrentLinkedQueue<>();
+    private static final AtomicInteger SCANS = new AtomicInteger();
+
+    /** One request: its operation (e.g. "Query"), the index a Query read (or null), and its consumed capacity. */
+    public static final class Call {
+        private final String operation;
+        private final String indexName;
+        private final SdkRequest request;
+        private volatile Object consumedCapacity;
+
+        Call(String operation, String indexName, SdkRequest request) {
+            this.operation = operation;
+            this.indexName = indexName;
+            this.request = request;
+        }
+
+        public String operation() {
+            return operation;
+        }
+
+        public String indexName() {
+            return indexName;
+        }
+
+        public SdkRequest request() {
+            return request;
+        }
+
+        /** What the response's ConsumedCapacity said (an object or a list), null if not requested. */
+        public Object consumedCapacity() {
+            return consumedCapacity;
+        }
+
+        @Override
+        public String toString() {
+            return indexName == null ? operation : operation + "(" + indexName + ")";
+        }
+    }
+
+    @Override
+    public void beforeExecution(Context.BeforeExecution context, ExecutionAttributes attributes) {
+        SdkRequest request = context.request();
+        String operation = request.getClass().getSimpleName().replaceFirst("Request$", "");
+        String index = request instanceof QueryRequest query ? query.indexName() : null;
+        if (request instanceof ScanRequest) {
+            // No access pattern may Scan: fail the request itself, so any test that triggers one fails.
+            SCANS.incrementAndGet();
+            throw new IllegalStateException("Scan attempted on " + ((ScanRequest) request).tableName()
+                    + ": Trident's access patterns never Scan");
+        }
+        Call call = new Call(operation, index, request);
+        attributes.putAttribute(CALL, call);
+        CALLS.add(call);
+    }
+
+    @Override
+    public void afterExecution(Context.AfterExecution context, ExecutionAttributes attributes) {
+        Call call = attributes.getAttribute(CALL);
+        if (call != null) {
+            call.consumedCapacity = context.response().getValueForField("ConsumedCapacity", Object.class).orElse(null);
+        }
+    }
+
+    public static void reset() {
+        CALLS.clear();
+    }
+
+    /** Every call since the last reset, health checks included. */
+    public static List<Call> calls() {
+        return List.copyOf(CALLS);
+    }
+
+    /** The calls as short strings, e.g. {@code ["GetItem", "Query(GSI1)"]}, without readiness checks' DescribeTable. */
+    public static List<String> operations() {
+        return CALLS.stream().filter(c -> !c.operation().equals("DescribeTable")).map(Call::toString).toList();
+    }
+
+    /** Scans seen since the test JVM started (never reset). */
+    public static int scanCount() {
+        return SCANS.get();
+    }
+}

@@ -1,0 +1,33 @@
+package dev.trident.testing;
+
+import dev.trident.local.DynamoDbLocal;
+import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
+import java.util.Map;
+
+/**
+ * Points a service under test at a real DynamoDB Local, started once per test JVM on a free port
+ * and in memory, however often Quarkus restarts for a test profile; it stops when the JVM exits.
+ */
+public class DynamoDbLocalResource implements QuarkusTestResourceLifecycleManager {
+
+    private static DynamoDbLocal server;
+
+    public static synchronized String endpoint() {
+        if (server == null || !server.isAlive()) {
+            DynamoDbLocal started = DynamoDbLocal.start(0, null);
+            Runtime.getRuntime().addShutdownHook(new Thread(started::close, "dynamodb-local-test-stop"));
+            server = started;
+        }
+        return server.endpoint();
+    }
+
+    @Override
+    public Map<String, String> start() {
+        return Map.of("quarkus.dynamodb.endpoint-override", endpoint());
+    }
+
+    @Override
+    public void stop() {
+        // Kept for the next Quarkus start in this JVM; the shutdown hook stops it.
+    }
+}
