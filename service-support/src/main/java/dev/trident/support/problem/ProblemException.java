@@ -9,48 +9,45 @@ import java.util.List;
 public final class ProblemException extends RuntimeException {
 
     private final int status;
-    private final String title;
     private final List<Problem.FieldError> errors;
     private final Integer retryAfterSeconds;
 
-    private ProblemException(int status, String title, String detail, List<Problem.FieldError> errors,
-            Integer retryAfterSeconds) {
+    private ProblemException(int status, String detail, List<Problem.FieldError> errors, Integer retryAfterSeconds) {
         super(detail, null, false, false);
         this.status = status;
-        this.title = title;
         this.errors = errors;
         this.retryAfterSeconds = retryAfterSeconds;
     }
 
     public static ProblemException badRequest(String field, String message) {
-        return new ProblemException(400, "Bad request", message, List.of(new Problem.FieldError(field, message)), null);
+        return new ProblemException(400, message, List.of(new Problem.FieldError(field, message)), null);
     }
 
     public static ProblemException forbidden(String detail) {
-        return new ProblemException(403, "Forbidden", detail, null, null);
+        return new ProblemException(403, detail, null, null);
     }
 
     public static ProblemException notFound(String detail) {
-        return new ProblemException(404, "Not found", detail, null, null);
+        return new ProblemException(404, detail, null, null);
     }
 
     public static ProblemException conflict(String detail) {
-        return new ProblemException(409, "Conflict", detail, null, null);
+        return new ProblemException(409, detail, null, null);
     }
 
     public static ProblemException preconditionFailed(String detail) {
-        return new ProblemException(412, "Precondition failed", detail, null, null);
+        return new ProblemException(412, detail, null, null);
     }
 
     /** A well-formed request naming an entity that does not exist (another service's, usually). */
     public static ProblemException unknownReference(String field, String id) {
         String message = "no such entity: " + id;
-        return new ProblemException(422, "Unknown reference", field + " refers to " + id + ", which does not exist",
+        return new ProblemException(422, field + " refers to " + id + ", which does not exist",
                 List.of(new Problem.FieldError(field, message)), null);
     }
 
     public static ProblemException unavailable(String detail, int retryAfterSeconds) {
-        return new ProblemException(503, "Service unavailable", detail, null, retryAfterSeconds);
+        return new ProblemException(503, detail, null, retryAfterSeconds);
     }
 
     public int status() {
@@ -58,7 +55,7 @@ public final class ProblemException extends RuntimeException {
     }
 
     public Problem toProblem() {
-        return Problems.problem(status, title, getMessage(), errors);
+        return Problems.problem(status, getMessage(), errors);
     }
 
     public Integer retryAfterSeconds() {

@@ -1,9 +1,12 @@
 package dev.trident.support.problem;
 
+import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.exc.InvalidFormatException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
 import dev.trident.keys.InvalidKeyException;
 import dev.trident.keys.cursor.InvalidCursorException;
 import jakarta.validation.ConstraintViolation;
@@ -12,6 +15,7 @@ import jakarta.validation.ElementKind;
 import jakarta.validation.Path;
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.Response;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.CompletionException;
@@ -61,7 +65,10 @@ public class ProblemMappers {
         return badRequest(errors, "the request has " + errors.size() + " invalid field(s)");
     }
 
-    @ServerExceptionMapper
+    /** Listed one by one: the JSON extension maps some of these subtypes itself, in its own format. */
+    @ServerExceptionMapper({ JsonProcessingException.class, JsonParseException.class, JsonMappingException.class,
+            MismatchedInputException.class, InvalidFormatException.class, UnrecognizedPropertyException.class,
+            ValueInstantiationException.class })
     public Response unreadableJson(JsonProcessingException e) {
         if (e instanceof JsonMappingException mapping && !mapping.getPath().isEmpty()) {
             String field = mapping.getPath().stream()
@@ -70,6 +77,9 @@ public class ProblemMappers {
             String message;
             if (e instanceof UnrecognizedPropertyException) {
                 message = "unknown field";
+            } else if (e instanceof InvalidFormatException format && format.getTargetType() != null
+                    && format.getTargetType().isEnum()) {
+                message = "must be one of " + Arrays.toString(format.getTargetType().getEnumConstants());
             } else if (e instanceof MismatchedInputException mismatch) {
                 message = "wrong type: expected " + simpleType(mismatch.getTargetType());
             } else {
@@ -77,17 +87,20 @@ public class ProblemMappers {
             }
             return badRequest(List.of(new Problem.FieldError(field, message)), field + ": " + message);
         }
-        return badRequest(null, "the body is not valid JSON");
+        return badRequest(null, "the body is not valid JSON for this request");
     }
 
     @ServerExceptionMapper
     public Response webApplication(WebApplicationException e) {
+        if (e.getCause() instanceof JsonProcessingException json) {
+            return unreadableJson(json);
+        }
         Response.StatusType status = e.getResponse().getStatusInfo();
         if (status.getStatusCode() >= 500) {
             LOG.error("server error", e);
-            return Problems.response(500, "Internal error", "an unexpected error occurred");
+            return Problems.response(500, "an unexpected error occurred");
         }
-        Response response = Problems.response(status.getStatusCode(), status.getReasonPhrase(), clientDetail(status.getStatusCode()));
+        Response response = Problems.response(status.getStatusCode(), clientDetail(status.getStatusCode()));
         // Keep the headers the framework set for this status (e.g. Allow on a 405).
         e.getResponse().getHeaders().forEach((name, values) -> {
             if (!name.equalsIgnoreCase("Content-Type") && !name.equalsIgnoreCase("Content-Length")) {
@@ -115,7 +128,7 @@ public class ProblemMappers {
     @ServerExceptionMapper
     public Response unexpected(Throwable e) {
         LOG.error("unexpected error", e);
-        return Problems.response(500, "Internal error", "an unexpected error occurred");
+        return Problems.response(500, "an unexpected error occurred");
     }
 
     private Response dependencyFailure(Throwable cause) {
@@ -153,20 +166,29 @@ public class ProblemMappers {
     }
 
     private Response badRequest(List<Problem.FieldError> errors, String detail) {
-        return Problems.response(Problems.problem(400, "Bad request", detail, errors), null);
+        return Problems.response(Problems.problem(400, detail, errors), null);
     }
 
     private static String fieldName(ConstraintViolation<?> violation) {
-        // Skip the method and argument nodes of a resource method: "create.arg1.title" -> "title".
-        String name = null;
+        // "create.arg1.title" -> "title": property nodes name the field; a bare parameter names itself.
+        String parameter = null;
+        StringBuilder property = new StringBuilder();
         for (Path.Node node : violation.getPropertyPath()) {
-            if (node.getKind() == ElementKind.PROPERTY || node.getKind() == ElementKind.CONTAINER_ELEMENT) {
-                name = name == null ? node.getName() : name + "." + node.getName();
-            } else if (node.getKind() == ElementKind.PARAMETER) {
-                name = node.getName();
+            if (node.getKind() == ElementKind.PARAMETER) {
+                parameter = node.getName();
+            } else if (node.getKind() == ElementKind.PROPERTY || node.getKind() == ElementKind.CONTAINER_ELEMENT) {
+                if (node.getName() != null) {
+                    property.append(property.isEmpty() ? "" : ".").append(node.getName());
+                }
+                if (node.getIndex() != null) {
+                    property.append('[').append(node.getIndex()).append(']');
+                }
             }
         }
-        return name == null ? violation.getPropertyPath().toString() : name;
+        if (!property.isEmpty()) {
+            return property.toString();
+        }
+        return parameter != null ? parameter : violation.getPropertyPath().toString();
     }
 
     private static String simpleType(Class<?> type) {
@@ -183,7 +205,7 @@ public class ProblemMappers {
             return "string";
         }
         if (type.isEnum()) {
-            return "one of " + java.util.Arrays.toString(type.getEnumConstants());
+            return "one of " + Arrays.toString(type.getEnumConstants());
         }
         return "object";
     }

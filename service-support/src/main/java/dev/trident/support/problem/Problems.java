@@ -11,8 +11,9 @@ public final class Problems {
     private Problems() {
     }
 
-    public static Problem problem(int status, String title, String detail, List<Problem.FieldError> errors) {
-        return new Problem(TYPE_BASE + slug(status), title, status, detail, errors == null || errors.isEmpty() ? null : errors);
+    public static Problem problem(int status, String detail, List<Problem.FieldError> errors) {
+        return new Problem(TYPE_BASE + slug(status), title(status), status, detail,
+                errors == null || errors.isEmpty() ? null : errors);
     }
 
     public static Response response(Problem problem, Integer retryAfterSeconds) {
@@ -25,8 +26,28 @@ public final class Problems {
         return builder.build();
     }
 
-    public static Response response(int status, String title, String detail) {
-        return response(problem(status, title, detail, null), null);
+    public static Response response(int status, String detail) {
+        return response(problem(status, detail, null), null);
+    }
+
+    /** One title per status, so clients can show it as is. */
+    public static String title(int status) {
+        return switch (status) {
+            case 400 -> "Bad request";
+            case 401 -> "Unauthorized";
+            case 403 -> "Forbidden";
+            case 404 -> "Not found";
+            case 405 -> "Method not allowed";
+            case 406 -> "Not acceptable";
+            case 409 -> "Conflict";
+            case 412 -> "Precondition failed";
+            case 413 -> "Payload too large";
+            case 415 -> "Unsupported media type";
+            case 422 -> "Unknown reference";
+            case 428 -> "Precondition required";
+            case 503 -> "Service unavailable";
+            default -> status >= 500 ? "Internal error" : "Client error";
+        };
     }
 
     private static String slug(int status) {
