@@ -1,0 +1,137 @@
+package dev.trident.deploy;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+
+class ComposeTest {
+    private final JsonNode compose = Repo.yaml(Repo.COMPOSE);
+    private final JsonNode services = compose.path("services");
+
+    @Test
+    void dynamoDbLocalIsTheOfficialImage() {
+        String image = services.path("dynamodb").path("image").asText();
+        assertTrue(image.startsWith("amazon/dynamodb-local:"), "official DynamoDB Local image, got " + image);
+    }
+
+    @Test
+    void portsMatchEachServicesHttpPort() {
+        for (String s : Repo.SERVICES) {
+            int port = Repo.port(s);
+            JsonNode svc = services.path(s);
+            assertFalse(svc.isMissingNode(), s + " is in compose.yaml");
+            assertEquals(String.valueOf(port), svc.path("environment").path("QUARKUS_HTTP_PORT").asText(), s);
+            List<String> ports = new ArrayList<>();
+            svc.path("ports").forEach(p -> ports.add(p.asText()));
+            assertEquals(List.of(port + ":" + port), ports, s + " publishes its own port");
+        }
+    }
+
+    @Test
+    void healthChecksProbeReadinessOnTheServicePort() {
+        for (String s : Repo.SERVICES) {
+            String test = String.join(" ", texts(services.path(s).path("healthcheck").path("test")));
+            assertTrue(test.contains("/q/health/ready"), s + " health check probes /q/health/ready: " + test);
+            assertTrue(test.contains("127.0.0.1/" + Repo.port(s)) || test.contains("localhost:" + Repo.port(s)),
+                    s + " health check uses its own port: " + test);
+        }
+    }
+
+    @Test
+    void startOrderFollowsTheCallGraphAndWaitsForHealth() {
+        Map<String, Set<String>> expected = Map.of(
+                "social-service", Set.of("dynamodb"),
+                "workspace-service", Set.of("dynamodb", "social-service"),
+                "enrollment-service", Set.of("dynamodb", "social-service", "workspace-service"));
+        for (var e : expected.entrySet()) {
+            JsonNode deps = services.path(e.getKey()).path("depends_on");
+            Set<String> names = new java.util.TreeSet<>();
+            deps.fieldNames().forEachRemaining(names::add);
+            assertEquals(new java.util.TreeSet<>(e.getValue()), names, e.getKey() + " depends_on");
+            deps.forEach(d -> assertEquals("service_healthy", d.path("condition").asText(),
+                    e.getKey() + " waits for healthy dependencies"));
+            names.forEach(n -> assertFalse(services.path(n).path("healthcheck").isMissingNode(),
+                    n + " has a health check to wait for"));
+        }
+    }
+
+    @Test
+    void exactlyTheFirstServiceBootstrapsTheTable() {
+        Map<String, String> bootstrap = new TreeMap<>();
+        for (String s : Repo.SERVICES) {
+            bootstrap.put(s, services.path(s).path("environment").path("TRIDENT_TABLE_BOOTSTRAP").asText());
+        }
+        assertEquals(Map.of("social-service", "true", "enrollment-service", "false", "workspace-service", "false"),
+                bootstrap);
+    }
+
+    @Test
+    void everyServiceTalksToDynamoDbLocal() {
+        for (String s : Repo.SERVICES) {
+            URI endpoint = Repo.uri(services.path(s).path("environment").path("QUARKUS_DYNAMODB_ENDPOINT_OVERRIDE").asText());
+            assertEquals("dynamodb", endpoint.getHost(), s);
+            assertEquals(8000, endpoint.getPort(), s);
+        }
+    }
+
+    @Test
+    void envNamesAreOnesTheServicesRead() {
+        Set<String> known = Repo.knownEnvNames();
+        for (String s : Repo.SERVICES) {
+            services.path(s).path("environment").fieldNames().forEachRemaining(
+                    name -> assertTrue(known.contains(name), s + " sets unknown env " + name + "; known: " + known));
+        }
+    }
+
+    @Test
+    void serviceUrlsPointAtComposeServicesAndPorts() {
+        int urls = 0;
+        for (String s : Repo.SERVICES) {
+            var it = services.path(s).path("environment").fields();
+            while (it.hasNext()) {
+                var e = it.next();
+                if (!e.getKey().endsWith("_SERVICE_URL")) {
+                    continue;
+                }
+                urls++;
+                String target = Repo.serviceOfUrlVariable(e.getKey());
+                URI uri = Repo.uri(e.getValue().asText());
+                assertEquals(target, uri.getHost(), s + " " + e.getKey());
+                assertFalse(services.path(target).isMissingNode(), target + " exists in compose");
+                assertEquals(Repo.port(target), uri.getPort(), s + " " + e.getKey());
+            }
+        }
+        assertEquals(3, urls, "enrollment->social, enrollment->workspace, workspace->social");
+    }
+
+    @Test
+    void nativeOverrideSwapsOnlyImagesOfKnownServices() {
+        JsonNode overrides = Repo.yaml(Repo.COMPOSE_NATIVE).path("services");
+        Set<String> names = new java.util.TreeSet<>();
+        overrides.fieldNames().forEachRemaining(names::add);
+        assertEquals(new java.util.TreeSet<>(Repo.SERVICES), names);
+        for (String s : Repo.SERVICES) {
+            assertEquals("src/main/docker/Dockerfile.native", overrides.path(s).path("build").path("dockerfile").asText());
+            assertEquals("src/main/docker/Dockerfile.jvm", services.path(s).path("build").path("dockerfile").asText());
+        }
+    }
+
+    static List<String> texts(JsonNode node) {
+        List<String> out = new ArrayList<>();
+        if (node.isArray()) {
+            node.forEach(n -> out.add(n.asText()));
+        } else if (!node.isMissingNode()) {
+            out.add(node.asText());
+        }
+        return out;
+    }
+}
