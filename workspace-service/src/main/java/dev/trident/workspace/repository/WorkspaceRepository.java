@@ -1,16 +1,84 @@
 package dev.trident.workspace.repository;
 
-import dev.trident.keys.WorkspaceKeys;
+import static dev.trident.support.dynamo.Attributes.n;
+import static dev.trident.support.dynamo.Attributes.s;
+
+import dev.trident.keys.EntityType;
+import dev.trident.keys.ItemKey;
+import dev.trident.keys.ProjectId;
+import dev.trident.keys.ProjectStatus;
+import dev.trident.keys.ShardMerge;
 import dev.trident.keys.TableDefinition;
+import dev.trident.keys.TableSchema;
+import dev.trident.keys.WorkspaceKeys;
+import dev.trident.keys.cursor.CursorState;
+import dev.trident.keys.cursor.InvalidCursorException;
+import dev.trident.keys.expr.Condition;
+import dev.trident.keys.expr.Conditions;
+import dev.trident.keys.expr.Expression;
+import dev.trident.keys.expr.UpdateExpressionBuilder;
+import dev.trident.keys.expr.UpdateExpressionBuilder.UpdateExpression;
+import dev.trident.support.dynamo.Attributes;
+import dev.trident.support.paging.Cursors;
+import dev.trident.workspace.model.Project;
+import dev.trident.workspace.model.ProjectChanges;
+import dev.trident.workspace.model.Slice;
+import dev.trident.workspace.model.Workspace;
+import dev.trident.workspace.model.WorkspaceChanges;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
+import java.util.function.Function;
+import java.util.function.Supplier;
 import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
+import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
+import software.amazon.awssdk.services.dynamodb.model.Put;
+import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
+import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
+import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
+import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
+import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
 
-/** Every access pattern of the workspace domain, one method each. */
+/**
+ * Every access pattern of the workspace domain, one method each. Conditional failures surface as
+ * {@link ConditionNotMet} carrying the item as it was, so the service can tell 404 from 409 from 412.
+ */
 @ApplicationScoped
 public class WorkspaceRepository {
+
+    static final String OWNER_ROLE = "owner";
+    private static final String WS_ID = "wsId";
+    private static final String DISPLAY_NAME = "displayName";
+    private static final String REGION = "region";
+    private static final String SEAT_LIMIT = "seatLimit";
+    private static final String OWNER_ID = "ownerId";
+    private static final String SHARDS = "shards";
+    private static final String USER_ID = "userId";
+    private static final String ROLE = "role";
+    private static final String PROJECT_ID = "projectId";
+    private static final String TITLE = "title";
+    private static final String STATUS = "status";
+    private static final String CREATED_BY = "createdBy";
+    private static final String SEQ = "seq";
+
+    /** Newest project first: project sort keys are time-ordered and fixed-width. */
+    private static final Comparator<Map<String, AttributeValue>> NEWEST_PROJECT_FIRST =
+            Comparator.comparing((Map<String, AttributeValue> item) -> item.get(TableSchema.SK).s()).reversed();
+    /** Newest first on the status index; the GSI2 sort key starts with the fixed-width creation time. */
+    private static final Comparator<Map<String, AttributeValue>> NEWEST_STATUS_ENTRY_FIRST =
+            Comparator.comparing((Map<String, AttributeValue> item) -> item.get(TableSchema.GSI2SK).s()).reversed();
 
     private final DynamoDbAsyncClient dynamo;
     private final String table;
@@ -20,10 +88,402 @@ public class WorkspaceRepository {
         this.table = table.tableName();
     }
 
-    /** Workspace: one GetItem. Emits null when absent. */
-    public Uni<Map<String, AttributeValue>> getWorkspace(String id) {
-        return Uni.createFrom().completionStage(() -> dynamo.getItem(r -> r.tableName(table)
-                        .key(WorkspaceKeys.workspace(id).toAttributes())))
-                .map(response -> response.hasItem() ? response.item() : null);
+    /** Thrown when a write's condition fails; {@code current} is the item as stored, null when absent. */
+    public static final class ConditionNotMet extends RuntimeException {
+        private final transient Map<String, AttributeValue> current;
+
+        ConditionNotMet(Map<String, AttributeValue> current) {
+            super("condition not met", null, false, false);
+            this.current = current == null || current.isEmpty() ? null : current;
+        }
+
+        public boolean itemExists() {
+            return current != null;
+        }
+
+        public long currentVersion() {
+            return Attributes.number(current, TableSchema.VERSION);
+        }
+
+        public Integer currentShards() {
+            return Attributes.optionalInt(current, SHARDS);
+        }
+    }
+
+    // Workspaces
+
+    /**
+     * Create a workspace: TransactWriteItems of the META item and the creator's owner edge (member item, on
+     * GSI1 as {@code USER#<ownerId>}), both {@code attribute_not_exists}, so a workspace never exists without
+     * its first owner. Fails with {@link ConditionNotMet} (current = the stored META) when the id is taken.
+     */
+    public Uni<Workspace> createWorkspace(Workspace workspace) {
+        Expression notExists = Conditions.render(Conditions.ITEM_NOT_EXISTS);
+        Map<String, AttributeValue> meta = workspaceItem(workspace);
+
+        Map<String, AttributeValue> owner = new HashMap<>(
+                WorkspaceKeys.member(workspace.id(), workspace.ownerId()).toAttributes());
+        owner.putAll(WorkspaceKeys.memberIndex(workspace.ownerId(), workspace.id()).toAttributes());
+        owner.put(TableSchema.TYPE, EntityType.MEMBER.typeAttribute());
+        owner.put(WS_ID, s(workspace.id()));
+        owner.put(USER_ID, s(workspace.ownerId()));
+        owner.put(ROLE, s(OWNER_ROLE));
+        putAudit(owner, 1, workspace.createdAt(), workspace.updatedAt());
+
+        return call(() -> dynamo.transactWriteItems(r -> r
+                        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                        .transactItems(conditionalPut(meta, notExists), conditionalPut(owner, notExists))))
+                .onFailure(TransactionCanceledException.class).transform(WorkspaceRepository::cancelledTransaction)
+                .replaceWith(workspace);
+    }
+
+    /** Workspace settings: GetItem {@code SK=META}. Emits null when absent. */
+    public Uni<Workspace> workspace(String wsId) {
+        return call(() -> dynamo.getItem(r -> r.tableName(table)
+                        .key(WorkspaceKeys.workspace(wsId).toAttributes())
+                        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)))
+                .map(response -> response.hasItem() && !response.item().isEmpty() ? toWorkspace(response.item()) : null);
+    }
+
+    /**
+     * The whole stack of an unsharded workspace, settings then projects in key order (oldest first): ONE Query
+     * {@code PK=WS#<id> AND SK BETWEEN META AND PROJSEQ#}. In that partition {@code MEMBER#} sorts below
+     * {@code META} and the sequence items ({@code PROJSEQ#<yyyy>}) above every {@code PROJ#}, so the range holds
+     * exactly the META item and the projects. The first page (no start key) reads one more item for META.
+     */
+    public Uni<WorkspaceStack> workspaceStack(String wsId, Map<String, String> startAfter, int limit) {
+        boolean firstPage = startAfter == null || startAfter.isEmpty();
+        return call(() -> dynamo.query(r -> r.tableName(table)
+                        .keyConditionExpression("#pk = :pk AND #sk BETWEEN :from AND :to")
+                        .expressionAttributeNames(Map.of("#pk", TableSchema.PK, "#sk", TableSchema.SK))
+                        .expressionAttributeValues(Map.of(":pk", s(WorkspaceKeys.workspacePartition(wsId)),
+                                ":from", s(WorkspaceKeys.META), ":to", s(WorkspaceKeys.SEQUENCE_PREFIX)))
+                        .exclusiveStartKey(firstPage ? null : CursorState.keyAttributes(startAfter))
+                        .limit(limit + (firstPage ? 2 : 1))
+                        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)))
+                .map(response -> {
+                    Workspace workspace = null;
+                    List<Map<String, AttributeValue>> projects = new ArrayList<>();
+                    for (Map<String, AttributeValue> item : response.items()) {
+                        if (WorkspaceKeys.META.equals(item.get(TableSchema.SK).s())) {
+                            workspace = toWorkspace(item);
+                        } else {
+                            projects.add(item);
+                        }
+                    }
+                    return new WorkspaceStack(workspace, singlePartitionSlice(projects, limit, null));
+                });
+    }
+
+    /** A page of the whole stack: the settings (first page only) and the projects. */
+    public record WorkspaceStack(Workspace workspace, Slice<Project> projects) {
+    }
+
+    /**
+     * Update settings: UpdateItem on META, conditional on existence, on {@code version} when given, and on
+     * {@code shards} being the stored value when the caller sent one (it is immutable). Returns ALL_NEW.
+     */
+    public Uni<Workspace> updateWorkspace(String wsId, WorkspaceChanges changes, Long expectedVersion, String now) {
+        UpdateExpressionBuilder update = new UpdateExpressionBuilder()
+                .set(TableSchema.UPDATED_AT, s(now))
+                .add(TableSchema.VERSION, 1)
+                .condition(Conditions.ITEM_EXISTS);
+        if (changes.displayName() != null) {
+            update.set(DISPLAY_NAME, s(changes.displayName()));
+        }
+        if (changes.region() != null) {
+            update.set(REGION, s(changes.region()));
+        }
+        if (changes.seatLimit() != null) {
+            update.set(SEAT_LIMIT, n(changes.seatLimit()));
+        }
+        if (changes.shards() != null) {
+            update.condition(Conditions.equalTo(SHARDS, n(changes.shards())));
+        }
+        if (expectedVersion != null) {
+            update.condition(Conditions.versionEquals(expectedVersion));
+        }
+        return conditionalUpdate(WorkspaceKeys.workspace(wsId), update.build()).map(WorkspaceRepository::toWorkspace);
+    }
+
+    // Projects
+
+    /**
+     * Allocate the next project number of a workspace and year: UpdateItem {@code ADD seq 1} on
+     * {@code WS#<id>/PROJSEQ#<yyyy>} returning UPDATED_NEW. Atomic, so concurrent callers never get the same number.
+     */
+    public Uni<Long> allocateProjectSequence(String wsId, int year, String now) {
+        UpdateExpression update = new UpdateExpressionBuilder()
+                .add(SEQ, 1)
+                .setIfNotExists(TableSchema.TYPE, EntityType.PROJECT_SEQUENCE.typeAttribute())
+                .setIfNotExists(TableSchema.CREATED_AT, s(now))
+                .set(TableSchema.UPDATED_AT, s(now))
+                .build();
+        return call(() -> dynamo.updateItem(r -> r.tableName(table)
+                        .key(WorkspaceKeys.projectSequence(wsId, year).toAttributes())
+                        .updateExpression(update.updateExpression())
+                        .expressionAttributeNames(update.names())
+                        .expressionAttributeValues(update.valuesOrNull())
+                        .returnValues(ReturnValue.UPDATED_NEW)
+                        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)))
+                .map(response -> Attributes.number(response.attributes(), SEQ));
+    }
+
+    /** Create a project: PutItem {@code attribute_not_exists(PK)} on its shard partition, with its GSI2 status key. */
+    public Uni<Project> createProject(Project project, int shards) {
+        Expression notExists = Conditions.render(Conditions.ITEM_NOT_EXISTS);
+        return call(() -> dynamo.putItem(r -> r.tableName(table)
+                        .item(projectItem(project, shards))
+                        .conditionExpression(notExists.expression())
+                        .expressionAttributeNames(notExists.namesOrNull())
+                        .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
+                        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)))
+                .onFailure(ConditionalCheckFailedException.class).transform(WorkspaceRepository::conditionNotMet)
+                .replaceWith(project);
+    }
+
+    /** One project: GetItem on the shard partition derived from the project id. Emits null when absent. */
+    public Uni<Project> project(String wsId, int shards, ProjectId projectId) {
+        return call(() -> dynamo.getItem(r -> r.tableName(table)
+                        .key(WorkspaceKeys.project(wsId, shards, projectId).toAttributes())
+                        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)))
+                .map(response -> response.hasItem() && !response.item().isEmpty() ? toProject(response.item()) : null);
+    }
+
+    /**
+     * A workspace's projects, newest first: one Query {@code begins_with PROJ#} descending per shard partition, in
+     * parallel, merged by sort key. {@code positions} (label = shard number) resumes each shard; null = first page.
+     */
+    public Uni<Slice<Project>> workspaceProjects(String wsId, int shards, Map<String, Map<String, String>> positions,
+            int limit) {
+        Map<String, Function<Map<String, AttributeValue>, QueryRequest>> shardQueries = new LinkedHashMap<>();
+        for (int shard = 0; shard < shards; shard++) {
+            String partition = WorkspaceKeys.projectPartition(wsId, shard, shards);
+            shardQueries.put(Integer.toString(shard), startKey -> QueryRequest.builder().tableName(table)
+                    .keyConditionExpression("#pk = :pk AND begins_with(#sk, :prefix)")
+                    .expressionAttributeNames(Map.of("#pk", TableSchema.PK, "#sk", TableSchema.SK))
+                    .expressionAttributeValues(Map.of(":pk", s(partition), ":prefix", s(WorkspaceKeys.projectsPrefix())))
+                    .scanIndexForward(false)
+                    .exclusiveStartKey(startKey)
+                    .limit(limit + 1)
+                    .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                    .build());
+        }
+        return mergedQuery(shardQueries, positions, limit, null, NEWEST_PROJECT_FIRST);
+    }
+
+    /**
+     * Projects of one status across all workspaces, newest first: one Query on GSI2 per write shard
+     * {@code PROJSTATUS#<status>#<n>} (n = 0..3), descending, in parallel, merged by GSI2SK. Eventually consistent.
+     */
+    public Uni<Slice<Project>> projectsByStatus(ProjectStatus status, Map<String, Map<String, String>> positions,
+            int limit) {
+        Map<String, Function<Map<String, AttributeValue>, QueryRequest>> shardQueries = new LinkedHashMap<>();
+        for (int n = 0; n < WorkspaceKeys.PROJECT_STATUS_SHARDS; n++) {
+            String partition = WorkspaceKeys.projectStatusPartition(status, n);
+            shardQueries.put(Integer.toString(n), startKey -> QueryRequest.builder().tableName(table)
+                    .indexName(TableSchema.GSI2)
+                    .keyConditionExpression("#pk = :pk")
+                    .expressionAttributeNames(Map.of("#pk", TableSchema.GSI2PK))
+                    .expressionAttributeValues(Map.of(":pk", s(partition)))
+                    .scanIndexForward(false)
+                    .exclusiveStartKey(startKey)
+                    .limit(limit + 1)
+                    .returnConsumedCapacity(ReturnConsumedCapacity.INDEXES)
+                    .build());
+        }
+        return mergedQuery(shardQueries, positions, limit, TableSchema.GSI2, NEWEST_STATUS_ENTRY_FIRST);
+    }
+
+    /**
+     * Update a project: UpdateItem conditional on existence (and version when given). A status change rewrites
+     * GSI2PK to the new status partition; GSI2SK (creation time, workspace, id) and the write shard stay, so the
+     * project moves between status partitions in the same write. Returns ALL_NEW.
+     */
+    public Uni<Project> updateProject(String wsId, int shards, ProjectId projectId, ProjectChanges changes,
+            Long expectedVersion, String now) {
+        UpdateExpressionBuilder update = new UpdateExpressionBuilder()
+                .set(TableSchema.UPDATED_AT, s(now))
+                .add(TableSchema.VERSION, 1)
+                .condition(Conditions.ITEM_EXISTS);
+        if (changes.title() != null) {
+            update.set(TITLE, s(changes.title()));
+        }
+        if (changes.status() != null) {
+            update.set(STATUS, s(changes.status().name()));
+            update.set(TableSchema.GSI2PK, s(WorkspaceKeys.projectStatusPartition(changes.status(),
+                    WorkspaceKeys.projectStatusShard(wsId, projectId))));
+        }
+        if (expectedVersion != null) {
+            update.condition(Conditions.versionEquals(expectedVersion));
+        }
+        return conditionalUpdate(WorkspaceKeys.project(wsId, shards, projectId), update.build())
+                .map(WorkspaceRepository::toProject);
+    }
+
+    /** Delete a project: DeleteItem conditional on existence (and version when given). */
+    public Uni<Void> deleteProject(String wsId, int shards, ProjectId projectId, Long expectedVersion) {
+        Condition condition = expectedVersion == null ? Conditions.ITEM_EXISTS
+                : Conditions.and(Conditions.ITEM_EXISTS, Conditions.versionEquals(expectedVersion));
+        Expression rendered = Conditions.render(condition);
+        return call(() -> dynamo.deleteItem(r -> r.tableName(table)
+                        .key(WorkspaceKeys.project(wsId, shards, projectId).toAttributes())
+                        .conditionExpression(rendered.expression())
+                        .expressionAttributeNames(rendered.namesOrNull())
+                        .expressionAttributeValues(rendered.valuesOrNull())
+                        .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
+                        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)))
+                .onFailure(ConditionalCheckFailedException.class).transform(WorkspaceRepository::conditionNotMet)
+                .replaceWithVoid();
+    }
+
+    // Item shapes
+
+    /** The stored form of a workspace's settings (META); shared with tests that write items directly. */
+    public static Map<String, AttributeValue> workspaceItem(Workspace workspace) {
+        Map<String, AttributeValue> item = new HashMap<>(WorkspaceKeys.workspace(workspace.id()).toAttributes());
+        item.put(TableSchema.TYPE, EntityType.WORKSPACE.typeAttribute());
+        item.put(WS_ID, s(workspace.id()));
+        item.put(DISPLAY_NAME, s(workspace.displayName()));
+        item.put(REGION, s(workspace.region()));
+        item.put(SEAT_LIMIT, n(workspace.seatLimit()));
+        item.put(OWNER_ID, s(workspace.ownerId()));
+        item.put(SHARDS, n(workspace.shards()));
+        putAudit(item, workspace.version(), workspace.createdAt(), workspace.updatedAt());
+        return item;
+    }
+
+    /** The stored form of a project; shared with tests that load large data sets with BatchWriteItem. */
+    public static Map<String, AttributeValue> projectItem(Project project, int shards) {
+        Map<String, AttributeValue> item = new HashMap<>(
+                WorkspaceKeys.project(project.workspaceId(), shards, project.id()).toAttributes());
+        item.putAll(WorkspaceKeys.projectStatusIndex(project.status(), Instant.parse(project.createdAt()),
+                project.workspaceId(), project.id()).toAttributes());
+        item.put(TableSchema.TYPE, EntityType.PROJECT.typeAttribute());
+        item.put(WS_ID, s(project.workspaceId()));
+        item.put(PROJECT_ID, s(project.id().toString()));
+        item.put(TITLE, s(project.title()));
+        item.put(STATUS, s(project.status().name()));
+        item.put(CREATED_BY, s(project.createdBy()));
+        putAudit(item, project.version(), project.createdAt(), project.updatedAt());
+        return item;
+    }
+
+    private static Workspace toWorkspace(Map<String, AttributeValue> item) {
+        return new Workspace(Attributes.string(item, WS_ID), Attributes.string(item, DISPLAY_NAME),
+                Attributes.string(item, REGION), (int) Attributes.number(item, SEAT_LIMIT),
+                Attributes.string(item, OWNER_ID), (int) Attributes.number(item, SHARDS),
+                Attributes.number(item, TableSchema.VERSION), Attributes.string(item, TableSchema.CREATED_AT),
+                Attributes.string(item, TableSchema.UPDATED_AT));
+    }
+
+    private static Project toProject(Map<String, AttributeValue> item) {
+        return new Project(Attributes.string(item, WS_ID), WorkspaceKeys.parseProjectSk(item.get(TableSchema.SK).s()),
+                Attributes.string(item, TITLE), ProjectStatus.valueOf(Attributes.string(item, STATUS)),
+                Attributes.string(item, CREATED_BY), Attributes.number(item, TableSchema.VERSION),
+                Attributes.string(item, TableSchema.CREATED_AT), Attributes.string(item, TableSchema.UPDATED_AT));
+    }
+
+    private static void putAudit(Map<String, AttributeValue> item, long version, String createdAt, String updatedAt) {
+        item.put(TableSchema.VERSION, n(version));
+        item.put(TableSchema.CREATED_AT, s(createdAt));
+        item.put(TableSchema.UPDATED_AT, s(updatedAt));
+    }
+
+    // Mechanics
+
+    /**
+     * Runs one Query per labelled partition in parallel and merges them in {@code order} into at most {@code limit}
+     * items. Each Query reads {@code limit + 1}, so every partition left open after the merge still holds an item
+     * that was read and not taken: a next page is never empty. Only a 1 MB cut can leave a merge empty with
+     * partitions still open; then it reads again from the advanced positions.
+     */
+    private Uni<Slice<Project>> mergedQuery(Map<String, Function<Map<String, AttributeValue>, QueryRequest>> queries,
+            Map<String, Map<String, String>> positions, int limit, String indexName,
+            Comparator<Map<String, AttributeValue>> order) {
+        if (positions != null && !queries.keySet().containsAll(positions.keySet())) {
+            throw new InvalidCursorException("cursor does not fit this listing");
+        }
+        List<Uni<ShardMerge.ShardPage<Map<String, AttributeValue>>>> reads = new ArrayList<>();
+        queries.forEach((label, query) -> {
+            if (positions != null && !positions.containsKey(label)) {
+                return; // that partition was exhausted on an earlier page
+            }
+            Map<String, String> from = positions == null ? Map.of() : positions.get(label);
+            QueryRequest request = query.apply(from.isEmpty() ? null : CursorState.keyAttributes(from));
+            reads.add(call(() -> dynamo.query(request)).map(response -> shardPage(label, response, from)));
+        });
+        if (reads.isEmpty()) {
+            return Uni.createFrom().item(new Slice<>(List.of(), Map.of()));
+        }
+        return Uni.join().all(reads).andFailFast().chain(pages -> {
+            ShardMerge.Result<Map<String, AttributeValue>> merged = ShardMerge.merge(pages, order,
+                    item -> CursorState.keyStrings(Cursors.keyOf(item, indexName)), limit);
+            if (merged.items().isEmpty() && merged.hasMore()) {
+                return mergedQuery(queries, merged.openPositions(), limit, indexName, order);
+            }
+            return Uni.createFrom().item(new Slice<>(merged.items().stream().map(WorkspaceRepository::toProject).toList(),
+                    merged.openPositions()));
+        });
+    }
+
+    private static ShardMerge.ShardPage<Map<String, AttributeValue>> shardPage(String label, QueryResponse response,
+            Map<String, String> from) {
+        Map<String, String> last = response.hasLastEvaluatedKey() && !response.lastEvaluatedKey().isEmpty()
+                ? CursorState.keyStrings(response.lastEvaluatedKey()) : null;
+        return new ShardMerge.ShardPage<>(label, response.items(), last, from);
+    }
+
+    /** A single-partition page from a Query of {@code limit + 1}: the extra item only proves there is more. */
+    private static Slice<Project> singlePartitionSlice(List<Map<String, AttributeValue>> items, int limit,
+            String indexName) {
+        if (items.size() <= limit) {
+            return new Slice<>(items.stream().map(WorkspaceRepository::toProject).toList(), Map.of());
+        }
+        List<Map<String, AttributeValue>> taken = items.subList(0, limit);
+        Map<String, String> resume = CursorState.keyStrings(Cursors.keyOf(taken.get(limit - 1), indexName));
+        return new Slice<>(taken.stream().map(WorkspaceRepository::toProject).toList(),
+                Map.of(CursorState.SINGLE, resume));
+    }
+
+    private Uni<Map<String, AttributeValue>> conditionalUpdate(ItemKey key, UpdateExpression update) {
+        return call(() -> dynamo.updateItem(r -> r.tableName(table)
+                        .key(key.toAttributes())
+                        .updateExpression(update.updateExpression())
+                        .conditionExpression(update.conditionExpression())
+                        .expressionAttributeNames(update.names())
+                        .expressionAttributeValues(update.valuesOrNull())
+                        .returnValues(ReturnValue.ALL_NEW)
+                        .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
+                        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)))
+                .onFailure(ConditionalCheckFailedException.class).transform(WorkspaceRepository::conditionNotMet)
+                .map(response -> response.attributes());
+    }
+
+    private TransactWriteItem conditionalPut(Map<String, AttributeValue> item, Expression condition) {
+        return TransactWriteItem.builder().put(Put.builder().tableName(table).item(item)
+                .conditionExpression(condition.expression())
+                .expressionAttributeNames(condition.namesOrNull())
+                .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
+                .build()).build();
+    }
+
+    private static Throwable conditionNotMet(Throwable failure) {
+        return new ConditionNotMet(((ConditionalCheckFailedException) failure).item());
+    }
+
+    /** The META put (first action) failing its condition means the id is taken; anything else is unexpected. */
+    private static Throwable cancelledTransaction(Throwable failure) {
+        List<CancellationReason> reasons = ((TransactionCanceledException) failure).cancellationReasons();
+        if (!reasons.isEmpty() && "ConditionalCheckFailed".equals(reasons.get(0).code())) {
+            return new ConditionNotMet(reasons.get(0).item());
+        }
+        return failure;
+    }
+
+    /** Wraps an SDK call lazily (a resubscription re-sends) and unwraps CompletionException. */
+    private static <T> Uni<T> call(Supplier<CompletionStage<T>> request) {
+        return Uni.createFrom().completionStage(request)
+                .onFailure(CompletionException.class).transform(Throwable::getCause);
     }
 }

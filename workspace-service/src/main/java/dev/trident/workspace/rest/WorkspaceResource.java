@@ -1,30 +1,83 @@
 package dev.trident.workspace.rest;
 
-import dev.trident.workspace.repository.WorkspaceRepository;
+import dev.trident.support.http.ETags;
+import dev.trident.support.paging.PageRequest;
 import dev.trident.support.problem.ProblemException;
+import dev.trident.workspace.model.Workspace;
+import dev.trident.workspace.model.WorkspaceChanges;
+import dev.trident.workspace.service.WorkspaceService;
 import io.smallrye.mutiny.Uni;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotNull;
+import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.PATCH;
+import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
-import java.util.Map;
+import jakarta.ws.rs.core.Response;
+import java.net.URI;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 @Path("/workspaces")
 @Produces(MediaType.APPLICATION_JSON)
+@Consumes(MediaType.APPLICATION_JSON)
+@Tag(name = "Workspaces")
 public class WorkspaceResource {
 
-    private final WorkspaceRepository repository;
+    private static final String INCLUDE_PROJECTS = "projects";
 
-    WorkspaceResource(WorkspaceRepository repository) {
-        this.repository = repository;
+    private final WorkspaceService workspaces;
+
+    WorkspaceResource(WorkspaceService workspaces) {
+        this.workspaces = workspaces;
+    }
+
+    @POST
+    @Operation(summary = "Create a workspace; its creator becomes its first owner. shards (1..16) is fixed for good")
+    public Uni<Response> create(@Valid @NotNull(message = "a JSON body is required") CreateWorkspaceRequest body) {
+        return workspaces.create(body.id(), body.displayName(), body.region(), body.seatLimit(), body.ownerId(),
+                        body.shards())
+                .map(w -> withETag(Response.created(URI.create("/workspaces/" + w.id())), w));
     }
 
     @GET
     @Path("/{wsId}")
-    public Uni<Map<String, Object>> get(@PathParam("wsId") String id) {
-        return repository.getWorkspace(id)
-                .onItem().ifNull().failWith(() -> ProblemException.notFound("workspace " + id + " does not exist"))
-                .map(item -> Map.of("wsId", id));
+    @Operation(summary = "Workspace settings; with include=projects (unsharded workspaces) the settings and its "
+            + "projects in key order (oldest first) from one read, paged")
+    public Uni<Response> get(@PathParam("wsId") String wsId, @QueryParam("include") String include,
+            @QueryParam("limit") String limit, @QueryParam("cursor") String cursor) {
+        if (include == null) {
+            return workspaces.get(wsId).map(w -> withETag(Response.ok(), w));
+        }
+        if (!INCLUDE_PROJECTS.equals(include)) {
+            throw ProblemException.badRequest("include", "the only value is " + INCLUDE_PROJECTS);
+        }
+        return workspaces.stack(wsId, PageRequest.of(limit, cursor)).map(stack -> Response.ok(
+                new WorkspaceStackResponse(stack.workspace() == null ? null : WorkspaceResponse.of(stack.workspace()),
+                        stack.projects().items().stream().map(ProjectResponse::of).toList(),
+                        stack.projects().nextCursor())).build());
+    }
+
+    @PATCH
+    @Path("/{wsId}")
+    @Operation(summary = "Update settings (displayName, region, seatLimit); honours If-Match")
+    public Uni<Response> update(@PathParam("wsId") String wsId, @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch,
+            @Valid @NotNull(message = "a JSON body is required") UpdateWorkspaceRequest body) {
+        Long expected = ETags.requiredVersion(ifMatch);
+        return workspaces.update(wsId, new WorkspaceChanges(body.displayName(), body.region(), body.seatLimit(),
+                        body.shards()), expected)
+                .map(w -> withETag(Response.ok(), w));
+    }
+
+    private static Response withETag(Response.ResponseBuilder builder, Workspace workspace) {
+        return builder.entity(WorkspaceResponse.of(workspace)).header(HttpHeaders.ETAG, ETags.of(workspace.version()))
+                .build();
     }
 }

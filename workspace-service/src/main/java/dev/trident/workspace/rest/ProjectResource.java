@@ -1,0 +1,90 @@
+package dev.trident.workspace.rest;
+
+import dev.trident.keys.ProjectStatus;
+import dev.trident.support.http.ETags;
+import dev.trident.support.paging.Page;
+import dev.trident.support.paging.PageRequest;
+import dev.trident.workspace.model.Project;
+import dev.trident.workspace.model.ProjectChanges;
+import dev.trident.workspace.service.ProjectService;
+import io.smallrye.mutiny.Uni;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotNull;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.PATCH;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.net.URI;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+@Path("/workspaces/{wsId}/projects")
+@Produces(MediaType.APPLICATION_JSON)
+@Consumes(MediaType.APPLICATION_JSON)
+@Tag(name = "Projects")
+public class ProjectResource {
+
+    private final ProjectService projects;
+
+    ProjectResource(ProjectService projects) {
+        this.projects = projects;
+    }
+
+    @POST
+    @Operation(summary = "Create a project; its id YYYY-NNNN comes from the workspace's sequence of the year")
+    public Uni<Response> create(@PathParam("wsId") String wsId,
+            @Valid @NotNull(message = "a JSON body is required") CreateProjectRequest body) {
+        ProjectStatus status = body.status() == null ? ProjectStatus.ACTIVE : ProjectStatus.parse("status", body.status());
+        return projects.create(wsId, body.title(), status, body.createdBy())
+                .map(p -> withETag(Response.created(URI.create("/workspaces/" + wsId + "/projects/" + p.id())), p));
+    }
+
+    @GET
+    @Operation(summary = "A workspace's projects, newest first (sharded workspaces: merged across shards), paged")
+    public Uni<Page<ProjectResponse>> list(@PathParam("wsId") String wsId, @QueryParam("limit") String limit,
+            @QueryParam("cursor") String cursor) {
+        return projects.list(wsId, PageRequest.of(limit, cursor)).map(page -> page.map(ProjectResponse::of));
+    }
+
+    @GET
+    @Path("/{projectId}")
+    @Operation(summary = "One project")
+    public Uni<Response> get(@PathParam("wsId") String wsId, @PathParam("projectId") String projectId) {
+        return projects.get(wsId, projectId).map(p -> withETag(Response.ok(), p));
+    }
+
+    @PATCH
+    @Path("/{projectId}")
+    @Operation(summary = "Change title and/or status; honours If-Match")
+    public Uni<Response> update(@PathParam("wsId") String wsId, @PathParam("projectId") String projectId,
+            @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch,
+            @Valid @NotNull(message = "a JSON body is required") UpdateProjectRequest body) {
+        Long expected = ETags.requiredVersion(ifMatch);
+        ProjectStatus status = body.status() == null ? null : ProjectStatus.parse("status", body.status());
+        return projects.update(wsId, projectId, new ProjectChanges(body.title(), status), expected)
+                .map(p -> withETag(Response.ok(), p));
+    }
+
+    @DELETE
+    @Path("/{projectId}")
+    @Operation(summary = "Delete a project; honours If-Match")
+    public Uni<Response> delete(@PathParam("wsId") String wsId, @PathParam("projectId") String projectId,
+            @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch) {
+        Long expected = ETags.requiredVersion(ifMatch);
+        return projects.delete(wsId, projectId, expected).map(done -> Response.noContent().build());
+    }
+
+    static Response withETag(Response.ResponseBuilder builder, Project project) {
+        return builder.entity(ProjectResponse.of(project)).header(HttpHeaders.ETAG, ETags.of(project.version()))
+                .build();
+    }
+}

@@ -1,0 +1,123 @@
+package dev.trident.workspace.service;
+
+import dev.trident.keys.Ids;
+import dev.trident.keys.ProjectId;
+import dev.trident.keys.ProjectStatus;
+import dev.trident.support.paging.Page;
+import dev.trident.support.paging.PageRequest;
+import dev.trident.support.problem.ProblemException;
+import dev.trident.workspace.model.Project;
+import dev.trident.workspace.model.ProjectChanges;
+import dev.trident.workspace.repository.WorkspaceRepository;
+import dev.trident.workspace.repository.WorkspaceRepository.ConditionNotMet;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Instant;
+import java.time.ZoneOffset;
+
+/** Rules of projects: id allocation, the shard a project lives on, conditional updates and the status index. */
+@ApplicationScoped
+public class ProjectService {
+
+    private final WorkspaceRepository repository;
+    private final ShardLayouts layouts;
+    private final PageCursors cursors;
+
+    ProjectService(WorkspaceRepository repository, ShardLayouts layouts, PageCursors cursors) {
+        this.repository = repository;
+        this.layouts = layouts;
+        this.cursors = cursors;
+    }
+
+    /**
+     * GetItem META (404, and the shard count), then UpdateItem ADD on the workspace's sequence of the current
+     * year, then a conditional PutItem. The counter is atomic, so concurrent creates get distinct numbers; if the
+     * put fails after the counter moved, that number is simply never used (a gap, never a duplicate).
+     */
+    public Uni<Project> create(String wsId, String title, ProjectStatus status, String createdBy) {
+        Ids.require("wsId", wsId);
+        Ids.require("createdBy", createdBy);
+        String now = WorkspaceService.now();
+        int year = Instant.parse(now).atZone(ZoneOffset.UTC).getYear();
+        return repository.workspace(wsId)
+                .onItem().ifNull().failWith(() -> WorkspaceService.workspaceNotFound(wsId))
+                .map(layouts::remember)
+                .chain(shards -> repository.allocateProjectSequence(wsId, year, now)
+                        .map(seq -> newProject(wsId, year, seq, title, status, createdBy, now))
+                        .chain(project -> repository.createProject(project, shards)))
+                .onFailure(ConditionNotMet.class)
+                .transform(e -> ProblemException.conflict("the allocated project id is already taken; retry"));
+    }
+
+    public Uni<Project> get(String wsId, String projectId) {
+        ProjectId id = parse(wsId, projectId);
+        return layouts.shardCount(wsId)
+                .chain(shards -> repository.project(wsId, shards, id))
+                .onItem().ifNull().failWith(() -> projectNotFound(wsId, id));
+    }
+
+    /** Newest first; with shards, one Query per shard merged, under one cursor bound to workspace and layout. */
+    public Uni<Page<Project>> list(String wsId, PageRequest page) {
+        Ids.require("wsId", wsId);
+        return layouts.shardCount(wsId).chain(shards -> {
+            String scope = "workspace:projects:" + wsId + ":shards=" + shards;
+            return repository.workspaceProjects(wsId, shards, cursors.positions(scope, page), page.limit())
+                    .map(slice -> cursors.page(scope, slice));
+        });
+    }
+
+    public Uni<Project> update(String wsId, String projectId, ProjectChanges changes, Long expectedVersion) {
+        ProjectId id = parse(wsId, projectId);
+        if (changes.title() == null && changes.status() == null) {
+            throw ProblemException.badRequest("body", "name at least one of title, status");
+        }
+        return layouts.shardCount(wsId)
+                .chain(shards -> repository.updateProject(wsId, shards, id, changes, expectedVersion,
+                        WorkspaceService.now()))
+                .onFailure(ConditionNotMet.class).transform(e -> writeRefused(wsId, id, (ConditionNotMet) e,
+                        expectedVersion));
+    }
+
+    public Uni<Void> delete(String wsId, String projectId, Long expectedVersion) {
+        ProjectId id = parse(wsId, projectId);
+        return layouts.shardCount(wsId)
+                .chain(shards -> repository.deleteProject(wsId, shards, id, expectedVersion))
+                .onFailure(ConditionNotMet.class).transform(e -> writeRefused(wsId, id, (ConditionNotMet) e,
+                        expectedVersion));
+    }
+
+    /** Projects of one status across workspaces, newest first, from the write-sharded status partitions. */
+    public Uni<Page<Project>> byStatus(ProjectStatus status, PageRequest page) {
+        String scope = "workspace:projects-by-status:" + status.name();
+        return repository.projectsByStatus(status, cursors.positions(scope, page), page.limit())
+                .map(slice -> cursors.page(scope, slice));
+    }
+
+    private static Project newProject(String wsId, int year, long seq, String title, ProjectStatus status,
+            String createdBy, String now) {
+        if (seq > ProjectId.MAX_SEQ) {
+            throw ProblemException.conflict("workspace " + wsId + " has used every project number of " + year);
+        }
+        return new Project(wsId, new ProjectId(year, (int) seq), title, status, createdBy, 1, now, now);
+    }
+
+    private static ProjectId parse(String wsId, String projectId) {
+        Ids.require("wsId", wsId);
+        return ProjectId.parse(projectId);
+    }
+
+    private static ProblemException writeRefused(String wsId, ProjectId id, ConditionNotMet e, Long expectedVersion) {
+        if (!e.itemExists()) {
+            return projectNotFound(wsId, id);
+        }
+        if (expectedVersion != null && expectedVersion != e.currentVersion()) {
+            return ProblemException.preconditionFailed("project " + id + " is at version " + e.currentVersion()
+                    + ", not " + expectedVersion);
+        }
+        return ProblemException.conflict("project " + id + " changed concurrently; retry");
+    }
+
+    private static ProblemException projectNotFound(String wsId, ProjectId id) {
+        return ProblemException.notFound("project " + id + " does not exist in workspace " + wsId);
+    }
+}

@@ -1,0 +1,74 @@
+package dev.trident.workspace;
+
+import static io.restassured.RestAssured.given;
+
+import io.restassured.http.ContentType;
+import io.restassured.response.Response;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+/** REST helpers shared by the workspace tests. */
+final class Api {
+
+    static final String PROBLEM_JSON = "application/problem+json";
+
+    private Api() {
+    }
+
+    static String uniqueId(String prefix) {
+        return prefix + "-" + UUID.randomUUID().toString().substring(0, 8);
+    }
+
+    static Map<String, Object> workspaceBody(String id, Integer shards) {
+        Map<String, Object> body = new HashMap<>(Map.of("id", id, "displayName", "Acme " + id, "region", "eu-west-1",
+                "seatLimit", 25, "ownerId", "owner-" + id));
+        if (shards != null) {
+            body.put("shards", shards);
+        }
+        return body;
+    }
+
+    /** Creates a workspace and returns its id. */
+    static String createWorkspace(String prefix, Integer shards) {
+        String id = uniqueId(prefix);
+        given().contentType(ContentType.JSON).body(workspaceBody(id, shards))
+                .when().post("/workspaces").then().statusCode(201);
+        return id;
+    }
+
+    static Response postProject(String wsId, String title, String status) {
+        Map<String, Object> body = new HashMap<>(Map.of("title", title, "createdBy", "user-1"));
+        if (status != null) {
+            body.put("status", status);
+        }
+        return given().contentType(ContentType.JSON).body(body).when().post("/workspaces/" + wsId + "/projects");
+    }
+
+    /** Creates a project and returns its id. */
+    static String createProject(String wsId, String title, String status) {
+        return postProject(wsId, title, status).then().statusCode(201).extract().path("id");
+    }
+
+    /** Pages through a list route to its end; each page's ids in order, asserting no page is empty while more. */
+    static List<List<String>> allPages(String path, Map<String, Object> query, int limit) {
+        List<List<String>> pages = new ArrayList<>();
+        String cursor = null;
+        do {
+            var request = given().queryParams(query).queryParam("limit", limit);
+            if (cursor != null) {
+                request.queryParam("cursor", cursor);
+            }
+            Response page = request.when().get(path).then().statusCode(200).extract().response();
+            List<String> ids = page.path("items.collect { it.workspaceId + '/' + it.id }");
+            cursor = page.path("nextCursor");
+            if (cursor != null && ids.isEmpty()) {
+                throw new AssertionError("an empty page with a next cursor at " + path);
+            }
+            pages.add(ids);
+        } while (cursor != null);
+        return pages;
+    }
+}

@@ -1,0 +1,126 @@
+package dev.trident.workspace;
+
+import static dev.trident.workspace.Api.PROBLEM_JSON;
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.hasItem;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.trident.keys.ProjectId;
+import dev.trident.keys.ProjectStatus;
+import dev.trident.keys.WorkspaceKeys;
+import dev.trident.testing.DynamoDbCallRecorder;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.http.ContentType;
+import io.restassured.response.Response;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+@QuarkusTest
+class ProjectsByStatusTest {
+
+    /** One listed project as the GSI2 sort key orders it. */
+    private record Entry(String statusKey, String ref) {
+    }
+
+    @Test
+    void listsOneStatusAcrossWorkspacesMergedNewestFirstFromEveryStatusShard() {
+        List<String> workspaces = List.of(Api.createWorkspace("st-a", null), Api.createWorkspace("st-b", 3),
+                Api.createWorkspace("st-c", null));
+        Set<String> ours = new HashSet<>();
+        for (int i = 0; i < 5; i++) {
+            for (String ws : workspaces) {
+                ours.add(ws + "/" + Api.createProject(ws, "paused " + i, "PAUSED"));
+            }
+            Api.createProject(workspaces.get(0), "active " + i, "ACTIVE");
+        }
+        assertTrue(ours.stream().map(ref -> WorkspaceKeys.projectStatusShard(ref.substring(0, ref.indexOf('/')),
+                ProjectId.parse(ref.substring(ref.indexOf('/') + 1)))).distinct().count() > 1,
+                "the projects spread over several status shards");
+
+        DynamoDbCallRecorder.reset();
+        given().queryParam("status", "PAUSED").queryParam("limit", 4).get("/projects").then().statusCode(200);
+        assertEquals(List.of("Query(GSI2)", "Query(GSI2)", "Query(GSI2)", "Query(GSI2)"),
+                DynamoDbCallRecorder.operations());
+
+        List<Entry> listed = listAll(ProjectStatus.PAUSED, 7);
+        assertEquals(listed.size(), new HashSet<>(listed).size(), "no duplicate");
+        List<Entry> sorted = new ArrayList<>(listed);
+        sorted.sort(Comparator.comparing(Entry::statusKey).reversed());
+        assertEquals(sorted, listed, "newest first across all status shards");
+        assertEquals(ours, new HashSet<>(listed.stream().map(Entry::ref).filter(ours::contains).toList()),
+                "every paused project of ours is listed");
+        assertTrue(listed.stream().noneMatch(e -> e.ref().startsWith(workspaces.get(0) + "/")
+                && !ours.contains(e.ref())), "no ACTIVE project is listed as PAUSED");
+    }
+
+    @Test
+    void aStatusChangeMovesTheProjectBetweenStatusPartitions() {
+        String ws = Api.createWorkspace("st-move", 2);
+        String id = Api.createProject(ws, "mover", "ACTIVE");
+        String ref = ws + "/" + id;
+        assertTrue(refs(ProjectStatus.ACTIVE).contains(ref));
+        assertFalse(refs(ProjectStatus.ARCHIVED).contains(ref));
+
+        given().contentType(ContentType.JSON).body(Map.of("status", "ARCHIVED"))
+                .patch("/workspaces/" + ws + "/projects/" + id).then().statusCode(200);
+        assertFalse(refs(ProjectStatus.ACTIVE).contains(ref));
+        assertTrue(refs(ProjectStatus.ARCHIVED).contains(ref));
+
+        given().delete("/workspaces/" + ws + "/projects/" + id).then().statusCode(204);
+        assertFalse(refs(ProjectStatus.ARCHIVED).contains(ref));
+    }
+
+    @Test
+    void badStatusLimitOrCursorIs400() {
+        given().get("/projects").then().statusCode(400).contentType(PROBLEM_JSON).body("errors.field", hasItem("status"));
+        given().queryParam("status", "paused").get("/projects").then().statusCode(400)
+                .body("errors.field", hasItem("status"));
+        given().queryParam("status", "ACTIVE").queryParam("limit", 0).get("/projects").then().statusCode(400)
+                .body("errors.field", hasItem("limit"));
+        String ws = Api.createWorkspace("st-cursor", null);
+        Api.createProject(ws, "a", "PAUSED");
+        Api.createProject(ws, "b", "PAUSED");
+        String cursor = given().queryParam("status", "PAUSED").queryParam("limit", 1).get("/projects")
+                .then().statusCode(200).extract().path("nextCursor");
+        given().queryParam("status", "ACTIVE").queryParam("cursor", cursor).get("/projects").then().statusCode(400)
+                .contentType(PROBLEM_JSON).body("errors.field", hasItem("cursor"));
+        given().queryParam("cursor", cursor).get("/workspaces/" + ws + "/projects").then().statusCode(400)
+                .body("errors.field", hasItem("cursor"));
+    }
+
+    private static Set<String> refs(ProjectStatus status) {
+        return new HashSet<>(listAll(status, 100).stream().map(Entry::ref).toList());
+    }
+
+    private static List<Entry> listAll(ProjectStatus status, int limit) {
+        List<Entry> all = new ArrayList<>();
+        String cursor = null;
+        do {
+            var request = given().queryParam("status", status.name()).queryParam("limit", limit);
+            if (cursor != null) {
+                request.queryParam("cursor", cursor);
+            }
+            Response page = request.get("/projects").then().statusCode(200).extract().response();
+            List<Map<String, Object>> items = page.path("items");
+            cursor = page.path("nextCursor");
+            assertFalse(cursor != null && items.isEmpty(), "no empty page while a cursor is issued");
+            for (Map<String, Object> item : items) {
+                assertEquals(status.name(), item.get("status"));
+                String ws = (String) item.get("workspaceId");
+                ProjectId id = ProjectId.parse((String) item.get("id"));
+                String key = WorkspaceKeys.projectStatusIndex(status, Instant.parse((String) item.get("createdAt")), ws, id)
+                        .sk();
+                all.add(new Entry(key, ws + "/" + id));
+            }
+        } while (cursor != null);
+        return all;
+    }
+}
