@@ -23,6 +23,10 @@ public final class ProblemException extends RuntimeException {
         return new ProblemException(400, message, List.of(new Problem.FieldError(field, message)), null);
     }
 
+    public static ProblemException unauthorized(String detail) {
+        return new ProblemException(401, detail, null, null);
+    }
+
     public static ProblemException forbidden(String detail) {
         return new ProblemException(403, detail, null, null);
     }
