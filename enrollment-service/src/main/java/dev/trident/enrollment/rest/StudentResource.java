@@ -1,30 +1,66 @@
 package dev.trident.enrollment.rest;
 
-import dev.trident.enrollment.repository.EnrollmentRepository;
+import dev.trident.enrollment.service.EnrollmentService;
+import dev.trident.support.paging.PageRequest;
 import dev.trident.support.problem.ProblemException;
 import io.smallrye.mutiny.Uni;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotNull;
+import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
-import java.util.Map;
+import jakarta.ws.rs.core.Response;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 @Path("/students")
+@Tag(name = "students")
 @Produces(MediaType.APPLICATION_JSON)
 public class StudentResource {
 
-    private final EnrollmentRepository repository;
+    static final String INCLUDE_COURSES = "courses";
 
-    StudentResource(EnrollmentRepository repository) {
-        this.repository = repository;
+    private final EnrollmentService service;
+
+    StudentResource(EnrollmentService service) {
+        this.service = service;
+    }
+
+    @PUT
+    @Path("/{studentId}")
+    @Consumes(MediaType.APPLICATION_JSON)
+    @Operation(summary = "Register a student or replace their profile (201 when created, 200 when replaced)")
+    public Uni<Response> put(@PathParam("studentId") String studentId, @Valid @NotNull StudentRequest body) {
+        return service.putStudent(studentId, body.toProfile())
+                .map(outcome -> Responses.createdOrOk(outcome.created(), "/students/" + studentId, outcome.value(),
+                        outcome.value().version()));
     }
 
     @GET
     @Path("/{studentId}")
-    public Uni<Map<String, Object>> get(@PathParam("studentId") String studentId) {
-        return repository.getStudent(studentId)
-                .onItem().ifNull().failWith(() -> ProblemException.notFound("student " + studentId + " does not exist"))
-                .map(item -> Map.of("studentId", studentId));
+    @Operation(summary = "A student's profile; with include=courses also the first page of their enrollments, "
+            + "read together by one Query (continue the list at /students/{studentId}/courses with its cursor)")
+    public Uni<Response> get(@PathParam("studentId") String studentId,
+            @Parameter(description = "'courses' to add the student's enrollments") @QueryParam("include") String include,
+            @Parameter(description = "page size of the included list, 1..100 (default 20)") @QueryParam("limit") String limit,
+            @Parameter(description = "not accepted here: continue the list at /students/{studentId}/courses") @QueryParam("cursor") String cursor) {
+        if (include == null || include.isBlank()) {
+            return service.student(studentId).map(student -> Responses.ok(student, student.version()));
+        }
+        if (!INCLUDE_COURSES.equals(include)) {
+            throw ProblemException.badRequest("include", "must be '" + INCLUDE_COURSES + "'");
+        }
+        if (cursor != null) {
+            throw ProblemException.badRequest("cursor", "continue the list at /students/{studentId}/courses");
+        }
+        PageRequest page = PageRequest.of(limit, null);
+        return service.studentWithCourses(studentId, page.limit())
+                .map(found -> Responses.ok(found, found.student().version()));
     }
 }

@@ -1,0 +1,80 @@
+package dev.trident.enrollment.rest;
+
+import dev.trident.enrollment.model.Enrollment;
+import dev.trident.enrollment.service.EnrollmentService;
+import dev.trident.support.paging.Page;
+import dev.trident.support.paging.PageRequest;
+import dev.trident.support.problem.ProblemException;
+import io.smallrye.mutiny.Uni;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotNull;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.PUT;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+@Path("/courses")
+@Tag(name = "courses")
+@Produces(MediaType.APPLICATION_JSON)
+public class CourseResource {
+
+    static final String INCLUDE_STUDENTS = "students";
+    private static final String EVENTUALLY_CONSISTENT = " Read from the inverted index GSI1, which is eventually "
+            + "consistent on DynamoDB: an enrolment or drop may take a moment (usually well under a second) to show.";
+
+    private final EnrollmentService service;
+
+    CourseResource(EnrollmentService service) {
+        this.service = service;
+    }
+
+    @PUT
+    @Path("/{courseId}")
+    @Consumes(MediaType.APPLICATION_JSON)
+    @Operation(summary = "Create a course (201) or update it (200), keeping its enrolledCount; a capacity below "
+            + "the current enrolledCount is a 409")
+    public Uni<Response> put(@PathParam("courseId") String courseId, @Valid @NotNull CourseRequest body) {
+        return service.putCourse(courseId, body.toChanges())
+                .map(outcome -> Responses.createdOrOk(outcome.created(), "/courses/" + courseId, outcome.value(),
+                        outcome.value().version()));
+    }
+
+    @GET
+    @Path("/{courseId}")
+    @Operation(summary = "A course's metadata; with include=students also the first page of its roster, read "
+            + "together by one Query on GSI1 (continue at /courses/{courseId}/students with its cursor).",
+            description = "With include=students:" + EVENTUALLY_CONSISTENT)
+    public Uni<Response> get(@PathParam("courseId") String courseId,
+            @Parameter(description = "'students' to add the roster") @QueryParam("include") String include,
+            @Parameter(description = "page size of the included roster, 1..100 (default 20)") @QueryParam("limit") String limit,
+            @Parameter(description = "not accepted here: continue the list at /courses/{courseId}/students") @QueryParam("cursor") String cursor) {
+        if (include == null || include.isBlank()) {
+            return service.course(courseId).map(course -> Responses.ok(course, course.version()));
+        }
+        if (!INCLUDE_STUDENTS.equals(include)) {
+            throw ProblemException.badRequest("include", "must be '" + INCLUDE_STUDENTS + "'");
+        }
+        if (cursor != null) {
+            throw ProblemException.badRequest("cursor", "continue the list at /courses/{courseId}/students");
+        }
+        PageRequest page = PageRequest.of(limit, null);
+        return service.courseWithStudents(courseId, page.limit())
+                .map(found -> Responses.ok(found, found.course().version()));
+    }
+
+    @GET
+    @Path("/{courseId}/students")
+    @Operation(summary = "A course's roster, by student id", description = "One Query on GSI1." + EVENTUALLY_CONSISTENT)
+    public Uni<Page<Enrollment>> roster(@PathParam("courseId") String courseId, @QueryParam("limit") String limit,
+            @QueryParam("cursor") String cursor) {
+        return service.courseRoster(courseId, PageRequest.of(limit, cursor));
+    }
+}

@@ -1,0 +1,83 @@
+package dev.trident.enrollment.rest;
+
+import dev.trident.enrollment.model.Enrollment;
+import dev.trident.enrollment.service.EnrollmentService;
+import dev.trident.support.http.ETags;
+import dev.trident.support.paging.Page;
+import dev.trident.support.paging.PageRequest;
+import io.smallrye.mutiny.Uni;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotNull;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.PATCH;
+import jakarta.ws.rs.PUT;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+/** The enrollment edge, addressed from the student's side. */
+@Path("/students/{studentId}/courses")
+@Tag(name = "enrollments")
+@Produces(MediaType.APPLICATION_JSON)
+public class EnrollmentResource {
+
+    private final EnrollmentService service;
+
+    EnrollmentResource(EnrollmentService service) {
+        this.service = service;
+    }
+
+    @GET
+    @Operation(summary = "A student's courses (one Query on the student's partition), by course id descending")
+    public Uni<Page<Enrollment>> list(@PathParam("studentId") String studentId, @QueryParam("limit") String limit,
+            @QueryParam("cursor") String cursor) {
+        return service.studentCourses(studentId, PageRequest.of(limit, cursor));
+    }
+
+    @PUT
+    @Path("/{courseId}")
+    @Operation(summary = "Enrol the student in the course: 201 with the edge; 409 when already enrolled or the "
+            + "course is full; 404 naming the missing student or course. The edge and the course's enrolledCount "
+            + "change in one transaction")
+    public Uni<Response> enroll(@PathParam("studentId") String studentId, @PathParam("courseId") String courseId) {
+        return service.enroll(studentId, courseId).map(edge -> Responses.createdOrOk(true,
+                "/students/" + studentId + "/courses/" + courseId, edge, edge.version()));
+    }
+
+    @GET
+    @Path("/{courseId}")
+    @Operation(summary = "One enrollment (enrolledOn, grade)")
+    public Uni<Response> get(@PathParam("studentId") String studentId, @PathParam("courseId") String courseId) {
+        return service.enrollment(studentId, courseId).map(edge -> Responses.ok(edge, edge.version()));
+    }
+
+    @PATCH
+    @Path("/{courseId}")
+    @Consumes({MediaType.APPLICATION_JSON, "application/merge-patch+json"})
+    @Operation(summary = "Set the grade; If-Match with the edge's ETag makes it conditional (412 when stale)")
+    public Uni<Response> grade(@PathParam("studentId") String studentId, @PathParam("courseId") String courseId,
+            @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch, @Valid @NotNull GradeRequest body) {
+        Long expectedVersion = ETags.requiredVersion(ifMatch);
+        return service.grade(studentId, courseId, body.grade(), expectedVersion)
+                .map(edge -> Responses.ok(edge, edge.version()));
+    }
+
+    @DELETE
+    @Path("/{courseId}")
+    @Operation(summary = "Drop the course: 204; the course's enrolledCount goes down in the same transaction; "
+            + "404 when not enrolled; If-Match honoured (412)")
+    public Uni<Response> drop(@PathParam("studentId") String studentId, @PathParam("courseId") String courseId,
+            @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch) {
+        Long expectedVersion = ETags.requiredVersion(ifMatch);
+        return service.drop(studentId, courseId, expectedVersion).map(ignored -> Response.noContent().build());
+    }
+}

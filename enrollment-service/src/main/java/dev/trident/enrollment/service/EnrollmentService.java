@@ -1,0 +1,243 @@
+package dev.trident.enrollment.service;
+
+import static dev.trident.enrollment.repository.EnrollmentRepository.DROP_COURSE;
+import static dev.trident.enrollment.repository.EnrollmentRepository.DROP_EDGE;
+import static dev.trident.enrollment.repository.EnrollmentRepository.ENROL_COURSE;
+import static dev.trident.enrollment.repository.EnrollmentRepository.ENROL_EDGE;
+import static dev.trident.enrollment.repository.EnrollmentRepository.ENROL_STUDENT;
+
+import dev.trident.enrollment.model.Course;
+import dev.trident.enrollment.model.CourseChanges;
+import dev.trident.enrollment.model.CourseWithStudents;
+import dev.trident.enrollment.model.Enrollment;
+import dev.trident.enrollment.model.Student;
+import dev.trident.enrollment.model.StudentProfile;
+import dev.trident.enrollment.model.StudentWithCourses;
+import dev.trident.enrollment.repository.EnrollmentItems;
+import dev.trident.enrollment.repository.EnrollmentRepository;
+import dev.trident.keys.EnrollmentKeys;
+import dev.trident.support.paging.Page;
+import dev.trident.support.paging.PageRequest;
+import dev.trident.support.problem.ProblemException;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
+
+/**
+ * The enrollment rules: what a failed condition or a cancelled transaction means for the client (404, 409, 412),
+ * and when a write is worth sending again.
+ */
+@ApplicationScoped
+public class EnrollmentService {
+
+    /** Transactions on one hot course item conflict under load; these are cheap to resend. */
+    static final int CONFLICT_RETRIES = 10;
+    private static final Duration FIRST_BACKOFF = Duration.ofMillis(10);
+    private static final Duration MAX_BACKOFF = Duration.ofMillis(200);
+    /** A replace that keeps losing to concurrent writers gives up after this many rounds. */
+    private static final int REPLACE_ATTEMPTS = 5;
+
+    private final EnrollmentRepository repository;
+
+    EnrollmentService(EnrollmentRepository repository) {
+        this.repository = repository;
+    }
+
+    public Uni<Student> student(String studentId) {
+        return repository.student(studentId)
+                .onItem().ifNull().failWith(() -> studentNotFound(studentId));
+    }
+
+    public Uni<StudentWithCourses> studentWithCourses(String studentId, int limit) {
+        return repository.studentWithCourses(studentId, limit)
+                .onItem().ifNull().failWith(() -> studentNotFound(studentId));
+    }
+
+    public Uni<Page<Enrollment>> studentCourses(String studentId, PageRequest page) {
+        return repository.studentCourses(studentId, page);
+    }
+
+    /** Registers or replaces a profile; a replace is conditioned on the version it read, so versions never skip. */
+    public Uni<Outcome<Student>> putStudent(String studentId, StudentProfile profile) {
+        return putStudent(studentId, profile, REPLACE_ATTEMPTS);
+    }
+
+    private Uni<Outcome<Student>> putStudent(String studentId, StudentProfile profile, int attemptsLeft) {
+        return repository.registerStudent(studentId, profile)
+                .map(student -> new Outcome<>(student, true))
+                .onFailure(DynamoFailures::isConditionFailure).recoverWithUni(failure -> replaceStudent(studentId,
+                        profile, DynamoFailures.oldItem(failure), attemptsLeft));
+    }
+
+    private Uni<Outcome<Student>> replaceStudent(String studentId, StudentProfile profile,
+            Map<String, AttributeValue> current, int attemptsLeft) {
+        if (attemptsLeft <= 0) {
+            return Uni.createFrom().failure(ProblemException.conflict(
+                    "student " + studentId + " is being changed concurrently; retry"));
+        }
+        if (current.isEmpty()) {
+            return putStudent(studentId, profile, attemptsLeft - 1);
+        }
+        return repository.replaceStudent(EnrollmentItems.toStudent(current), profile)
+                .map(student -> new Outcome<>(student, false))
+                .onFailure(DynamoFailures::isConditionFailure).recoverWithUni(failure -> replaceStudent(studentId,
+                        profile, DynamoFailures.oldItem(failure), attemptsLeft - 1));
+    }
+
+    public Uni<Course> course(String courseId) {
+        return repository.course(courseId)
+                .onItem().ifNull().failWith(() -> courseNotFound(courseId));
+    }
+
+    public Uni<CourseWithStudents> courseWithStudents(String courseId, int limit) {
+        return repository.courseWithStudents(courseId, limit)
+                .onItem().ifNull().failWith(() -> courseNotFound(courseId));
+    }
+
+    public Uni<Page<Enrollment>> courseRoster(String courseId, PageRequest page) {
+        return repository.courseRoster(courseId, page);
+    }
+
+    /**
+     * Creates the course, or updates it in place when it exists (enrolledCount untouched). A capacity below the
+     * current enrolledCount is a 409.
+     */
+    public Uni<Outcome<Course>> putCourse(String courseId, CourseChanges changes) {
+        return repository.createCourse(courseId, changes)
+                .map(course -> new Outcome<>(course, true))
+                .onFailure(DynamoFailures::isConditionFailure).recoverWithUni(failure -> updateCourse(courseId, changes));
+    }
+
+    private Uni<Outcome<Course>> updateCourse(String courseId, CourseChanges changes) {
+        return retryOnConflict(repository.updateCourse(courseId, changes))
+                .map(course -> new Outcome<>(course, false))
+                .onFailure(DynamoFailures::isConditionFailure).transform(failure -> {
+                    Map<String, AttributeValue> old = DynamoFailures.oldItem(failure);
+                    if (old.isEmpty()) {
+                        return ProblemException.conflict("course " + courseId + " was removed meanwhile; retry");
+                    }
+                    return capacityBelowEnrolled(courseId, changes.capacity(), EnrollmentItems.toCourse(old));
+                });
+    }
+
+    /**
+     * Enrols a student: reads both sides (in parallel) for the names the edge carries, then one transaction puts
+     * the edge, counts it on the course under the capacity condition and checks the student still exists.
+     */
+    public Uni<Enrollment> enroll(String studentId, String courseId) {
+        EnrollmentKeys.enrollment(studentId, courseId); // both ids are checked (400) before any call
+        return Uni.combine().all()
+                .unis(repository.student(studentId).map(Optional::ofNullable),
+                        repository.course(courseId).map(Optional::ofNullable))
+                .asTuple()
+                .chain(sides -> {
+                    Optional<Student> student = sides.getItem1();
+                    Optional<Course> course = sides.getItem2();
+                    if (student.isEmpty() || course.isEmpty()) {
+                        return Uni.createFrom().failure(
+                                missingSides(studentId, student.isEmpty(), courseId, course.isEmpty()));
+                    }
+                    return retryOnConflict(repository.enrollStudent(student.get(), course.get()))
+                            .onFailure(failure -> !DynamoFailures.cancellationReasons(failure).isEmpty())
+                            .transform(failure -> enrolmentRejected(studentId, courseId,
+                                    DynamoFailures.cancellationReasons(failure), failure));
+                });
+    }
+
+    /** What a cancelled enrol transaction means; reasons are indexed like the transaction's actions. */
+    static Throwable enrolmentRejected(String studentId, String courseId, List<CancellationReason> reasons,
+            Throwable failure) {
+        if (DynamoFailures.conditionFailed(reasons, ENROL_EDGE)) {
+            return ProblemException.conflict("student " + studentId + " is already enrolled in course " + courseId);
+        }
+        boolean courseRejected = DynamoFailures.conditionFailed(reasons, ENROL_COURSE);
+        boolean courseMissing = courseRejected && !DynamoFailures.exists(reasons.get(ENROL_COURSE));
+        boolean studentMissing = DynamoFailures.conditionFailed(reasons, ENROL_STUDENT);
+        if (courseMissing || studentMissing) {
+            return missingSides(studentId, studentMissing, courseId, courseMissing);
+        }
+        if (courseRejected) {
+            Course course = EnrollmentItems.toCourse(reasons.get(ENROL_COURSE).item());
+            return ProblemException.conflict("course " + courseId + " is full: all " + course.capacity()
+                    + " places are taken");
+        }
+        return failure;
+    }
+
+    public Uni<Enrollment> enrollment(String studentId, String courseId) {
+        return repository.enrollment(studentId, courseId)
+                .onItem().ifNull().failWith(() -> notEnrolled(studentId, courseId));
+    }
+
+    public Uni<Enrollment> grade(String studentId, String courseId, String grade, Long expectedVersion) {
+        return retryOnConflict(repository.gradeEnrollment(studentId, courseId, grade, expectedVersion))
+                .onFailure(DynamoFailures::isConditionFailure).transform(failure -> {
+                    Map<String, AttributeValue> old = DynamoFailures.oldItem(failure);
+                    return old.isEmpty() ? notEnrolled(studentId, courseId)
+                            : stale(EnrollmentItems.toEnrollment(old).version(), expectedVersion);
+                });
+    }
+
+    /** Drops the edge and counts it off the course in one transaction; a second drop is a 404. */
+    public Uni<Void> drop(String studentId, String courseId, Long expectedVersion) {
+        return retryOnConflict(repository.dropEnrollment(studentId, courseId, expectedVersion))
+                .onFailure(failure -> !DynamoFailures.cancellationReasons(failure).isEmpty())
+                .transform(failure -> {
+                    List<CancellationReason> reasons = DynamoFailures.cancellationReasons(failure);
+                    if (DynamoFailures.conditionFailed(reasons, DROP_EDGE)) {
+                        CancellationReason edge = reasons.get(DROP_EDGE);
+                        return DynamoFailures.exists(edge)
+                                ? stale(EnrollmentItems.toEnrollment(edge.item()).version(), expectedVersion)
+                                : notEnrolled(studentId, courseId);
+                    }
+                    if (DynamoFailures.conditionFailed(reasons, DROP_COURSE)) {
+                        // An edge without a counted course would be a broken invariant: refuse rather than go negative.
+                        return ProblemException.conflict("course " + courseId + " has no enrolment to drop");
+                    }
+                    return failure;
+                });
+    }
+
+    /** Resends a write that met another transaction, with jittered exponential backoff; then a 503. */
+    static <T> Uni<T> retryOnConflict(Uni<T> write) {
+        return write.onFailure(DynamoFailures::isTransactionConflict).retry()
+                .withBackOff(FIRST_BACKOFF, MAX_BACKOFF).withJitter(0.5).atMost(CONFLICT_RETRIES)
+                .onFailure(DynamoFailures::isTransactionConflict).transform(failure -> ProblemException.unavailable(
+                        "too many concurrent changes to the same items; retry", 1));
+    }
+
+    private static ProblemException missingSides(String studentId, boolean studentMissing, String courseId,
+            boolean courseMissing) {
+        if (studentMissing && courseMissing) {
+            return ProblemException.notFound("student " + studentId + " and course " + courseId + " do not exist");
+        }
+        return studentMissing ? studentNotFound(studentId) : courseNotFound(courseId);
+    }
+
+    private static ProblemException capacityBelowEnrolled(String courseId, Integer capacity, Course current) {
+        return ProblemException.conflict("capacity " + capacity + " is below the " + current.enrolledCount()
+                + " students already enrolled in course " + courseId);
+    }
+
+    private static ProblemException stale(long currentVersion, Long expectedVersion) {
+        return ProblemException.preconditionFailed("the enrollment is at version " + currentVersion
+                + ", If-Match asked for " + expectedVersion);
+    }
+
+    private static ProblemException studentNotFound(String studentId) {
+        return ProblemException.notFound("student " + studentId + " does not exist");
+    }
+
+    private static ProblemException courseNotFound(String courseId) {
+        return ProblemException.notFound("course " + courseId + " does not exist");
+    }
+
+    private static ProblemException notEnrolled(String studentId, String courseId) {
+        return ProblemException.notFound("student " + studentId + " is not enrolled in course " + courseId);
+    }
+}

@@ -1,0 +1,68 @@
+package dev.trident.enrollment;
+
+import static io.restassured.RestAssured.given;
+
+import io.restassured.http.ContentType;
+import io.restassured.response.Response;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.UUID;
+
+/** Small HTTP helpers shared by the route tests; every id is unique so tests never see each other's data. */
+final class Api {
+
+    private Api() {
+    }
+
+    static String uniqueId(String prefix) {
+        return prefix + "-" + UUID.randomUUID().toString().substring(0, 12);
+    }
+
+    static Response putStudent(String studentId, Object body) {
+        return given().contentType(ContentType.JSON).body(body).when().put("/students/{id}", studentId);
+    }
+
+    static String newStudent(String prefix) {
+        String id = uniqueId(prefix);
+        putStudent(id, Map.of("year", 2, "major", "Mathematics", "name", "Student " + id)).then().statusCode(201);
+        return id;
+    }
+
+    static Map<String, Object> course(String title, int credits, String term, Integer capacity) {
+        Map<String, Object> body = new HashMap<>();
+        body.put("title", title);
+        body.put("credits", credits);
+        body.put("term", term);
+        if (capacity != null) {
+            body.put("capacity", capacity);
+        }
+        return body;
+    }
+
+    static Response putCourse(String courseId, Object body) {
+        return given().contentType(ContentType.JSON).body(body).when().put("/courses/{id}", courseId);
+    }
+
+    static String newCourse(String prefix, Integer capacity) {
+        String id = uniqueId(prefix);
+        putCourse(id, course("Course " + id, 5, "2026-fall", capacity)).then().statusCode(201);
+        return id;
+    }
+
+    static Response enroll(String studentId, String courseId) {
+        return given().when().put("/students/{sid}/courses/{cid}", studentId, courseId);
+    }
+
+    static Response grade(String studentId, String courseId, String ifMatch, String grade) {
+        var request = given().contentType(ContentType.JSON).body(Map.of("grade", grade));
+        if (ifMatch != null) {
+            request.header("If-Match", ifMatch);
+        }
+        return request.when().patch("/students/{sid}/courses/{cid}", studentId, courseId);
+    }
+
+    static int enrolledCount(String courseId) {
+        return given().when().get("/courses/{id}", courseId).then().statusCode(200)
+                .extract().path("enrolledCount");
+    }
+}
