@@ -6,6 +6,10 @@ import static dev.trident.keys.EntityType.MONTHLY_STATS;
 import static dev.trident.keys.EntityType.POST;
 import static dev.trident.keys.EntityType.USER_PROFILE;
 
+import java.security.SecureRandom;
+import java.time.Instant;
+import java.util.Locale;
+
 /** Keys of the social domain: profiles, handle claims, posts, comments, monthly stats, timeline. */
 public final class SocialKeys {
     /** SK of a profile; posts sort below it, stats above, so {@code SK <= PROFILE} descending = profile + newest posts. */
@@ -16,7 +20,27 @@ public final class SocialKeys {
     public static final String STATS_PREFIX = MONTHLY_STATS.sortKey();
     static final String TIMELINE_PREFIX = "TIMELINE#";
 
+    private static final SecureRandom RANDOM = new SecureRandom();
+
     private SocialKeys() {
+    }
+
+    /**
+     * The spelling of a handle inside keys: validated and lower-cased (Locale.ROOT), so that {@code Ann} and
+     * {@code ann} claim the same {@code HANDLE#} item and find the same profile. The profile keeps the original.
+     */
+    public static String canonicalHandle(String handle) {
+        return Ids.require("handle", handle).toLowerCase(Locale.ROOT);
+    }
+
+    /**
+     * A new ULID for a post or comment created at {@code createdAt}, so that the id's time part, the item's
+     * {@code createdAt} and its month partition always agree. Ids for the same millisecond are not ordered
+     * among themselves (fresh random bits), unlike {@link Ulid#next()}, which would borrow the latest time
+     * seen for an instant in the past.
+     */
+    public static String newId(Instant createdAt) {
+        return Ulid.encode(createdAt.toEpochMilli(), RANDOM.nextInt(1 << 16), RANDOM.nextLong());
     }
 
     public static String userPartition(String userId) {

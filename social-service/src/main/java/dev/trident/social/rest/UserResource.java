@@ -1,30 +1,101 @@
 package dev.trident.social.rest;
 
-import dev.trident.social.repository.SocialRepository;
+import dev.trident.keys.Ids;
+import dev.trident.social.model.MonthlyStats;
+import dev.trident.social.service.UserService;
+import dev.trident.social.service.UserService.BatchResult;
+import dev.trident.support.http.ETags;
+import dev.trident.support.paging.PageRequest;
 import dev.trident.support.problem.ProblemException;
 import io.smallrye.mutiny.Uni;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotNull;
+import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.PATCH;
+import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
-import java.util.Map;
+import jakarta.ws.rs.core.Response;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 @Path("/users")
+@Tag(name = "users")
 @Produces(MediaType.APPLICATION_JSON)
+@Consumes(MediaType.APPLICATION_JSON)
 public class UserResource {
 
-    private final SocialRepository repository;
+    private static final String INCLUDE_POSTS = "posts";
 
-    UserResource(SocialRepository repository) {
-        this.repository = repository;
+    private final UserService users;
+
+    UserResource(UserService users) {
+        this.users = users;
+    }
+
+    @POST
+    @Operation(summary = "Create a profile with a unique handle (409 when taken; `Ann` and `ann` are the same handle)")
+    public Uni<Response> create(@Valid @NotNull Requests.CreateUser body) {
+        return users.create(body.handle(), body.displayName(), body.bio())
+                .map(p -> Responses.created(Responses.uri("/users/{userId}", p.userId()), p, p.version()));
     }
 
     @GET
     @Path("/{userId}")
-    public Uni<Map<String, Object>> get(@PathParam("userId") String id) {
-        return repository.getUser(id)
-                .onItem().ifNull().failWith(() -> ProblemException.notFound("user " + id + " does not exist"))
-                .map(item -> Map.of("userId", id));
+    @Operation(summary = "Get a profile; with include=posts also its newest posts (limit), read in one Query")
+    public Uni<Response> get(@PathParam("userId") String userId, @QueryParam("include") String include,
+            @QueryParam("limit") String limit, @QueryParam("cursor") String cursor) {
+        Ids.require("userId", userId);
+        if (include == null || include.isBlank()) {
+            return users.get(userId).map(p -> Responses.ok(p, p.version()));
+        }
+        if (!INCLUDE_POSTS.equals(include)) {
+            throw ProblemException.badRequest("include", "the only value is posts");
+        }
+        return users.getWithNewestPosts(userId, PageRequest.of(limit, cursor))
+                .map(p -> Responses.ok(p, p.profile().version()));
+    }
+
+    @GET
+    @Path("/by-handle/{handle}")
+    @Operation(summary = "Find a profile by handle, in any case (reads GSI1: eventually consistent, a new profile "
+            + "may take a moment to be found)")
+    public Uni<Response> byHandle(@PathParam("handle") String handle) {
+        return users.byHandle(handle).map(p -> Responses.ok(p, p.version()));
+    }
+
+    @PATCH
+    @Path("/{userId}")
+    @Operation(summary = "Change displayName and/or bio (an empty bio removes it); If-Match gives 412 on a stale "
+            + "ETag; the handle cannot be changed (400)")
+    public Uni<Response> update(@PathParam("userId") String userId, @HeaderParam("If-Match") String ifMatch,
+            @Valid @NotNull Requests.UpdateUser body) {
+        Ids.require("userId", userId);
+        if (body.isEmpty()) {
+            throw ProblemException.badRequest("displayName", "send displayName and/or bio");
+        }
+        return users.update(userId, body.displayName(), body.bio(), ETags.requiredVersion(ifMatch))
+                .map(p -> Responses.ok(p, p.version()));
+    }
+
+    @POST
+    @Path("/batch-get")
+    @Operation(summary = "Up to 100 profiles by id (duplicates collapsed); ids without a profile are listed in "
+            + "`missing`, not errors")
+    public Uni<BatchResult> batchGet(@Valid @NotNull Requests.BatchGet body) {
+        return users.batchGet(body.ids());
+    }
+
+    @GET
+    @Path("/{userId}/stats")
+    @Operation(summary = "Posts published and comments written in a month (yyyy-mm, default the current month, "
+            + "UTC), counted at write time; zeros when nothing was counted")
+    public Uni<MonthlyStats> stats(@PathParam("userId") String userId, @QueryParam("month") String month) {
+        return users.stats(userId, month);
     }
 }

@@ -1,0 +1,104 @@
+package dev.trident.social.rest;
+
+import dev.trident.keys.Ids;
+import dev.trident.social.model.Comment;
+import dev.trident.social.model.Post;
+import dev.trident.social.service.PostService;
+import dev.trident.support.http.ETags;
+import dev.trident.support.paging.Page;
+import dev.trident.support.paging.PageRequest;
+import dev.trident.support.problem.ProblemException;
+import io.smallrye.mutiny.Uni;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotNull;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.PATCH;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+@Path("/users/{userId}/posts")
+@Tag(name = "posts")
+@Produces(MediaType.APPLICATION_JSON)
+@Consumes(MediaType.APPLICATION_JSON)
+public class PostResource {
+
+    private final PostService posts;
+
+    PostResource(PostService posts) {
+        this.posts = posts;
+    }
+
+    @POST
+    @Operation(summary = "Publish a post (404 when the user does not exist); counted in the author's monthly stats")
+    public Uni<Response> create(@PathParam("userId") String userId, @Valid @NotNull Requests.CreatePost body) {
+        return posts.create(userId, body.title(), body.body()).map(p -> Responses.created(
+                Responses.uri("/users/{userId}/posts/{postId}", userId, p.postId()), p, p.version()));
+    }
+
+    @GET
+    @Operation(summary = "A user's posts, newest first (an unknown user has none)")
+    public Uni<Page<Post>> list(@PathParam("userId") String userId, @QueryParam("limit") String limit,
+            @QueryParam("cursor") String cursor) {
+        Ids.require("userId", userId);
+        return posts.list(userId, PageRequest.of(limit, cursor));
+    }
+
+    @GET
+    @Path("/{postId}")
+    @Operation(summary = "One post")
+    public Uni<Response> get(@PathParam("userId") String userId, @PathParam("postId") String postId) {
+        Ids.require("userId", userId);
+        Ids.require("postId", postId);
+        return posts.get(userId, postId).map(p -> Responses.ok(p, p.version()));
+    }
+
+    @PATCH
+    @Path("/{postId}")
+    @Operation(summary = "Change title and/or body (an empty title removes it); If-Match gives 412 on a stale ETag")
+    public Uni<Response> update(@PathParam("userId") String userId, @PathParam("postId") String postId,
+            @HeaderParam("If-Match") String ifMatch, @Valid @NotNull Requests.UpdatePost body) {
+        if (body.isEmpty()) {
+            throw ProblemException.badRequest("body", "send title and/or body");
+        }
+        return posts.update(userId, postId, body.title(), body.body(), ETags.requiredVersion(ifMatch))
+                .map(p -> Responses.ok(p, p.version()));
+    }
+
+    @DELETE
+    @Path("/{postId}")
+    @Operation(summary = "Delete a post and all its comments; If-Match gives 412 on a stale ETag and deletes nothing")
+    public Uni<Response> delete(@PathParam("userId") String userId, @PathParam("postId") String postId,
+            @HeaderParam("If-Match") String ifMatch) {
+        return posts.delete(userId, postId, ETags.requiredVersion(ifMatch)).map(ignored -> Response.noContent().build());
+    }
+
+    @POST
+    @Path("/{postId}/comments")
+    @Operation(summary = "Comment on a post (404 when the post is gone, 422 when authorId is not a user); "
+            + "increments the post's commentCount in the same transaction")
+    public Uni<Response> comment(@PathParam("userId") String userId, @PathParam("postId") String postId,
+            @Valid @NotNull Requests.CreateComment body) {
+        return posts.comment(userId, postId, body.authorId(), body.body()).map(c -> Response.created(
+                Responses.uri("/users/{userId}/posts/{postId}/comments/{commentId}", userId, postId, c.commentId()))
+                .entity(c).build());
+    }
+
+    @GET
+    @Path("/{postId}/comments")
+    @Operation(summary = "A post's comments, oldest first")
+    public Uni<Page<Comment>> comments(@PathParam("userId") String userId, @PathParam("postId") String postId,
+            @QueryParam("limit") String limit, @QueryParam("cursor") String cursor) {
+        Ids.require("postId", postId);
+        return posts.comments(userId, postId, PageRequest.of(limit, cursor));
+    }
+}

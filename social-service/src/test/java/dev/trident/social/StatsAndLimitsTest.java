@@ -1,0 +1,72 @@
+package dev.trident.social;
+
+import static dev.trident.social.SocialApi.assertProblem;
+import static dev.trident.social.SocialApi.body;
+import static dev.trident.social.SocialApi.comment;
+import static dev.trident.social.SocialApi.createPost;
+import static dev.trident.social.SocialApi.createUser;
+import static dev.trident.social.SocialApi.postJson;
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.equalTo;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.trident.testing.DynamoDbCallRecorder;
+import io.quarkus.test.junit.QuarkusTest;
+import jakarta.inject.Inject;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+@QuarkusTest
+class StatsAndLimitsTest {
+
+    @Inject
+    AdjustableClock clock;
+
+    @AfterEach
+    void systemTime() {
+        clock.useSystemTime();
+    }
+
+    @Test
+    void statsAreCountedPerMonthAtWriteTimeAndReadWithOneGetItem() {
+        String userId = createUser();
+        clock.pin(Instant.parse("2029-05-31T23:59:59Z"));
+        String mayPost = createPost(userId, "may");
+        comment(userId, mayPost, userId, "self comment in May");
+        clock.pin(Instant.parse("2029-06-01T00:00:00Z"));
+        createPost(userId, "june");
+        createPost(userId, "june again");
+        clock.useSystemTime();
+
+        DynamoDbCallRecorder.reset();
+        given().queryParam("month", "2029-05").get("/users/" + userId + "/stats").then().statusCode(200)
+                .body("userId", equalTo(userId)).body("month", equalTo("2029-05"))
+                .body("posts", equalTo(1)).body("comments", equalTo(1));
+        assertEquals(List.of("GetItem"), DynamoDbCallRecorder.operations());
+        given().queryParam("month", "2029-06").get("/users/" + userId + "/stats").then()
+                .body("posts", equalTo(2)).body("comments", equalTo(0));
+        // A month without activity answers zeros.
+        given().queryParam("month", "2029-07").get("/users/" + userId + "/stats").then().statusCode(200)
+                .body("posts", equalTo(0)).body("comments", equalTo(0));
+    }
+
+    @Test
+    void badMonthsAndIdsAre400() {
+        String userId = createUser();
+        assertProblem(given().queryParam("month", "2029-13").get("/users/" + userId + "/stats"), 400, "month");
+        assertProblem(given().queryParam("month", "May").get("/users/" + userId + "/stats"), 400, "month");
+        assertProblem(given().get("/users/bad%23id/stats"), 400, "userId");
+    }
+
+    @Test
+    void aBodyFarAboveTheItemLimitIs413() {
+        String userId = createUser();
+        String huge = "x".repeat(2 * 1024 * 1024);
+        var response = postJson("/users/" + userId + "/posts", body("body", huge));
+        // Quarkus answers this before any application code runs, with an empty body (not problem+json).
+        assertEquals(413, response.statusCode());
+        given().get("/users/" + userId + "/posts").then().body("items", org.hamcrest.Matchers.hasSize(0));
+    }
+}
