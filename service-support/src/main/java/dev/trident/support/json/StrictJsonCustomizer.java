@@ -1,4 +1,4 @@
-package dev.trident.enrollment.config;
+package dev.trident.support.json;
 
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;

@@ -30,6 +30,8 @@ import software.amazon.awssdk.services.dynamodb.model.ProvisionedThroughputExcee
 import software.amazon.awssdk.services.dynamodb.model.RequestLimitExceededException;
 import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
 import software.amazon.awssdk.services.dynamodb.model.ThrottlingException;
+import software.amazon.awssdk.services.dynamodb.model.TransactionConflictException;
+import software.amazon.awssdk.services.dynamodb.model.TransactionInProgressException;
 
 /**
  * Every error leaves as RFC 9457 problem+json, and none carries a stack trace. Bad input is a
@@ -149,7 +151,8 @@ public class ProblemMappers {
     /** A DynamoDB failure the client should retry later, or null when it is a bug of ours. */
     static ProblemException unavailable(Throwable cause) {
         if (cause instanceof ProvisionedThroughputExceededException || cause instanceof RequestLimitExceededException
-                || cause instanceof ThrottlingException) {
+                || cause instanceof ThrottlingException || cause instanceof TransactionConflictException
+                || cause instanceof TransactionInProgressException) {
             return ProblemException.unavailable("the database is throttling requests; retry later", RETRY_AFTER_SECONDS);
         }
         if (cause instanceof ApiCallTimeoutException || cause instanceof ApiCallAttemptTimeoutException
