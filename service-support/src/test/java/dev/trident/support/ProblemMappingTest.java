@@ -59,6 +59,12 @@ class ProblemMappingTest {
     }
 
     @Test
+    void bodyFarAboveTheItemLimitIs413Problem() {
+        String huge = "{\"title\":\"" + "x".repeat(2 * 1024 * 1024) + "\",\"credits\":1}";
+        post("application/json", huge).statusCode(413).contentType(PROBLEM).body("status", equalTo(413));
+    }
+
+    @Test
     void wrongMediaTypeIs415Problem() {
         post("text/plain", "x").statusCode(415).contentType(PROBLEM).body("status", equalTo(415));
     }
