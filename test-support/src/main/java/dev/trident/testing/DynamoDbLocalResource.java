@@ -10,6 +10,9 @@ import java.util.Map;
  */
 public class DynamoDbLocalResource implements QuarkusTestResourceLifecycleManager {
 
+    /** The cursor keys every service under test signs with. */
+    public static final String TEST_CURSOR_SECRETS = "test:test-only-cursor-secret-0123456789";
+
     private static DynamoDbLocal server;
 
     public static synchronized String endpoint() {

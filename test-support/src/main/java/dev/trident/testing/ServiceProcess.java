@@ -57,7 +57,7 @@ public final class ServiceProcess implements AutoCloseable {
             env.put("QUARKUS_DYNAMODB_AWS_CREDENTIALS_STATIC_PROVIDER_ACCESS_KEY_ID", "local");
             env.put("QUARKUS_DYNAMODB_AWS_CREDENTIALS_STATIC_PROVIDER_SECRET_ACCESS_KEY", "local");
             env.put("TRIDENT_TABLE_BOOTSTRAP", "true");
-            env.put("TRIDENT_CURSOR_SECRETS", "test:test-only-cursor-secret-0123456789");
+            env.put("TRIDENT_CURSOR_SECRETS", DynamoDbLocalResource.TEST_CURSOR_SECRETS);
             env.putAll(extraEnv);
             ServiceProcess service = new ServiceProcess(builder.start(), port, log);
             Runtime.getRuntime().addShutdownHook(new Thread(service::close, module + "-stop"));

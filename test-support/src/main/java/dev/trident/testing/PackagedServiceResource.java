@@ -1,0 +1,29 @@
+package dev.trident.testing;
+
+import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
+import java.util.Map;
+
+/**
+ * For {@code @QuarkusIntegrationTest}: the packaged artifact (JVM jar or native runner) runs with
+ * the production profile, so it gets here what production gets from its environment, pointed at
+ * the test's DynamoDB Local.
+ */
+public class PackagedServiceResource implements QuarkusTestResourceLifecycleManager {
+
+    @Override
+    public Map<String, String> start() {
+        return Map.of(
+                "quarkus.dynamodb.endpoint-override", DynamoDbLocalResource.endpoint(),
+                "quarkus.dynamodb.aws.region", "us-east-1",
+                "quarkus.dynamodb.aws.credentials.type", "static",
+                "quarkus.dynamodb.aws.credentials.static-provider.access-key-id", "local",
+                "quarkus.dynamodb.aws.credentials.static-provider.secret-access-key", "local",
+                "trident.table.bootstrap", "true",
+                "trident.cursor.secrets", DynamoDbLocalResource.TEST_CURSOR_SECRETS);
+    }
+
+    @Override
+    public void stop() {
+        // DynamoDB Local is shared with the other tests of the JVM and stopped when it exits.
+    }
+}
