@@ -1,0 +1,61 @@
+-- wrk script for the Trident hot routes.
+-- wrk -t2 -c16 -d10s -s routes.lua http://127.0.0.1:PORT -- route=R users=N students=N courses=N workspaces=N
+--     enrolcourses=N phase=sm
+-- Reads pick a random seeded entity per request; enrol walks (student, course) pairs in order, each pair once,
+-- spread over the threads so no two threads send the same pair.
+local threads = {}
+local counter = 0
+
+function setup(thread)
+  thread:set("tid", counter)
+  counter = counter + 1
+  table.insert(threads, thread)
+end
+
+local opts = {}
+local n = 0
+local tid, nthreads
+
+function init(args)
+  for _, a in ipairs(args) do
+    local k, v = a:match("^(%w+)=(.*)$")
+    if k then opts[k] = v end
+  end
+  tid = tonumber(wrk.thread:get("tid"))
+  nthreads = tonumber(opts.threads or "2")
+  math.randomseed(os.time() * 1000 + tid)
+end
+
+local function user(i) return string.format("user-%06d", i) end
+local function rnd(bound) return math.random(0, tonumber(bound) - 1) end
+
+local builders = {
+  ["student-courses"] = function() return "GET", "/students/" .. user(rnd(opts.students)) .. "/courses" end,
+  ["course-roster"] = function() return "GET", string.format("/courses/crs-%05d/students", rnd(opts.courses)) end,
+  ["user-posts"] = function() return "GET", "/users/" .. user(rnd(opts.users)) .. "/posts" end,
+  ["user-get"] = function() return "GET", "/users/" .. user(rnd(opts.users)) end,
+  ["workspace-projects"] = function() return "GET", string.format("/workspaces/ws-%05d/projects", rnd(opts.workspaces)) end,
+  ["workspace-projects-sharded"] = function() return "GET", "/workspaces/ws-big/projects" end,
+  ["enrol"] = function()
+    local k = tid + nthreads * n
+    n = n + 1
+    local c = tonumber(opts.enrolcourses)
+    local s = math.floor(k / c) % tonumber(opts.students)
+    return "PUT", string.format("/students/%s/courses/enr-%s-%03d", user(s), opts.phase, k % c)
+  end,
+}
+
+function request()
+  local method, path = builders[opts.route]()
+  if method == "PUT" then
+    return wrk.format(method, path, { ["Content-Length"] = "0" })
+  end
+  return wrk.format(method, path)
+end
+
+function done(summary, latency, requests)
+  local errors = summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.status
+      + summary.errors.timeout
+  io.write(string.format("RESULT %d %d %.6f %.3f %.3f\n", summary.requests, errors, summary.duration / 1e6,
+      latency:percentile(50) / 1000.0, latency:percentile(99) / 1000.0))
+end

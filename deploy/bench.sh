@@ -1,0 +1,228 @@
+#!/usr/bin/env bash
+# The Trident performance benchmark, one command:
+#   deploy/bench.sh [--scale small|full|10x] [--duration SECONDS] [--warmup SECONDS] [--concurrency N]
+#                   [--routes r1,r2,...]
+# Starts its own in-memory DynamoDB Local and the three services on their own ports (BENCH_PORT_BASE, default
+# 18000: DynamoDB Local on +0, social +81, enrollment +82, workspace +83; never the suite's 8000/8081-8083),
+# seeds the data set, then for each hot route measures the service (wrk, fixed connections) and the baseline
+# (the same DynamoDB requests sent directly with the async SDK, same concurrency). Prints a table and writes it
+# to data/bench/results-<timestamp>.md. Stops every process it started. Traffic goes to 127.0.0.1 only.
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+SCALE=small
+DURATION=
+WARMUP=
+CONCURRENCY=16
+ROUTES="student-courses,course-roster,user-posts,workspace-projects,workspace-projects-sharded,user-get,enrol"
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --scale) SCALE=$2; shift ;;
+    --duration) DURATION=$2; shift ;;
+    --warmup) WARMUP=$2; shift ;;
+    --concurrency) CONCURRENCY=$2; shift ;;
+    --routes) ROUTES=$2; shift ;;
+    -h|--help) sed -n 2,9p "$0"; exit 0 ;;
+    *) echo "unknown option: $1 (try --help)" >&2; exit 2 ;;
+  esac
+  shift
+done
+case "$SCALE" in
+  small) DURATION=${DURATION:-4}; WARMUP=${WARMUP:-2} ;;
+  full|10x) DURATION=${DURATION:-20}; WARMUP=${WARMUP:-10} ;;
+  *) echo "--scale must be small, full or 10x" >&2; exit 2 ;;
+esac
+
+BASE=${BENCH_PORT_BASE:-18000}
+DDB_PORT=$BASE
+SOCIAL_PORT=$((BASE + 81))
+ENROLLMENT_PORT=$((BASE + 82))
+WORKSPACE_PORT=$((BASE + 83))
+HOST=127.0.0.1
+SERVICES=(social-service enrollment-service workspace-service)
+declare -A PORT_OF=([social-service]=$SOCIAL_PORT [enrollment-service]=$ENROLLMENT_PORT [workspace-service]=$WORKSPACE_PORT)
+declare -A SERVICE_OF_ROUTE=([student-courses]=enrollment-service [course-roster]=enrollment-service
+  [enrol]=enrollment-service [user-posts]=social-service [user-get]=social-service
+  [workspace-projects]=workspace-service [workspace-projects-sharded]=workspace-service)
+JAVA=${JAVA_HOME:+$JAVA_HOME/bin/}java
+CLK_TCK=$(getconf CLK_TCK)
+STAMP=$(date -u +%Y%m%d-%H%M%S)
+OUT_DIR="$ROOT/data/bench"
+RUN_DIR="$OUT_DIR/run-$STAMP"
+RESULTS="$OUT_DIR/results-$STAMP.md"
+TSV="$RUN_DIR/results.tsv"
+BENCH_START=$(date +%s)
+mkdir -p "$RUN_DIR/logs"
+
+for port in $DDB_PORT $SOCIAL_PORT $ENROLLMENT_PORT $WORKSPACE_PORT; do
+  if (exec 3<>/dev/tcp/$HOST/$port) 2>/dev/null; then
+    echo "port $port is in use; set BENCH_PORT_BASE to another base" >&2; exit 1
+  fi
+done
+
+# 1. Tools: wrk from the OS packages.
+if ! command -v wrk >/dev/null; then
+  echo "installing wrk ..."
+  SUDO=; [ "$(id -u)" = 0 ] || SUDO=sudo
+  $SUDO apt-get update -qq && $SUDO apt-get install -y -qq wrk >/dev/null
+fi
+
+# 2. Build what is missing (the suite as run.sh does; the benchmark module).
+missing=false
+[ -f "$ROOT/deploy/dynamodb-local/target/classes/dev/trident/local/server.classpath" ] || missing=true
+for s in "${SERVICES[@]}"; do [ -f "$ROOT/$s/target/quarkus-app/quarkus-run.jar" ] || missing=true; done
+if $missing; then
+  echo "building the suite (first run only) ..."
+  (cd "$ROOT" && ./mvnw -B -q install -DskipTests)
+fi
+LOAD="$ROOT/benchmarks/load/target"
+if [ ! -d "$LOAD/lib" ] || [ ! -f "$LOAD/classes/dev/trident/bench/load/Baseline.class" ]; then
+  echo "building benchmarks ..."
+  (cd "$ROOT" && ./mvnw -B -q -f benchmarks/pom.xml package)
+fi
+LOAD_CP="$LOAD/classes:$LOAD/lib/*"
+WRK_SCRIPT="$ROOT/benchmarks/load/src/main/wrk/routes.lua"
+
+# 3. Processes, all stopped on exit.
+PIDS=()
+stop_all() {
+  trap - INT TERM EXIT
+  if [ ${#PIDS[@]} -gt 0 ]; then
+    kill "${PIDS[@]}" 2>/dev/null || true
+    wait "${PIDS[@]}" 2>/dev/null || true
+  fi
+}
+trap 'stop_all; exit 130' INT
+trap 'stop_all; exit 143' TERM
+trap stop_all EXIT
+
+now_ms() { echo $(( $(date +%s%N) / 1000000 )); }
+cpu_ms() { # utime + stime of a pid, in ms
+  local f; f=$(sed 's/.*) //' "/proc/$1/stat") || { echo 0; return; }
+  set -- $f
+  echo $(( (${12} + ${13}) * 1000 / CLK_TCK ))
+}
+rss_mb() { awk '/^VmRSS/ { printf "%.0f", $2 / 1024 }' "/proc/$1/status" 2>/dev/null || echo "?"; }
+
+echo "starting DynamoDB Local on $HOST:$DDB_PORT (in memory) ..."
+"$JAVA" -cp "$ROOT/deploy/dynamodb-local/target/classes" dev.trident.local.DynamoDbLocal \
+  --port "$DDB_PORT" --in-memory > "$RUN_DIR/logs/dynamodb-local.log" 2>&1 &
+DDB_PID=$!
+PIDS+=($DDB_PID)
+for _ in $(seq 1 300); do
+  grep -q "ready at" "$RUN_DIR/logs/dynamodb-local.log" 2>/dev/null && break
+  kill -0 $DDB_PID 2>/dev/null || { cat "$RUN_DIR/logs/dynamodb-local.log" >&2; exit 1; }
+  sleep 0.1
+done
+# The launcher runs DynamoDB Local as its child JVM: measure that process.
+DDB_SERVER_PID=$(pgrep -P $DDB_PID | head -n 1 || true)
+DDB_SERVER_PID=${DDB_SERVER_PID:-$DDB_PID}
+
+export QUARKUS_DYNAMODB_ENDPOINT_OVERRIDE="http://$HOST:$DDB_PORT"
+export QUARKUS_DYNAMODB_AWS_REGION=us-east-1
+export QUARKUS_DYNAMODB_AWS_CREDENTIALS_TYPE=static
+export QUARKUS_DYNAMODB_AWS_CREDENTIALS_STATIC_PROVIDER_ACCESS_KEY_ID=local
+export QUARKUS_DYNAMODB_AWS_CREDENTIALS_STATIC_PROVIDER_SECRET_ACCESS_KEY=local
+export TRIDENT_TABLE_BOOTSTRAP=true
+export TRIDENT_CURSOR_SECRETS="bench:$(head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n')"
+export SOCIAL_SERVICE_URL="http://$HOST:$SOCIAL_PORT"
+export WORKSPACE_SERVICE_URL="http://$HOST:$WORKSPACE_PORT"
+export QUARKUS_HTTP_HOST=$HOST
+
+# Started one after another, so each start-up is measured without the others competing for the 2 cores.
+declare -A PID_OF=() STARTUP_OF=()
+for s in "${SERVICES[@]}"; do
+  t0=$(now_ms)
+  QUARKUS_HTTP_PORT=${PORT_OF[$s]} "$JAVA" ${TRIDENT_JAVA_OPTS:-} -jar "$ROOT/$s/target/quarkus-app/quarkus-run.jar" \
+    > "$RUN_DIR/logs/$s.log" 2>&1 &
+  PID_OF[$s]=$!
+  PIDS+=($!)
+  until curl -fsS -o /dev/null "http://$HOST:${PORT_OF[$s]}/q/health/ready" 2>/dev/null; do
+    kill -0 "${PID_OF[$s]}" 2>/dev/null || { echo "$s exited; see $RUN_DIR/logs/$s.log" >&2; exit 1; }
+    [ $(( $(now_ms) - t0 )) -lt 120000 ] || { echo "$s not ready after 120 s" >&2; exit 1; }
+    sleep 0.02
+  done
+  STARTUP_OF[$s]=$(( $(now_ms) - t0 ))
+  echo "  $s ready in ${STARTUP_OF[$s]} ms (pid ${PID_OF[$s]})"
+done
+
+# 4. Seed.
+echo "seeding (scale $SCALE) ..."
+"$JAVA" -cp "$LOAD_CP" dev.trident.bench.load.Seed --endpoint "http://$HOST:$DDB_PORT" --scale "$SCALE" \
+  --social "http://$HOST:$SOCIAL_PORT" --enrollment "http://$HOST:$ENROLLMENT_PORT" \
+  --workspace "http://$HOST:$WORKSPACE_PORT" --out "$RUN_DIR"
+# shellcheck disable=SC1091
+. "$RUN_DIR/dataset.env"
+
+# 5. Measure each route: the service through wrk, then the baseline.
+wrk_args() { # route phase
+  echo "route=$1" "users=$USERS" "students=$STUDENTS" "courses=$COURSES" "workspaces=$WORKSPACES" \
+    "enrolcourses=$ENROL_COURSES" "phase=$2" "threads=2"
+}
+: > "$TSV"
+IFS=, read -r -a ROUTE_LIST <<< "$ROUTES"
+for route in "${ROUTE_LIST[@]}"; do
+  svc=${SERVICE_OF_ROUTE[$route]:-}
+  [ -n "$svc" ] || { echo "unknown route $route" >&2; exit 2; }
+  url="http://$HOST:${PORT_OF[$svc]}"
+  pid=${PID_OF[$svc]}
+  echo "route $route ($svc): warm-up ${WARMUP}s, measure ${DURATION}s at $CONCURRENCY connections"
+  # shellcheck disable=SC2046
+  wrk -t2 -c"$CONCURRENCY" -d"${WARMUP}s" -s "$WRK_SCRIPT" "$url" -- $(wrk_args "$route" sw) \
+    > "$RUN_DIR/logs/wrk-$route-warmup.txt" 2>&1
+  c0=$(cpu_ms "$pid"); d0=$(cpu_ms $DDB_SERVER_PID)
+  # shellcheck disable=SC2046
+  wrk -t2 -c"$CONCURRENCY" -d"${DURATION}s" --timeout 10s -s "$WRK_SCRIPT" "$url" -- $(wrk_args "$route" sm) \
+    > "$RUN_DIR/logs/wrk-$route.txt" 2>&1
+  c1=$(cpu_ms "$pid"); d1=$(cpu_ms $DDB_SERVER_PID)
+  read -r _ req err secs p50 p99 < <(grep '^RESULT' "$RUN_DIR/logs/wrk-$route.txt")
+  awk -v r="$route" -v s="$svc" -v n="$req" -v e="$err" -v t="$secs" -v p50="$p50" -v p99="$p99" \
+      -v c=$((c1 - c0)) -v d=$((d1 - d0)) 'BEGIN {
+    printf "%s\t%s\t%d\t%d\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f\n", r, s, n, e, t, n / t, p50, p99, c / n, d / n }' >> "$TSV"
+  tail -n 1 "$TSV"
+  "$JAVA" -cp "$LOAD_CP" dev.trident.bench.load.Baseline --endpoint "http://$HOST:$DDB_PORT" --scale "$SCALE" \
+    --route "$route" --concurrency "$CONCURRENCY" --warmup "$WARMUP" --duration "$DURATION" \
+    --ddb-pid $DDB_SERVER_PID --clk-tck "$CLK_TCK" --out "$TSV" 2> "$RUN_DIR/logs/baseline-$route.log"
+done
+
+# 6. Report.
+{
+  echo "# Trident benchmark, $(date -u '+%Y-%m-%d %H:%M UTC')"
+  echo
+  echo "Scale \`$SCALE\` ($SEEDED_ITEMS items seeded in $SEED_SECONDS s: $USERS users, $STUDENTS students x" \
+       "20 of $COURSES courses, $((WORKSPACES + 1)) workspaces, $SHARDED_WORKSPACE sharded)." \
+       "$CONCURRENCY in flight, warm-up ${WARMUP} s, measured ${DURATION} s per route and side." \
+       "$(nproc) cores, $("$JAVA" -version 2>&1 | head -1)."
+  echo
+  echo "| route | side | req/s | p50 ms | p99 ms | CPU ms/req (service or SDK client) | DynamoDB Local CPU ms/req | errors |"
+  echo "|---|---|---:|---:|---:|---:|---:|---:|"
+  awk -F'\t' '{ printf "| %s | %s | %.0f | %.2f | %.2f | %.3f | %.3f | %d |\n", $1, $2, $6, $7, $8, $9, $10, $4 }' "$TSV"
+  echo
+  echo "Service vs baseline (targets: p50 <= 1.15x, throughput >= 0.85x):"
+  echo
+  echo "| route | throughput ratio | p50 ratio | p99 ratio | service CPU / DynamoDB Local CPU | targets |"
+  echo "|---|---:|---:|---:|---:|---|"
+  awk -F'\t' '$2 != "baseline" { s[$1] = $0; order[++n] = $1 } $2 == "baseline" { b[$1] = $0 }
+    END { for (i = 1; i <= n; i++) { r = order[i]; if (!(r in b)) continue
+      split(s[r], x, "\t"); split(b[r], y, "\t")
+      tr = x[6] / y[6]; pr = x[7] / y[7]; p99 = x[8] / y[8]; cr = (x[10] > 0) ? x[9] / x[10] : 0
+      ok = (tr >= 0.85 && pr <= 1.15) ? "met" : "missed"
+      printf "| %s | %.2f | %.2f | %.2f | %.2f | %s |\n", r, tr, pr, p99, cr, ok } }' "$TSV"
+  echo
+  echo "| service | start-up to first ready response ms | RSS after the run MB |"
+  echo "|---|---:|---:|"
+  for s in "${SERVICES[@]}"; do echo "| $s | ${STARTUP_OF[$s]} | $(rss_mb "${PID_OF[$s]}") |"; done
+  echo "| DynamoDB Local | - | $(rss_mb $DDB_SERVER_PID) |"
+  echo
+  echo "Load while measuring (other work on this machine skews every number): $(cut -d' ' -f1-3 /proc/loadavg)."
+  echo
+  echo "HTTP path check (through the services before the bulk seed):"
+  echo
+  sed 's/^/    /' "$RUN_DIR/http-check.txt"
+  echo
+  echo "Total wall time $(( $(date +%s) - BENCH_START )) s. Raw data and logs: \`${RUN_DIR#"$ROOT"/}\`."
+} > "$RESULTS"
+echo
+cat "$RESULTS"
+echo
+echo "written to ${RESULTS#"$ROOT"/}"
