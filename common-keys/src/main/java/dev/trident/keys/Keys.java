@@ -8,6 +8,12 @@ final class Keys {
     }
 
     /** The single id that follows {@code prefix}; a foreign or malformed key is rejected. */
+    /** {@code value} in decimal, left-padded with zeros to {@code width}; cheaper than String.format on key paths. */
+    static String zeroPad(int value, int width) {
+        String digits = Integer.toString(value);
+        return digits.length() >= width ? digits : "0".repeat(width - digits.length()) + digits;
+    }
+
     static String idAfter(String field, String key, String prefix) {
         return Ids.require(field, rest(field, key, prefix));
     }

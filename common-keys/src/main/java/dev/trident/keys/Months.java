@@ -38,6 +38,6 @@ public final class Months {
         if (ym.getYear() < 0 || ym.getYear() > 9999) {
             throw new IllegalArgumentException("year out of range: " + ym.getYear());
         }
-        return String.format("%04d-%02d", ym.getYear(), ym.getMonthValue());
+        return Keys.zeroPad(ym.getYear(), 4) + "-" + Keys.zeroPad(ym.getMonthValue(), 2);
     }
 }

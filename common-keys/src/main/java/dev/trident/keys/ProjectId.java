@@ -44,12 +44,12 @@ public record ProjectId(int year, int seq) implements Comparable<ProjectId> {
     }
 
     public String sortKeyPart() {
-        return String.format("%04d-%06d", year, seq);
+        return year + "-" + Keys.zeroPad(seq, 6);
     }
 
     @Override
     public String toString() {
-        return String.format("%04d-%04d", year, seq);
+        return year + "-" + Keys.zeroPad(seq, 4);
     }
 
     @Override

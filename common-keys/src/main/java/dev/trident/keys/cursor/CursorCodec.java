@@ -14,6 +14,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Base64;
 import java.util.LinkedHashMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -39,6 +40,8 @@ public final class CursorCodec {
     private final List<CursorKey> keys;
     private final Duration ttl;
     private final Clock clock;
+    /** A keyed Mac per thread and key: looking up the provider and keying it per cursor costs more than the HMAC. */
+    private final ThreadLocal<Map<String, Mac>> macs = ThreadLocal.withInitial(HashMap::new);
 
     public CursorCodec(List<CursorKey> keys, Duration ttl, Clock clock) {
         if (keys == null || keys.isEmpty()) {
@@ -146,13 +149,18 @@ public final class CursorCodec {
         }
     }
 
-    private static byte[] mac(CursorKey key, String signed, String scope) {
+    private byte[] mac(CursorKey key, String signed, String scope) {
+        Mac mac = macs.get().computeIfAbsent(key.id(), id -> newMac(key));
+        mac.update(signed.getBytes(StandardCharsets.UTF_8));
+        mac.update((byte) '\n'); // cannot occur in the token, so token and scope cannot be shifted into each other
+        return mac.doFinal(scope.getBytes(StandardCharsets.UTF_8)); // doFinal also resets it for the next use
+    }
+
+    private static Mac newMac(CursorKey key) {
         try {
             Mac mac = Mac.getInstance(ALGORITHM);
             mac.init(new SecretKeySpec(key.secret(), ALGORITHM));
-            mac.update(signed.getBytes(StandardCharsets.UTF_8));
-            mac.update((byte) '\n'); // cannot occur in the token, so token and scope cannot be shifted into each other
-            return mac.doFinal(scope.getBytes(StandardCharsets.UTF_8));
+            return mac;
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("HmacSHA256 unavailable", e);
         }

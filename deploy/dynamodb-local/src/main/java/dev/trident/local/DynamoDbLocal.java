@@ -43,7 +43,7 @@ public final class DynamoDbLocal implements AutoCloseable {
     public static DynamoDbLocal start(int port, Path dbPath) {
         int chosen = port == 0 ? freePort() : port;
         List<String> command = new ArrayList<>(List.of(
-                javaExecutable(), "-Xms64m", "-Xmx512m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
+                javaExecutable(), "-Xms64m", "-Xmx512m", "-XX:+UseSerialGC",
                 "-Djava.io.tmpdir=" + System.getProperty("java.io.tmpdir"),
                 "-cp", serverClasspath(), SERVER_MAIN,
                 "-port", Integer.toString(chosen), "-disableTelemetry"));
