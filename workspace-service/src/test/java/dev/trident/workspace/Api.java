@@ -9,11 +9,16 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import org.eclipse.microprofile.config.ConfigProvider;
 
 /** REST helpers shared by the workspace tests. */
 final class Api {
 
     static final String PROBLEM_JSON = "application/problem+json";
+    static final String CREATOR_NAME = "Creator One";
+
+    private static String owner;
+    private static String creator;
 
     private Api() {
     }
@@ -22,9 +27,40 @@ final class Api {
         return prefix + "-" + UUID.randomUUID().toString().substring(0, 8);
     }
 
+    /** Creates a user at the social-service this instance calls and returns its id. */
+    static String createUser(String displayName) {
+        return given().baseUri(socialServiceUrl()).contentType(ContentType.JSON)
+                .body(Map.of("handle", uniqueId("h"), "displayName", displayName))
+                .when().post("/users").then().statusCode(201).extract().path("userId");
+    }
+
+    /** The social user the helpers make workspace owner (created once). */
+    static synchronized String owner() {
+        if (owner == null) {
+            owner = createUser("Owner");
+        }
+        return owner;
+    }
+
+    /** The social user the helpers name as project creator (created once), called {@link #CREATOR_NAME}. */
+    static synchronized String creator() {
+        if (creator == null) {
+            creator = createUser(CREATOR_NAME);
+        }
+        return creator;
+    }
+
+    static String socialServiceUrl() {
+        return ConfigProvider.getConfig().getValue("quarkus.rest-client.social-service.url", String.class);
+    }
+
     static Map<String, Object> workspaceBody(String id, Integer shards) {
+        return workspaceBody(id, shards, owner());
+    }
+
+    static Map<String, Object> workspaceBody(String id, Integer shards, String ownerId) {
         Map<String, Object> body = new HashMap<>(Map.of("id", id, "displayName", "Acme " + id, "region", "eu-west-1",
-                "seatLimit", 25, "ownerId", "owner-" + id));
+                "seatLimit", 25, "ownerId", ownerId));
         if (shards != null) {
             body.put("shards", shards);
         }
@@ -40,7 +76,11 @@ final class Api {
     }
 
     static Response postProject(String wsId, String title, String status) {
-        Map<String, Object> body = new HashMap<>(Map.of("title", title, "createdBy", "user-1"));
+        return postProject(wsId, title, status, creator());
+    }
+
+    static Response postProject(String wsId, String title, String status, String createdBy) {
+        Map<String, Object> body = new HashMap<>(Map.of("title", title, "createdBy", createdBy));
         if (status != null) {
             body.put("status", status);
         }

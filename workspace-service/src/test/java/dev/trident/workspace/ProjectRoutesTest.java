@@ -57,13 +57,15 @@ class ProjectRoutesTest {
                 .header("Location", endsWith("/workspaces/" + ws + "/projects/" + year + "-0001"))
                 .header("ETag", equalTo("\"1\""))
                 .body("id", equalTo(year + "-0001")).body("workspaceId", equalTo(ws)).body("title", equalTo("Launch"))
-                .body("status", equalTo("PAUSED")).body("createdBy", equalTo("user-1")).body("version", equalTo(1));
+                .body("status", equalTo("PAUSED")).body("createdBy", equalTo(Api.creator())).body("createdByName", equalTo(Api.CREATOR_NAME))
+                .body("version", equalTo(1));
         assertEquals(List.of("GetItem", "UpdateItem", "PutItem"), DynamoDbCallRecorder.operations());
         Api.postProject(ws, "Second", null).then().statusCode(201).body("id", equalTo(year + "-0002"))
                 .body("status", equalTo("ACTIVE"));
         Map<String, AttributeValue> item = storedProject(ws, 1, year + "-0002");
         assertEquals("Project", item.get("_type").s());
-        assertEquals("user-1", item.get("createdBy").s());
+        assertEquals(Api.creator(), item.get("createdBy").s());
+        assertEquals(Api.CREATOR_NAME, item.get("createdByName").s());
         var statusKey = WorkspaceKeys.projectStatusIndex(ProjectStatus.ACTIVE, Instant.parse(item.get("createdAt").s()),
                 ws, ProjectId.parse(year + "-0002"));
         assertEquals(statusKey.pk(), item.get("GSI2PK").s());
@@ -87,7 +89,8 @@ class ProjectRoutesTest {
         assertProjectRejected(ws, Map.of("title", "t", "createdBy", "u1", "status", "DONE"), "status");
         assertProjectRejected(ws, Map.of("title", "t"), "createdBy");
         assertProjectRejected(ws, Map.of("title", "t", "createdBy", "a b"), "createdBy");
-        assertProjectRejected(ws, Map.of("title", 5, "createdBy", List.of("u")), "createdBy");
+        assertProjectRejected(ws, Map.of("title", "t", "createdBy", List.of("u")), "createdBy");
+        assertProjectRejected(ws, Map.of("title", 5, "createdBy", Api.creator()), "title");
         given().contentType(ContentType.JSON).when().post("/workspaces/" + ws + "/projects")
                 .then().statusCode(400).contentType(PROBLEM_JSON);
         given().queryParam("include", "projects").get("/workspaces/" + ws).then().body("items.size()", equalTo(0));
@@ -127,7 +130,7 @@ class ProjectRoutesTest {
         dynamo.putItem(r -> r.tableName(table.tableName()).item(WorkspaceRepository.workspaceItem(
                 new Workspace(ws, "Cold", "eu-west-1", 5, "owner-1", 6, 1, now, now)))).join();
         dynamo.putItem(r -> r.tableName(table.tableName()).item(WorkspaceRepository.projectItem(
-                new Project(ws, id, "cold", ProjectStatus.PAUSED, "user-1", 1, now, now), 6))).join();
+                new Project(ws, id, "cold", ProjectStatus.PAUSED, "user-1", null, 1, now, now), 6))).join();
 
         DynamoDbCallRecorder.reset();
         given().get("/workspaces/" + ws + "/projects/" + id).then().statusCode(200).body("id", equalTo("2026-12345"));

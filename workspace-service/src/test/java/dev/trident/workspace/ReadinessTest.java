@@ -8,6 +8,7 @@ import org.junit.jupiter.api.Test;
 
 @QuarkusTest
 @QuarkusTestResource(DynamoDbLocalResource.class)
+@QuarkusTestResource(RealSocialService.class)
 class ReadinessTest {
 
     @Test

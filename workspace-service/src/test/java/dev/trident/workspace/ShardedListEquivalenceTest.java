@@ -84,7 +84,8 @@ class ShardedListEquivalenceTest {
     private void load(String wsId, int shards, List<ProjectId> ids) {
         String createdAt = WorkspaceKeys.formatCreatedAt(Instant.parse("2026-01-01T00:00:00Z"));
         List<WriteRequest> writes = ids.stream()
-                .map(id -> new Project(wsId, id, "Project " + id, ProjectStatus.ARCHIVED, "loader", 1, createdAt, createdAt))
+                .map(id -> new Project(wsId, id, "Project " + id, ProjectStatus.ARCHIVED, "loader", "Loader", 1,
+                        createdAt, createdAt))
                 .map(p -> WriteRequest.builder().putRequest(PutRequest.builder()
                         .item(WorkspaceRepository.projectItem(p, shards)).build()).build())
                 .toList();

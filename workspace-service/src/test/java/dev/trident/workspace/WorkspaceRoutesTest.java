@@ -51,11 +51,11 @@ class WorkspaceRoutesTest {
                 .header("Location", endsWith("/workspaces/" + id))
                 .header("ETag", equalTo("\"1\""))
                 .body("id", equalTo(id)).body("shards", equalTo(1)).body("seatLimit", equalTo(25))
-                .body("ownerId", equalTo("owner-" + id)).body("version", equalTo(1));
+                .body("ownerId", equalTo(Api.owner())).body("version", equalTo(1));
         assertEquals(List.of("TransactWriteItems"), DynamoDbCallRecorder.operations());
-        Map<String, AttributeValue> owner = stored(WorkspaceKeys.member(id, "owner-" + id));
+        Map<String, AttributeValue> owner = stored(WorkspaceKeys.member(id, Api.owner()));
         assertEquals("owner", owner.get("role").s());
-        assertEquals(WorkspaceKeys.userWorkspacesPartition("owner-" + id), owner.get("GSI1PK").s());
+        assertEquals(WorkspaceKeys.userWorkspacesPartition(Api.owner()), owner.get("GSI1PK").s());
         assertEquals("Workspace", stored(WorkspaceKeys.workspace(id)).get("_type").s());
     }
 
@@ -198,7 +198,7 @@ class WorkspaceRoutesTest {
         String project = Api.createProject(id, "only", null);
         given().queryParam("include", "projects").get("/workspaces/" + id).then().statusCode(200)
                 .body("items.id", contains(project));
-        assertFalse(stored(WorkspaceKeys.member(id, "owner-" + id)).isEmpty());
+        assertFalse(stored(WorkspaceKeys.member(id, Api.owner())).isEmpty());
     }
 
     @Test

@@ -71,6 +71,7 @@ public class WorkspaceRepository {
     private static final String TITLE = "title";
     private static final String STATUS = "status";
     private static final String CREATED_BY = "createdBy";
+    private static final String CREATED_BY_NAME = "createdByName";
     private static final String SEQ = "seq";
 
     /** Newest project first: project sort keys are time-ordered and fixed-width. */
@@ -365,6 +366,9 @@ public class WorkspaceRepository {
         item.put(TITLE, s(project.title()));
         item.put(STATUS, s(project.status().name()));
         item.put(CREATED_BY, s(project.createdBy()));
+        if (project.createdByName() != null) {
+            item.put(CREATED_BY_NAME, s(project.createdByName()));
+        }
         putAudit(item, project.version(), project.createdAt(), project.updatedAt());
         return item;
     }
@@ -380,7 +384,8 @@ public class WorkspaceRepository {
     private static Project toProject(Map<String, AttributeValue> item) {
         return new Project(Attributes.string(item, WS_ID), WorkspaceKeys.parseProjectSk(item.get(TableSchema.SK).s()),
                 Attributes.string(item, TITLE), ProjectStatus.valueOf(Attributes.string(item, STATUS)),
-                Attributes.string(item, CREATED_BY), Attributes.number(item, TableSchema.VERSION),
+                Attributes.string(item, CREATED_BY), Attributes.string(item, CREATED_BY_NAME),
+                Attributes.number(item, TableSchema.VERSION),
                 Attributes.string(item, TableSchema.CREATED_AT), Attributes.string(item, TableSchema.UPDATED_AT));
     }
 

@@ -40,7 +40,11 @@ public class ProjectResource {
     }
 
     @POST
-    @Operation(summary = "Create a project; its id YYYY-NNNN comes from the workspace's sequence of the year")
+    @Operation(summary = "Create a project; its id YYYY-NNNN comes from the workspace's sequence of the year",
+            description = "createdBy must be a social-service user, whose display name is kept on the project as "
+                    + "createdByName (as it was at creation). 422 naming the field and id when it is not, 503 with "
+                    + "Retry-After when social-service is down, slow or failing; nothing is written and no project "
+                    + "number is used in either case.")
     public Uni<Response> create(@PathParam("wsId") String wsId,
             @Valid @NotNull(message = "a JSON body is required") CreateProjectRequest body) {
         ProjectStatus status = body.status() == null ? ProjectStatus.ACTIVE : ProjectStatus.parse("status", body.status());

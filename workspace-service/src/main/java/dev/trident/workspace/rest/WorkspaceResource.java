@@ -40,7 +40,9 @@ public class WorkspaceResource {
     }
 
     @POST
-    @Operation(summary = "Create a workspace; its creator becomes its first owner. shards (1..16) is fixed for good")
+    @Operation(summary = "Create a workspace; its creator becomes its first owner. shards (1..16) is fixed for good",
+            description = "ownerId must be a social-service user: 422 naming the field and id when it is not, 503 with "
+                    + "Retry-After when social-service is down, slow or failing. Nothing is written in either case.")
     public Uni<Response> create(@Valid @NotNull(message = "a JSON body is required") CreateWorkspaceRequest body) {
         return workspaces.create(body.id(), body.displayName(), body.region(), body.seatLimit(), body.ownerId(),
                         body.shards())

@@ -6,6 +6,8 @@ import dev.trident.keys.ProjectStatus;
 import dev.trident.support.paging.Page;
 import dev.trident.support.paging.PageRequest;
 import dev.trident.support.problem.ProblemException;
+import dev.trident.workspace.client.SocialUser;
+import dev.trident.workspace.client.SocialUsers;
 import dev.trident.workspace.model.Project;
 import dev.trident.workspace.model.ProjectChanges;
 import dev.trident.workspace.repository.WorkspaceRepository;
@@ -22,31 +24,41 @@ public class ProjectService {
     private final WorkspaceRepository repository;
     private final ShardLayouts layouts;
     private final PageCursors cursors;
+    private final SocialUsers users;
 
-    ProjectService(WorkspaceRepository repository, ShardLayouts layouts, PageCursors cursors) {
+    ProjectService(WorkspaceRepository repository, ShardLayouts layouts, PageCursors cursors, SocialUsers users) {
         this.repository = repository;
         this.layouts = layouts;
         this.cursors = cursors;
+        this.users = users;
     }
 
     /**
-     * GetItem META (404, and the shard count), then UpdateItem ADD on the workspace's sequence of the current
-     * year, then a conditional PutItem. The counter is atomic, so concurrent creates get distinct numbers; if the
-     * put fails after the counter moved, that number is simply never used (a gap, never a duplicate).
+     * GetItem META (404, and the shard count), then the creator checked at social-service (422 when unknown, 503
+     * when social-service cannot tell; their display name is kept on the project), then UpdateItem ADD on the
+     * workspace's sequence of the current year, then a conditional PutItem. Every check comes before the first
+     * write, so a refused create moves no counter. The counter is atomic, so concurrent creates get distinct
+     * numbers; if the put fails after the counter moved, that number is simply never used (a gap, never a duplicate).
      */
     public Uni<Project> create(String wsId, String title, ProjectStatus status, String createdBy) {
         Ids.require("wsId", wsId);
         Ids.require("createdBy", createdBy);
-        String now = WorkspaceService.now();
-        int year = Instant.parse(now).atZone(ZoneOffset.UTC).getYear();
         return repository.workspace(wsId)
                 .onItem().ifNull().failWith(() -> WorkspaceService.workspaceNotFound(wsId))
                 .map(layouts::remember)
-                .chain(shards -> repository.allocateProjectSequence(wsId, year, now)
-                        .map(seq -> newProject(wsId, year, seq, title, status, createdBy, now))
-                        .chain(project -> repository.createProject(project, shards)))
+                .chain(shards -> users.requireUser("createdBy", createdBy)
+                        .chain(creator -> allocateAndPut(wsId, shards, title, status, creator)))
                 .onFailure(ConditionNotMet.class)
                 .transform(e -> ProblemException.conflict("the allocated project id is already taken; retry"));
+    }
+
+    private Uni<Project> allocateAndPut(String wsId, int shards, String title, ProjectStatus status,
+            SocialUser creator) {
+        String now = WorkspaceService.now();
+        int year = Instant.parse(now).atZone(ZoneOffset.UTC).getYear();
+        return repository.allocateProjectSequence(wsId, year, now)
+                .map(seq -> newProject(wsId, year, seq, title, status, creator, now))
+                .chain(project -> repository.createProject(project, shards));
     }
 
     public Uni<Project> get(String wsId, String projectId) {
@@ -94,11 +106,12 @@ public class ProjectService {
     }
 
     private static Project newProject(String wsId, int year, long seq, String title, ProjectStatus status,
-            String createdBy, String now) {
+            SocialUser creator, String now) {
         if (seq > ProjectId.MAX_SEQ) {
             throw ProblemException.conflict("workspace " + wsId + " has used every project number of " + year);
         }
-        return new Project(wsId, new ProjectId(year, (int) seq), title, status, createdBy, 1, now, now);
+        return new Project(wsId, new ProjectId(year, (int) seq), title, status, creator.userId(),
+                creator.displayName(), 1, now, now);
     }
 
     private static ProjectId parse(String wsId, String projectId) {

@@ -8,6 +8,7 @@ import dev.trident.keys.cursor.InvalidCursorException;
 import dev.trident.support.paging.Page;
 import dev.trident.support.paging.PageRequest;
 import dev.trident.support.problem.ProblemException;
+import dev.trident.workspace.client.SocialUsers;
 import dev.trident.workspace.model.Project;
 import dev.trident.workspace.model.Workspace;
 import dev.trident.workspace.model.WorkspaceChanges;
@@ -26,25 +27,34 @@ public class WorkspaceService {
     private final WorkspaceRepository repository;
     private final ShardLayouts layouts;
     private final PageCursors cursors;
+    private final SocialUsers users;
 
-    WorkspaceService(WorkspaceRepository repository, ShardLayouts layouts, PageCursors cursors) {
+    WorkspaceService(WorkspaceRepository repository, ShardLayouts layouts, PageCursors cursors, SocialUsers users) {
         this.repository = repository;
         this.layouts = layouts;
         this.cursors = cursors;
+        this.users = users;
     }
 
     /** Settings plus one page of projects (settings on the first page only). */
     public record Stack(Workspace workspace, Page<Project> projects) {
     }
 
+    /**
+     * The owner must be an existing social user (422 otherwise, 503 when social-service cannot tell); that is
+     * checked before the one TransactWriteItems, so a refused or failed check writes nothing.
+     */
     public Uni<Workspace> create(String id, String displayName, String region, int seatLimit, String ownerId,
             Integer shards) {
         Ids.require("id", id);
         Ids.require("ownerId", ownerId);
         int shardCount = Shards.requireShardCount(shards == null ? 1 : shards);
-        String now = now();
-        Workspace workspace = new Workspace(id, displayName, region, seatLimit, ownerId, shardCount, 1, now, now);
-        return repository.createWorkspace(workspace)
+        return users.requireUser("ownerId", ownerId)
+                .chain(() -> {
+                    String now = now();
+                    return repository.createWorkspace(
+                            new Workspace(id, displayName, region, seatLimit, ownerId, shardCount, 1, now, now));
+                })
                 .onFailure(ConditionNotMet.class)
                 .transform(e -> ProblemException.conflict("workspace " + id + " already exists"))
                 .invoke(layouts::remember);
