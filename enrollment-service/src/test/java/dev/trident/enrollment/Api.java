@@ -2,6 +2,7 @@ package dev.trident.enrollment;
 
 import static io.restassured.RestAssured.given;
 
+import dev.trident.enrollment.dependencies.Dependencies;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
 import java.util.HashMap;
@@ -22,10 +23,16 @@ final class Api {
         return given().contentType(ContentType.JSON).body(body).when().put("/students/{id}", studentId);
     }
 
+    /** Registers a new social-service user as a student; returns the id (the user's). */
     static String newStudent(String prefix) {
-        String id = uniqueId(prefix);
-        putStudent(id, Map.of("year", 2, "major", "Mathematics", "name", "Student " + id)).then().statusCode(201);
+        String id = Dependencies.newUser("Student " + uniqueId(prefix));
+        putStudent(id, Map.of("year", 2, "major", "Mathematics")).then().statusCode(201);
         return id;
+    }
+
+    /** The name a student was registered with (their social-service displayName). */
+    static String studentName(String studentId) {
+        return given().when().get("/students/{id}", studentId).then().statusCode(200).extract().path("name");
     }
 
     static Map<String, Object> course(String title, int credits, String term, Integer capacity) {

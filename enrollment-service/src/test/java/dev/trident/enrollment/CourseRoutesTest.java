@@ -15,6 +15,7 @@ import static org.hamcrest.Matchers.not;
 import static org.hamcrest.Matchers.nullValue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.trident.enrollment.dependencies.Dependencies;
 import dev.trident.testing.DynamoDbCallRecorder;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
@@ -37,7 +38,8 @@ class CourseRoutesTest {
     void creatingACourseIs201WithZeroEnrolledFromOnePutItem() {
         String id = uniqueId("crs");
         Map<String, Object> body = course("Linear Algebra", 6, "2026-fall", 30);
-        body.put("workspaceId", "ws-1");
+        String workspaceId = Dependencies.newWorkspace("ws");
+        body.put("workspaceId", workspaceId);
         DynamoDbCallRecorder.reset();
         putCourse(id, body)
                 .then().statusCode(201)
@@ -48,7 +50,7 @@ class CourseRoutesTest {
                 .body("credits", equalTo(6))
                 .body("term", equalTo("2026-fall"))
                 .body("capacity", equalTo(30))
-                .body("workspaceId", equalTo("ws-1"))
+                .body("workspaceId", equalTo(workspaceId))
                 .body("enrolledCount", equalTo(0));
         assertEquals(List.of("PutItem"), DynamoDbCallRecorder.operations());
     }
@@ -120,6 +122,7 @@ class CourseRoutesTest {
         Api.enroll(first, courseId).then().statusCode(201);
         Api.enroll(second, courseId).then().statusCode(201);
 
+        String firstName = Api.studentName(List.of(first, second).stream().sorted().findFirst().get());
         DynamoDbCallRecorder.reset();
         given().when().get("/courses/{id}?include=students", courseId)
                 .then().statusCode(200)
@@ -128,7 +131,7 @@ class CourseRoutesTest {
                 .body("course.enrolledCount", equalTo(2))
                 .body("students.items", hasSize(2))
                 .body("students.items.studentId", equalTo(List.of(first, second).stream().sorted().toList()))
-                .body("students.items[0].studentName", equalTo("Student " + List.of(first, second).stream().sorted().findFirst().get()))
+                .body("students.items[0].studentName", equalTo(firstName))
                 .body("students.nextCursor", nullValue());
         assertEquals(List.of("Query(GSI1)"), DynamoDbCallRecorder.operations());
     }

@@ -33,6 +33,7 @@ class EnrollmentRoutesTest {
     @Test
     void enrollingIs201WithTheEdgeFromTwoReadsAndOneTransaction() {
         String studentId = newStudent("stu");
+        String studentName = Api.studentName(studentId);
         String courseId = newCourse("crs", 5);
         DynamoDbCallRecorder.reset();
         enroll(studentId, courseId)
@@ -43,7 +44,7 @@ class EnrollmentRoutesTest {
                 .body("courseId", equalTo(courseId))
                 .body("enrolledOn", not(nullValue()))
                 .body("grade", nullValue())
-                .body("studentName", equalTo("Student " + studentId))
+                .body("studentName", equalTo(studentName))
                 .body("courseTitle", equalTo("Course " + courseId))
                 .body("courseTerm", equalTo("2026-fall"))
                 .body("courseCredits", equalTo(5));

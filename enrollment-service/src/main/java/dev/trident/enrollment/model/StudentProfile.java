@@ -1,5 +1,5 @@
 package dev.trident.enrollment.model;
 
-/** The client-editable fields of a student, as a PUT carries them. */
+/** A student's stored fields: year and major as the client PUTs them, name from the social-service profile. */
 public record StudentProfile(String name, int year, String major) {
 }

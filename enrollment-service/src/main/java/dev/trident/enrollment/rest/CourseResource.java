@@ -40,7 +40,9 @@ public class CourseResource {
     @Path("/{courseId}")
     @Consumes(MediaType.APPLICATION_JSON)
     @Operation(summary = "Create a course (201) or update it (200), keeping its enrolledCount; a capacity below "
-            + "the current enrolledCount is a 409")
+            + "the current enrolledCount is a 409",
+            description = "A workspaceId must be an existing workspace of workspace-service (422 naming workspaceId "
+                    + "otherwise); workspace-service unavailable or slow: 503 with Retry-After, nothing written.")
     public Uni<Response> put(@PathParam("courseId") String courseId, @Valid @NotNull CourseRequest body) {
         return service.putCourse(courseId, body.toChanges())
                 .map(outcome -> Responses.createdOrOk(outcome.created(), "/courses/" + courseId, outcome.value(),

@@ -35,9 +35,12 @@ public class StudentResource {
     @PUT
     @Path("/{studentId}")
     @Consumes(MediaType.APPLICATION_JSON)
-    @Operation(summary = "Register a student or replace their profile (201 when created, 200 when replaced)")
+    @Operation(summary = "Register a student or replace their profile (201 when created, 200 when replaced)",
+            description = "studentId must be an existing social-service user (422 naming studentId otherwise); the "
+                    + "student's name is that user's displayName, read on every PUT (sending a name is a 400). "
+                    + "social-service unavailable or slow: 503 with Retry-After, nothing written.")
     public Uni<Response> put(@PathParam("studentId") String studentId, @Valid @NotNull StudentRequest body) {
-        return service.putStudent(studentId, body.toProfile())
+        return service.putStudent(studentId, body.year(), body.major().strip())
                 .map(outcome -> Responses.createdOrOk(outcome.created(), "/students/" + studentId, outcome.value(),
                         outcome.value().version()));
     }

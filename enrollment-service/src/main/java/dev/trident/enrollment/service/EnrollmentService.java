@@ -6,6 +6,8 @@ import static dev.trident.enrollment.repository.EnrollmentRepository.ENROL_COURS
 import static dev.trident.enrollment.repository.EnrollmentRepository.ENROL_EDGE;
 import static dev.trident.enrollment.repository.EnrollmentRepository.ENROL_STUDENT;
 
+import dev.trident.enrollment.client.SocialUsers;
+import dev.trident.enrollment.client.Workspaces;
 import dev.trident.enrollment.model.Course;
 import dev.trident.enrollment.model.CourseChanges;
 import dev.trident.enrollment.model.CourseWithStudents;
@@ -42,10 +44,17 @@ public class EnrollmentService {
     /** A replace that keeps losing to concurrent writers gives up after this many rounds. */
     private static final int REPLACE_ATTEMPTS = 5;
 
-    private final EnrollmentRepository repository;
+    static final String STUDENT_ID = "studentId";
+    static final String WORKSPACE_ID = "workspaceId";
 
-    EnrollmentService(EnrollmentRepository repository) {
+    private final EnrollmentRepository repository;
+    private final SocialUsers socialUsers;
+    private final Workspaces workspaces;
+
+    EnrollmentService(EnrollmentRepository repository, SocialUsers socialUsers, Workspaces workspaces) {
         this.repository = repository;
+        this.socialUsers = socialUsers;
+        this.workspaces = workspaces;
     }
 
     public Uni<Student> student(String studentId) {
@@ -62,9 +71,17 @@ public class EnrollmentService {
         return repository.studentCourses(studentId, page);
     }
 
-    /** Registers or replaces a profile; a replace is conditioned on the version it read, so versions never skip. */
-    public Uni<Outcome<Student>> putStudent(String studentId, StudentProfile profile) {
-        return putStudent(studentId, profile, REPLACE_ATTEMPTS);
+    /**
+     * Registers or replaces a student. The id must be a social-service user (422 otherwise), whose displayName
+     * becomes the student's name, read afresh on every PUT; that check comes before any write, so a missing user or
+     * an unavailable social-service (503) writes nothing. A replace is conditioned on the version it read, so
+     * versions never skip.
+     */
+    public Uni<Outcome<Student>> putStudent(String studentId, int year, String major) {
+        EnrollmentKeys.student(studentId); // a malformed id is a 400 before any call
+        return socialUsers.requireUser(STUDENT_ID, studentId)
+                .chain(user -> putStudent(studentId, new StudentProfile(user.displayName(), year, major),
+                        REPLACE_ATTEMPTS));
     }
 
     private Uni<Outcome<Student>> putStudent(String studentId, StudentProfile profile, int attemptsLeft) {
@@ -105,9 +122,17 @@ public class EnrollmentService {
 
     /**
      * Creates the course, or updates it in place when it exists (enrolledCount untouched). A capacity below the
-     * current enrolledCount is a 409.
+     * current enrolledCount is a 409. A workspaceId must name an existing workspace of workspace-service (422
+     * otherwise), checked before any write.
      */
     public Uni<Outcome<Course>> putCourse(String courseId, CourseChanges changes) {
+        EnrollmentKeys.course(courseId); // a malformed id is a 400 before any call
+        Uni<Void> workspaceExists = changes.workspaceId() == null ? Uni.createFrom().voidItem()
+                : workspaces.requireWorkspace(WORKSPACE_ID, changes.workspaceId()).replaceWithVoid();
+        return workspaceExists.chain(() -> createOrUpdateCourse(courseId, changes));
+    }
+
+    private Uni<Outcome<Course>> createOrUpdateCourse(String courseId, CourseChanges changes) {
         return repository.createCourse(courseId, changes)
                 .map(course -> new Outcome<>(course, true))
                 .onFailure(DynamoFailures::isConditionFailure).recoverWithUni(failure -> updateCourse(courseId, changes));

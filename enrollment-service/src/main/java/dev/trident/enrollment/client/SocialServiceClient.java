@@ -1,0 +1,31 @@
+package dev.trident.enrollment.client;
+
+import io.quarkus.rest.client.reactive.ClientExceptionMapper;
+import io.smallrye.mutiny.Uni;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import org.eclipse.microprofile.rest.client.inject.RegisterRestClient;
+
+/**
+ * The route of social-service this service reads. Base URL, connect and read timeouts come from
+ * {@code quarkus.rest-client.social-service.*}; fault tolerance sits on {@link SocialUsers}, not here.
+ */
+@RegisterRestClient(configKey = "social-service")
+@Path("/users")
+@Produces(MediaType.APPLICATION_JSON)
+public interface SocialServiceClient {
+
+    /** A profile; a 404 (no such user) or any other 4xx fails with {@link RejectedByDependency}. */
+    @GET
+    @Path("/{userId}")
+    Uni<SocialUser> getUser(@PathParam("userId") String userId);
+
+    @ClientExceptionMapper
+    static RuntimeException toException(Response response) {
+        return RejectedByDependency.fromStatus(response.getStatus());
+    }
+}

@@ -1,0 +1,31 @@
+package dev.trident.enrollment.client;
+
+import io.quarkus.rest.client.reactive.ClientExceptionMapper;
+import io.smallrye.mutiny.Uni;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import org.eclipse.microprofile.rest.client.inject.RegisterRestClient;
+
+/**
+ * The route of workspace-service this service reads. Base URL, connect and read timeouts come from
+ * {@code quarkus.rest-client.workspace-service.*}; fault tolerance sits on {@link Workspaces}, not here.
+ */
+@RegisterRestClient(configKey = "workspace-service")
+@Path("/workspaces")
+@Produces(MediaType.APPLICATION_JSON)
+public interface WorkspaceServiceClient {
+
+    /** A workspace's settings; a 404 (no such workspace) or any other 4xx fails with {@link RejectedByDependency}. */
+    @GET
+    @Path("/{wsId}")
+    Uni<WorkspaceRef> getWorkspace(@PathParam("wsId") String wsId);
+
+    @ClientExceptionMapper
+    static RuntimeException toException(Response response) {
+        return RejectedByDependency.fromStatus(response.getStatus());
+    }
+}

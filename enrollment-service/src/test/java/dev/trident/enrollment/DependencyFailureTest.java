@@ -1,0 +1,240 @@
+package dev.trident.enrollment;
+
+import static dev.trident.enrollment.Api.course;
+import static dev.trident.enrollment.Api.putCourse;
+import static dev.trident.enrollment.Api.putStudent;
+import static dev.trident.enrollment.Api.uniqueId;
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.notNullValue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.trident.enrollment.client.SocialUsers;
+import dev.trident.enrollment.client.Workspaces;
+import dev.trident.enrollment.dependencies.StandInDependencies;
+import dev.trident.enrollment.dependencies.StandInServer;
+import dev.trident.enrollment.dependencies.StandInServer.Mode;
+import dev.trident.testing.DynamoDbCallRecorder;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
+import io.restassured.response.Response;
+import io.smallrye.faulttolerance.api.CircuitBreakerMaintenance;
+import io.smallrye.faulttolerance.api.CircuitBreakerState;
+import jakarta.inject.Inject;
+import java.util.List;
+import java.util.Map;
+import org.jboss.logging.Logger;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The calls to social-service and workspace-service under failure, against a stand-in the test controls: a 503
+ * with Retry-After within a bound, bounded retries, a breaker per dependency that opens and closes again, 4xx
+ * answers neither retried nor held against the breaker, the trace context passed on, and nothing written.
+ */
+@QuarkusTest
+@TestProfile(StandInDependencies.class)
+class DependencyFailureTest {
+
+    private static final Logger LOG = Logger.getLogger(DependencyFailureTest.class);
+    /** 1 attempt + 2 retries. */
+    private static final int ATTEMPTS = 3;
+    /**
+     * 3 attempts of 400 ms plus 50 + 100 ms of backoff: about 1.4 s nominal. The bound leaves room for a loaded CI
+     * machine and still fails without the per-attempt timeout (3 stand-in answers of 1.9 s each are 5.7 s).
+     */
+    private static final long SLOW_BOUND_MILLIS = 3_000;
+    private static final long FAST_BOUND_MILLIS = 1_000;
+
+    StandInServer standIn;
+
+    @Inject
+    CircuitBreakerMaintenance breakers;
+
+    /** Set once both clients have made a first call: timings measured later are not the JVM's cold start. */
+    private static boolean warm;
+
+    @BeforeEach
+    void healthyAndClosed() {
+        standIn.start();
+        standIn.answer(Mode.HEALTHY);
+        if (!warm) {
+            registerStudent(uniqueId("warm")).then().statusCode(201);
+            putCourseIn(uniqueId("warm"), uniqueId("ws")).then().statusCode(201);
+            warm = true;
+        }
+        breakers.resetAll();
+        standIn.resetCounts();
+    }
+
+    private static Response registerStudent(String id) {
+        return putStudent(id, Map.of("year", 1, "major", "Art"));
+    }
+
+    private static Response putCourseIn(String courseId, String workspaceId) {
+        Map<String, Object> body = course("Stand-in course", 3, "2026-fall", null);
+        body.put("workspaceId", workspaceId);
+        return putCourse(courseId, body);
+    }
+
+    private static long millisSince(long start) {
+        return (System.nanoTime() - start) / 1_000_000;
+    }
+
+    private static void assertUnavailable(Response response, String retryAfter) {
+        response.then().statusCode(503).contentType("application/problem+json").header("Retry-After", retryAfter);
+    }
+
+    @Test
+    void aHealthyDependencyIsCalledOnceWithTheTraceContext() {
+        String id = uniqueId("stu");
+        registerStudent(id).then().statusCode(201).body("name", equalTo("Stand-in " + id));
+        assertEquals(1, standIn.userCalls());
+        assertTrue(standIn.traceparents().get(0).matches("00-[0-9a-f]{32}-[0-9a-f]{16}-0[01]"),
+                "traceparent: " + standIn.traceparents());
+    }
+
+    @Test
+    void aSlowSocialServiceIs503WithinTheBoundAfterBoundedRetriesAndNothingIsWritten() {
+        standIn.answer(Mode.SLOW);
+        String id = uniqueId("stu");
+        DynamoDbCallRecorder.reset();
+        long start = System.nanoTime();
+        Response response = registerStudent(id);
+        long elapsed = millisSince(start);
+        LOG.infof("slow social-service: 503 after %d ms; calls arrived at %s ms", elapsed,
+                standIn.arrivals().stream().map(t -> (t - start) / 1_000_000).toList());
+        assertUnavailable(response, "1");
+        assertTrue(elapsed < SLOW_BOUND_MILLIS, "503 took " + elapsed + " ms");
+        assertEquals(ATTEMPTS, standIn.userCalls());
+        assertEquals(List.of(), DynamoDbCallRecorder.operations());
+        given().get("/students/{id}", id).then().statusCode(404);
+    }
+
+    @Test
+    void aSlowWorkspaceServiceIs503WithinTheBoundAndNothingIsWritten() {
+        standIn.answer(Mode.SLOW);
+        String courseId = uniqueId("crs");
+        DynamoDbCallRecorder.reset();
+        long start = System.nanoTime();
+        Response response = putCourseIn(courseId, uniqueId("ws"));
+        long elapsed = millisSince(start);
+        LOG.infof("slow workspace-service: 503 after %d ms", elapsed);
+        assertUnavailable(response, "1");
+        assertTrue(elapsed < SLOW_BOUND_MILLIS, "503 took " + elapsed + " ms");
+        assertEquals(ATTEMPTS, standIn.workspaceCalls());
+        assertEquals(List.of(), DynamoDbCallRecorder.operations());
+        given().get("/courses/{id}", courseId).then().statusCode(404);
+    }
+
+    @Test
+    void serverErrorsAreRetriedABoundedNumberOfTimesThen503() {
+        standIn.answer(Mode.FAIL_500);
+        String id = uniqueId("stu");
+        long start = System.nanoTime();
+        assertUnavailable(registerStudent(id), "1");
+        LOG.infof("failing (500) social-service: 503 after %d ms", millisSince(start));
+        assertEquals(ATTEMPTS, standIn.userCalls());
+        given().get("/students/{id}", id).then().statusCode(404);
+
+        String courseId = uniqueId("crs");
+        assertUnavailable(putCourseIn(courseId, uniqueId("ws")), "1");
+        assertEquals(ATTEMPTS, standIn.workspaceCalls());
+        given().get("/courses/{id}", courseId).then().statusCode(404);
+    }
+
+    @Test
+    void aDependencyThatRefusesConnectionsIsAFast503AndNothingIsWritten() {
+        standIn.stop();
+        String id = uniqueId("stu");
+        long start = System.nanoTime();
+        Response response = registerStudent(id);
+        long elapsed = millisSince(start);
+        LOG.infof("social-service refusing connections: 503 after %d ms", elapsed);
+        assertUnavailable(response, "1");
+        assertTrue(elapsed < FAST_BOUND_MILLIS, "503 took " + elapsed + " ms");
+        String courseId = uniqueId("crs");
+        assertUnavailable(putCourseIn(courseId, uniqueId("ws")), "1");
+        standIn.start();
+        given().get("/students/{id}", id).then().statusCode(404);
+        given().get("/courses/{id}", courseId).then().statusCode(404);
+    }
+
+    @Test
+    void theBreakerOpensUnderRepeatedFailureAnswersAtOnceAndClosesWhenTheDependencyRecovers() throws Exception {
+        standIn.answer(Mode.FAIL_500);
+        assertUnavailable(registerStudent(uniqueId("stu")), "1"); // 3 failed attempts
+        // The 4th failure opens the breaker: the retry after it meets the open breaker (Retry-After 5), calls no one.
+        assertUnavailable(registerStudent(uniqueId("stu")), "5");
+        assertEquals(CircuitBreakerState.OPEN, breakers.currentState(SocialUsers.DEPENDENCY));
+        int callsSoFar = standIn.userCalls();
+        assertEquals(ATTEMPTS + 1, callsSoFar);
+
+        String id = uniqueId("stu");
+        long start = System.nanoTime();
+        Response open = registerStudent(id);
+        long elapsed = millisSince(start);
+        LOG.infof("social-service breaker open: 503 after %d ms", elapsed);
+        assertUnavailable(open, "5");
+        assertTrue(elapsed < 200, "an open breaker answers at once, took " + elapsed + " ms");
+        assertEquals(callsSoFar, standIn.userCalls(), "an open breaker calls no one");
+        given().get("/students/{id}", id).then().statusCode(404);
+
+        // One breaker per dependency: workspace-service is still called.
+        standIn.answer(Mode.HEALTHY);
+        putCourseIn(uniqueId("crs"), uniqueId("ws")).then().statusCode(201);
+        assertEquals(CircuitBreakerState.CLOSED, breakers.currentState(Workspaces.DEPENDENCY));
+
+        Thread.sleep(StandInDependencies.BREAKER_DELAY_MILLIS + 200);
+        registerStudent(id).then().statusCode(201);
+        assertEquals(callsSoFar + 1, standIn.userCalls());
+        assertEquals(CircuitBreakerState.CLOSED, breakers.currentState(SocialUsers.DEPENDENCY));
+    }
+
+    @Test
+    void otherClientErrorsAreNotRetriedAndDoNotOpenTheBreaker() {
+        standIn.answer(Mode.REJECT_400);
+        for (int i = 0; i < 5; i++) {
+            String id = uniqueId("stu");
+            assertUnavailable(registerStudent(id), "1");
+            given().get("/students/{id}", id).then().statusCode(404);
+        }
+        assertEquals(5, standIn.userCalls(), "one call per request: a 400 is not retried");
+        assertEquals(CircuitBreakerState.CLOSED, breakers.currentState(SocialUsers.DEPENDENCY));
+
+        standIn.answer(Mode.REJECT_403);
+        standIn.resetCounts();
+        for (int i = 0; i < 5; i++) {
+            putCourseIn(uniqueId("crs"), uniqueId("ws")).then().statusCode(403)
+                    .contentType("application/problem+json");
+        }
+        assertEquals(5, standIn.workspaceCalls(), "one call per request: a 403 is not retried");
+        assertEquals(CircuitBreakerState.CLOSED, breakers.currentState(Workspaces.DEPENDENCY));
+    }
+
+    @Test
+    void aMissingReferenceIsA422ThatNeitherRetriesNorOpensTheBreaker() {
+        standIn.answer(Mode.MISSING_404);
+        for (int i = 0; i < 5; i++) {
+            String id = uniqueId("stu");
+            registerStudent(id).then().statusCode(422).body("errors[0].field", equalTo("studentId"));
+        }
+        assertEquals(5, standIn.userCalls());
+        assertEquals(CircuitBreakerState.CLOSED, breakers.currentState(SocialUsers.DEPENDENCY));
+        putCourseIn(uniqueId("crs"), uniqueId("ws")).then().statusCode(422)
+                .body("errors[0].field", equalTo("workspaceId"));
+        assertEquals(1, standIn.workspaceCalls());
+    }
+
+    @Test
+    void aCourseWithoutWorkspaceCallsNoOneEvenWhenWorkspaceServiceIsDown() {
+        standIn.stop();
+        String courseId = uniqueId("crs");
+        putCourse(courseId, course("Standalone", 3, "2026-fall", null)).then().statusCode(201)
+                .body("workspaceId", org.hamcrest.Matchers.nullValue());
+        assertFalse(standIn.workspaceCalls() > 0);
+        given().get("/courses/{id}", courseId).then().statusCode(200).header("ETag", notNullValue());
+    }
+}
