@@ -33,6 +33,7 @@ mkdir -p "$DATA_DIR/logs"
 # 1. Build what is missing.
 missing=false
 [ -f "$ROOT/deploy/dynamodb-local/target/classes/dev/trident/local/server.classpath" ] || missing=true
+[ -f "$ROOT/deploy/dynamodb-local/target/classes/dev/trident/local/DevTokens.class" ] || missing=true
 for s in "${SERVICES[@]}"; do
   [ -f "$ROOT/$s/target/quarkus-app/quarkus-run.jar" ] || missing=true
 done
@@ -45,6 +46,9 @@ fi
 if [ ! -s "$DATA_DIR/cursor.secret" ]; then
   (umask 077; head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n' > "$DATA_DIR/cursor.secret")
 fi
+
+# 3. The development key pair for bearer tokens (never committed; deploy/token.sh mints with it).
+"$JAVA" -cp "$ROOT/deploy/dynamodb-local/target/classes" dev.trident.local.DevTokens keys "$DATA_DIR/jwt" > /dev/null
 
 PIDS=()
 stop_all() {
@@ -59,7 +63,7 @@ trap 'stop_all; exit 130' INT
 trap 'stop_all; exit 143' TERM
 trap stop_all EXIT
 
-# 3. DynamoDB Local, in its own JVM with its own classpath.
+# 4. DynamoDB Local, in its own JVM with its own classpath.
 if $IN_MEMORY; then ddb_args=(--in-memory); else ddb_args=(--db-path "$DATA_DIR/dynamodb"); fi
 "$JAVA" -cp "$ROOT/deploy/dynamodb-local/target/classes" dev.trident.local.DynamoDbLocal \
   --port "$DYNAMODB_PORT" "${ddb_args[@]}" > "$DATA_DIR/logs/dynamodb-local.log" 2>&1 &
@@ -79,7 +83,7 @@ for _ in $(seq 1 300); do
   sleep 0.1
 done
 
-# 4. The three services; each creates the table if it is missing (safe when all race).
+# 5. The three services; each creates the table if it is missing (safe when all race).
 export QUARKUS_DYNAMODB_ENDPOINT_OVERRIDE="http://localhost:$DYNAMODB_PORT"
 export QUARKUS_DYNAMODB_AWS_REGION=${AWS_REGION:-us-east-1}
 export QUARKUS_DYNAMODB_AWS_CREDENTIALS_TYPE=static
@@ -87,6 +91,10 @@ export QUARKUS_DYNAMODB_AWS_CREDENTIALS_STATIC_PROVIDER_ACCESS_KEY_ID=local
 export QUARKUS_DYNAMODB_AWS_CREDENTIALS_STATIC_PROVIDER_SECRET_ACCESS_KEY=local
 export TRIDENT_TABLE_BOOTSTRAP=true
 export TRIDENT_CURSOR_SECRETS="local:$(cat "$DATA_DIR/cursor.secret")"
+# Tokens of the development issuer, trusted here only because this is the local stack.
+export TRIDENT_JWT_PUBLIC_KEY_LOCATION="file:$DATA_DIR/jwt/dev-public.pem"
+export TRIDENT_JWT_ISSUER="https://trident.local/dev"
+export TRIDENT_AUTH_LOCAL_STACK=true
 export SOCIAL_SERVICE_URL="http://localhost:$SOCIAL_PORT"
 export WORKSPACE_SERVICE_URL="http://localhost:$WORKSPACE_PORT"
 
@@ -111,6 +119,7 @@ Trident is up (${elapsed} ms). Data: $($IN_MEMORY && echo "in memory" || echo "$
   enrollment-service  http://localhost:$ENROLLMENT_PORT
   workspace-service   http://localhost:$WORKSPACE_PORT
 Logs in $DATA_DIR/logs. Ctrl-C stops everything.
+A token: TOKEN=\$(deploy/token.sh alice registrar); curl -H "Authorization: Bearer \$TOKEN" ...
 TXT
 
 # Stay up until interrupted or until any process dies.

@@ -4,6 +4,9 @@ import dev.trident.keys.EnrollmentKeys;
 import dev.trident.support.http.ETags;
 import dev.trident.support.paging.PageRequest;
 import dev.trident.support.problem.ProblemException;
+import io.quarkus.security.Authenticated;
+import jakarta.annotation.security.PermitAll;
+import jakarta.annotation.security.RolesAllowed;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotBlank;
@@ -19,6 +22,7 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import java.util.Map;
 import java.util.concurrent.CompletionException;
+import org.eclipse.microprofile.jwt.JsonWebToken;
 import software.amazon.awssdk.services.dynamodb.model.ProvisionedThroughputExceededException;
 
 /** A test-only resource that provokes each kind of failure the shared mappers must render. */
@@ -27,6 +31,12 @@ import software.amazon.awssdk.services.dynamodb.model.ProvisionedThroughputExcee
 public class ProbeResource {
 
     public enum Colour { RED, BLUE }
+
+    private final JsonWebToken caller;
+
+    ProbeResource(JsonWebToken caller) {
+        this.caller = caller;
+    }
 
     public record Body(@NotBlank String title, @NotNull @Min(0) Integer credits, Colour colour) {
     }
@@ -72,5 +82,26 @@ public class ProbeResource {
     @Path("/bug")
     public Map<String, Object> bug() {
         throw new IllegalStateException("internal detail that must not leak");
+    }
+
+    @GET
+    @Path("/registrar")
+    @RolesAllowed("registrar")
+    public Map<String, Object> registrar() {
+        return Map.of("sub", caller.getSubject());
+    }
+
+    @GET
+    @Path("/caller")
+    @Authenticated
+    public Map<String, Object> authenticatedCaller() {
+        return Map.of("sub", caller.getSubject());
+    }
+
+    @GET
+    @Path("/open")
+    @PermitAll
+    public Map<String, Object> open() {
+        return Map.of("open", true);
     }
 }

@@ -2,11 +2,13 @@ package dev.trident.testing;
 
 import dev.trident.local.DynamoDbLocal;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
+import java.util.HashMap;
 import java.util.Map;
 
 /**
  * Points a service under test at a real DynamoDB Local, started once per test JVM on a free port
  * and in memory, however often Quarkus restarts for a test profile; it stops when the JVM exits.
+ * The service also verifies bearer tokens with the test key of {@link Tokens}.
  */
 public class DynamoDbLocalResource implements QuarkusTestResourceLifecycleManager {
 
@@ -26,7 +28,9 @@ public class DynamoDbLocalResource implements QuarkusTestResourceLifecycleManage
 
     @Override
     public Map<String, String> start() {
-        return Map.of("quarkus.dynamodb.endpoint-override", endpoint());
+        Map<String, String> config = new HashMap<>(Tokens.config());
+        config.put("quarkus.dynamodb.endpoint-override", endpoint());
+        return config;
     }
 
     @Override

@@ -58,6 +58,8 @@ public final class ServiceProcess implements AutoCloseable {
             env.put("QUARKUS_DYNAMODB_AWS_CREDENTIALS_STATIC_PROVIDER_SECRET_ACCESS_KEY", "local");
             env.put("TRIDENT_TABLE_BOOTSTRAP", "true");
             env.put("TRIDENT_CURSOR_SECRETS", DynamoDbLocalResource.TEST_CURSOR_SECRETS);
+            // The same test key as the caller, so the callee accepts the caller's forwarded token.
+            env.putAll(Tokens.environment());
             env.putAll(extraEnv);
             ServiceProcess service = new ServiceProcess(builder.start(), port, log);
             Runtime.getRuntime().addShutdownHook(new Thread(service::close, module + "-stop"));

@@ -1,6 +1,8 @@
 package dev.trident.enrollment.client;
 
 import dev.trident.support.client.DependencyFailures;
+import dev.trident.support.client.RejectedByDependency;
+import dev.trident.support.client.TransientFailure;
 import dev.trident.support.problem.ProblemException;
 import io.smallrye.faulttolerance.api.AsynchronousNonBlocking;
 import io.smallrye.faulttolerance.api.CircuitBreakerName;

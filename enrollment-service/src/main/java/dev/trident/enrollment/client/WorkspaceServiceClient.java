@@ -1,5 +1,6 @@
 package dev.trident.enrollment.client;
 
+import dev.trident.support.client.RejectedByDependency;
 import io.quarkus.rest.client.reactive.ClientExceptionMapper;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.GET;

@@ -13,6 +13,8 @@ public interface TridentConfig {
 
     Cursor cursor();
 
+    Auth auth();
+
     interface Table {
         /** The one shared table. */
         @WithDefault("trident")
@@ -36,5 +38,14 @@ public interface TridentConfig {
         /** How long a cursor stays valid. */
         @WithDefault("PT24H")
         Duration ttl();
+    }
+
+    interface Auth {
+        /**
+         * The local stack ({@code deploy/run.sh}) and the tests: trust the development issuer
+         * although the profile is not dev. Never set in a real deployment.
+         */
+        @WithDefault("false")
+        boolean localStack();
     }
 }

@@ -9,6 +9,10 @@ import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
 import dev.trident.keys.InvalidKeyException;
 import dev.trident.keys.cursor.InvalidCursorException;
+import io.quarkus.security.AuthenticationCompletionException;
+import io.quarkus.security.AuthenticationFailedException;
+import io.quarkus.security.ForbiddenException;
+import io.quarkus.security.UnauthorizedException;
 import jakarta.validation.ConstraintViolation;
 import jakarta.validation.ConstraintViolationException;
 import jakarta.validation.ElementKind;
@@ -35,7 +39,8 @@ import software.amazon.awssdk.services.dynamodb.model.TransactionInProgressExcep
 
 /**
  * Every error leaves as RFC 9457 problem+json, and none carries a stack trace. Bad input is a
- * 4xx; DynamoDB being throttled or unreachable is a 503 with Retry-After; anything else is a
+ * 4xx; a missing or invalid bearer token is a 401 with {@code WWW-Authenticate: Bearer}, a known
+ * caller without the right a 403; DynamoDB being throttled or unreachable is a 503 with Retry-After; anything else is a
  * logged 500 with a generic detail.
  */
 public class ProblemMappers {
@@ -56,6 +61,24 @@ public class ProblemMappers {
     @ServerExceptionMapper
     public Response invalidCursor(InvalidCursorException e) {
         return badRequest(List.of(new Problem.FieldError("cursor", e.getMessage())), "invalid cursor: " + e.getMessage());
+    }
+
+    /** No token where a route requires one (authentication is not proactive, so it arrives here). */
+    @ServerExceptionMapper
+    public Response unauthenticated(UnauthorizedException e) {
+        return unauthorized("Bearer", "a bearer token is required");
+    }
+
+    /** A token that fails verification: malformed, wrongly signed, expired, not yet valid, foreign issuer. */
+    @ServerExceptionMapper({ AuthenticationFailedException.class, AuthenticationCompletionException.class })
+    public Response invalidToken(RuntimeException e) {
+        LOG.debugf("bearer token rejected: %s", e.getMessage());
+        return unauthorized("Bearer error=\"invalid_token\"", "the bearer token is invalid or expired");
+    }
+
+    @ServerExceptionMapper
+    public Response forbidden(ForbiddenException e) {
+        return Problems.response(403, "the caller may not do this");
     }
 
     @ServerExceptionMapper
@@ -166,6 +189,12 @@ public class ProblemMappers {
             return ProblemException.unavailable("the database is unavailable; retry later", RETRY_AFTER_SECONDS);
         }
         return null;
+    }
+
+    private static Response unauthorized(String challenge, String detail) {
+        Response response = Problems.response(401, detail);
+        response.getHeaders().putSingle("WWW-Authenticate", challenge);
+        return response;
     }
 
     private Response badRequest(List<Problem.FieldError> errors, String detail) {

@@ -1,5 +1,6 @@
 package dev.trident.workspace.client;
 
+import dev.trident.support.client.RejectedByDependency;
 import io.quarkus.rest.client.reactive.ClientExceptionMapper;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.GET;
@@ -30,7 +31,6 @@ public interface SocialServiceClient {
      */
     @ClientExceptionMapper
     static RuntimeException toException(Response response) {
-        int status = response.getStatus();
-        return status >= 400 && status < 500 ? new RejectedByDependency(status) : null;
+        return RejectedByDependency.fromStatus(response.getStatus());
     }
 }

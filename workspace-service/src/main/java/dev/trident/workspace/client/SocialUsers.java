@@ -1,6 +1,8 @@
 package dev.trident.workspace.client;
 
 import dev.trident.support.client.DependencyFailures;
+import dev.trident.support.client.RejectedByDependency;
+import dev.trident.support.client.TransientFailure;
 import dev.trident.support.problem.ProblemException;
 import io.smallrye.faulttolerance.api.AsynchronousNonBlocking;
 import io.smallrye.faulttolerance.api.CircuitBreakerName;
@@ -9,7 +11,6 @@ import io.smallrye.faulttolerance.api.RetryWhen;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Optional;
-import java.util.function.Predicate;
 import org.eclipse.microprofile.faulttolerance.CircuitBreaker;
 import org.eclipse.microprofile.faulttolerance.Retry;
 import org.eclipse.microprofile.faulttolerance.Timeout;
@@ -58,15 +59,7 @@ public class SocialUsers {
     @CircuitBreakerName(DEPENDENCY)
     Uni<Optional<SocialUser>> find(String userId) {
         return client.getUser(userId).map(Optional::of)
-                .onFailure(failure -> failure instanceof RejectedByDependency rejected && rejected.status() == 404)
+                .onFailure(RejectedByDependency::isNotFound)
                 .recoverWithItem(Optional.empty());
-    }
-
-    /** Retry only what may succeed next time; an open breaker or a 4xx is final. */
-    public static final class TransientFailure implements Predicate<Throwable> {
-        @Override
-        public boolean test(Throwable failure) {
-            return DependencyFailures.isTransient(failure);
-        }
     }
 }

@@ -1,6 +1,5 @@
-package dev.trident.enrollment.client;
+package dev.trident.support.client;
 
-import dev.trident.support.client.DependencyFailures;
 import java.util.function.Predicate;
 
 /** What a retry may fix (timeouts, connection errors, 5xx); an open breaker or a 4xx is final. */

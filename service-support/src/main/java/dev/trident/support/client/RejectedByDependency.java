@@ -1,4 +1,4 @@
-package dev.trident.enrollment.client;
+package dev.trident.support.client;
 
 import jakarta.ws.rs.WebApplicationException;
 
@@ -17,11 +17,11 @@ public final class RejectedByDependency extends WebApplicationException {
     }
 
     /** Maps a client's 4xx answers to this type; a 5xx falls through to the default (transient) mapping. */
-    static RuntimeException fromStatus(int status) {
+    public static RuntimeException fromStatus(int status) {
         return status >= 400 && status < 500 ? new RejectedByDependency(status) : null;
     }
 
-    static boolean isNotFound(Throwable failure) {
+    public static boolean isNotFound(Throwable failure) {
         return failure instanceof RejectedByDependency rejected && rejected.status() == 404;
     }
 }

@@ -1,0 +1,181 @@
+package dev.trident.testing;
+
+import dev.trident.local.DevTokens;
+import dev.trident.local.JsonWebTokens;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.KeyPair;
+import java.security.PrivateKey;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Bearer tokens for tests: one RSA key pair per test JVM, its public key written to a temporary
+ * PEM file that every service under test verifies with ({@link #config()}, returned by
+ * {@link DynamoDbLocalResource} and {@link PackagedServiceResource}, passed on by
+ * {@link ServiceProcess}).
+ * <pre>
+ *   given().auth().oauth2(Tokens.user("u1").roles("registrar").token())
+ *   given().header("Authorization", Tokens.user("u1").expired().bearer())
+ * </pre>
+ */
+public final class Tokens {
+
+    /** The issuer the test tokens carry: the development issuer, trusted with the local-stack flag. */
+    public static final String ISSUER = DevTokens.ISSUER;
+    private static final Duration TTL = Duration.ofMinutes(30);
+
+    private Tokens() {
+    }
+
+    /** The verification settings of a service under test, as a Quarkus test resource returns them. */
+    public static Map<String, String> config() {
+        return Map.of(
+                "mp.jwt.verify.publickey.location", publicKeyLocation(),
+                "mp.jwt.verify.issuer", ISSUER,
+                "trident.auth.local-stack", "true");
+    }
+
+    /** The same settings as environment variables, for a service run from its packaged jar. */
+    public static Map<String, String> environment() {
+        return Map.of(
+                "TRIDENT_JWT_PUBLIC_KEY_LOCATION", publicKeyLocation(),
+                "TRIDENT_JWT_ISSUER", ISSUER,
+                "TRIDENT_AUTH_LOCAL_STACK", "true");
+    }
+
+    /** {@code file:} URL of the PEM public key the services verify test tokens with. */
+    public static String publicKeyLocation() {
+        return "file:" + Keys.PUBLIC_KEY_FILE.toAbsolutePath();
+    }
+
+    /** A token for this user (its {@code sub}); valid, no roles, until changed. */
+    public static Builder user(String userId) {
+        return new Builder(userId);
+    }
+
+    /** Not a JWT at all. */
+    public static String garbage() {
+        return "not-a-jwt";
+    }
+
+    public static final class Builder {
+
+        private final String userId;
+        private List<String> roles = List.of();
+        private String issuer = ISSUER;
+        private Instant issuedAt;
+        private Instant expiresAt;
+        private boolean anotherKey;
+        private boolean unsigned;
+
+        private Builder(String userId) {
+            this.userId = userId;
+            this.issuedAt = Instant.now();
+            this.expiresAt = issuedAt.plus(TTL);
+        }
+
+        /** The {@code groups} claim: the caller's roles. */
+        public Builder roles(String... roles) {
+            this.roles = List.of(roles);
+            return this;
+        }
+
+        public Builder issuer(String issuer) {
+            this.issuer = issuer;
+            return this;
+        }
+
+        /** Expired an hour ago, well beyond the allowed clock skew. */
+        public Builder expired() {
+            this.issuedAt = Instant.now().minus(Duration.ofHours(2));
+            this.expiresAt = Instant.now().minus(Duration.ofHours(1));
+            return this;
+        }
+
+        /** Issued and valid only from an hour from now ({@code iat} and {@code nbf} in the future). */
+        public Builder notYetValid() {
+            this.issuedAt = Instant.now().plus(Duration.ofHours(1));
+            this.expiresAt = issuedAt.plus(TTL);
+            return this;
+        }
+
+        /** Well-formed and RS256, but signed by a key the services do not trust. */
+        public Builder signedByAnotherKey() {
+            this.anotherKey = true;
+            return this;
+        }
+
+        /** An unsecured JWT: {@code alg: none} and no signature. */
+        public Builder algNone() {
+            this.unsigned = true;
+            return this;
+        }
+
+        /** Not a JWT at all (the builder's settings are ignored). */
+        public String garbage() {
+            return Tokens.garbage();
+        }
+
+        public String token() {
+            Map<String, Object> claims = JsonWebTokens.claims(issuer, userId, roles, issuedAt, issuedAt, expiresAt);
+            if (unsigned) {
+                return JsonWebTokens.unsigned(claims);
+            }
+            KeyPair pair = anotherKey ? Keys.UNTRUSTED : Keys.TRUSTED;
+            // The trusted key's id even when another key signs: the signature alone must give it away.
+            return JsonWebTokens.signRs256(JsonWebTokens.keyId(Keys.TRUSTED.getPublic()), claims, pair.getPrivate());
+        }
+
+        /** The {@code Authorization} header value: {@code Bearer <token>}. */
+        public String bearer() {
+            return "Bearer " + token();
+        }
+    }
+
+    /**
+     * Created on first use, once per JVM: Quarkus loads test resources and test classes with
+     * different class loaders, so the trusted pair lives in a folder named by a system property,
+     * and every copy of this class signs with the key the services were configured with.
+     */
+    private static final class Keys {
+        private static final String FOLDER_PROPERTY = "dev.trident.testing.Tokens.keyFolder";
+        static final Path FOLDER = folder();
+        static final KeyPair TRUSTED = load();
+        static final KeyPair UNTRUSTED = JsonWebTokens.generateRsaKeyPair();
+        static final Path PUBLIC_KEY_FILE = FOLDER.resolve(DevTokens.PUBLIC_KEY_FILE);
+
+        private static Path folder() {
+            synchronized (System.getProperties()) {
+                String existing = System.getProperty(FOLDER_PROPERTY);
+                if (existing != null) {
+                    return Path.of(existing);
+                }
+                try {
+                    Path folder = Files.createTempDirectory("trident-test-jwt-");
+                    folder.toFile().deleteOnExit();
+                    DevTokens.ensureKeys(folder);
+                    folder.resolve(DevTokens.PRIVATE_KEY_FILE).toFile().deleteOnExit();
+                    folder.resolve(DevTokens.PUBLIC_KEY_FILE).toFile().deleteOnExit();
+                    System.setProperty(FOLDER_PROPERTY, folder.toString());
+                    return folder;
+                } catch (IOException e) {
+                    throw new UncheckedIOException("cannot create the test key pair", e);
+                }
+            }
+        }
+
+        private static KeyPair load() {
+            try {
+                PrivateKey key = JsonWebTokens.readPrivateKey(FOLDER.resolve(DevTokens.PRIVATE_KEY_FILE));
+                return new KeyPair(JsonWebTokens.publicKeyOf(key), key);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot read the test key pair", e);
+            }
+        }
+    }
+}
