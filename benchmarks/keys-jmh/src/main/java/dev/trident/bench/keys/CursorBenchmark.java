@@ -1,5 +1,10 @@
 package dev.trident.bench.keys;
 
+import dev.trident.keys.EnrollmentKeys;
+import dev.trident.keys.ItemKey;
+import dev.trident.keys.ProjectId;
+import dev.trident.keys.TableSchema;
+import dev.trident.keys.WorkspaceKeys;
 import dev.trident.keys.cursor.CursorCodec;
 import dev.trident.keys.cursor.CursorKey;
 import dev.trident.keys.cursor.CursorState;
@@ -41,11 +46,11 @@ public class CursorBenchmark {
     public void setUp() {
         codec = new CursorCodec(List.of(CursorKey.of("k1", "0123456789abcdef0123456789abcdef"),
                 CursorKey.of("k0", "fedcba9876543210fedcba9876543210")), Duration.ofHours(1), Clock.systemUTC());
-        single = new CursorState(Map.of(CursorState.SINGLE,
-                Map.of("PK", "STU#user-000042", "SK", "ENROLL#CRS#crs-00017")));
+        single = CursorState.single(EnrollmentKeys.enrollment("user-000042", "crs-00017").toAttributes());
         Map<String, Map<String, String>> positions = new LinkedHashMap<>();
         for (int s = 0; s < 4; s++) {
-            positions.put(Integer.toString(s), Map.of("PK", "WS#ws-big#" + s, "SK", "PROJ#2026-00" + (4700 + s)));
+            ItemKey key = WorkspaceKeys.project("ws-big", 4, new ProjectId(2026, 4700 + s));
+            positions.put(Integer.toString(s), Map.of(TableSchema.PK, key.pk(), TableSchema.SK, key.sk()));
         }
         sharded = new CursorState(positions);
         singleToken = codec.encode(SCOPE, single);

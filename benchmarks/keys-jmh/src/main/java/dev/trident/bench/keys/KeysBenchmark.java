@@ -28,11 +28,12 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 public class KeysBenchmark {
     private final String studentId = "user-000042";
     private final String courseId = "crs-00017";
-    private final String enrollmentSk = "ENROLL#CRS#crs-00017";
-    private final String rosterSk = "STU#user-000042";
-    private final String projectSk = "PROJ#2026-004711";
-    private final String shardedPk = "WS#ws-big#3";
     private final ProjectId projectId = new ProjectId(2026, 4711);
+    // Keys as stored, built once by the same grammar the services use.
+    private final String enrollmentSk = EnrollmentKeys.enrollment(studentId, courseId).sk();
+    private final String rosterSk = EnrollmentKeys.enrollmentIndex(courseId, studentId).sk();
+    private final String projectSk = WorkspaceKeys.project("ws-big", 1, projectId).sk();
+    private final String shardedPk = WorkspaceKeys.projectPartition("ws-big", 3, 4);
 
     @Benchmark
     public ItemKey buildEnrollmentKey() {
