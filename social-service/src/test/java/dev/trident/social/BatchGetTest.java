@@ -48,7 +48,7 @@ class BatchGetTest {
         }
         ids.addAll(missing);
         DynamoDbCallRecorder.reset();
-        Response response = postJson("/users/batch-get", body("ids", ids));
+        Response response = postJson(SocialApi.READER, "/users/batch-get", body("ids", ids));
         response.then().statusCode(200);
         assertEquals(List.of("BatchGetItem", "BatchGetItem", "BatchGetItem"), DynamoDbCallRecorder.operations());
         assertEquals(EXISTING, response.path("items.userId"));
@@ -59,7 +59,7 @@ class BatchGetTest {
     void duplicatesCollapse() {
         String id = EXISTING.get(0);
         String ghost = uniqueHandle("ghost");
-        postJson("/users/batch-get", body("ids", List.of(id, ghost, id, ghost, id))).then().statusCode(200)
+        postJson(SocialApi.READER, "/users/batch-get", body("ids", List.of(id, ghost, id, ghost, id))).then().statusCode(200)
                 .body("items.userId", equalTo(List.of(id))).body("missing", equalTo(List.of(ghost)));
     }
 
@@ -67,7 +67,7 @@ class BatchGetTest {
     void unprocessedKeysAreRetriedUntilEveryProfileIsRead() {
         UnprocessedKeysInjector.arm(3);
         DynamoDbCallRecorder.reset();
-        Response response = postJson("/users/batch-get", body("ids", EXISTING));
+        Response response = postJson(SocialApi.READER, "/users/batch-get", body("ids", EXISTING));
         response.then().statusCode(200);
         assertEquals(EXISTING, response.path("items.userId"));
         assertEquals(List.of(), response.path("missing"));
@@ -78,7 +78,7 @@ class BatchGetTest {
     @Test
     void keysThatStayUnprocessedPastTheBudgetAre503WithRetryAfter() {
         UnprocessedKeysInjector.armForever();
-        postJson("/users/batch-get", body("ids", EXISTING.subList(0, 10))).then().statusCode(503)
+        postJson(SocialApi.READER, "/users/batch-get", body("ids", EXISTING.subList(0, 10))).then().statusCode(503)
                 .contentType("application/problem+json").header("Retry-After", "1");
     }
 
@@ -88,10 +88,10 @@ class BatchGetTest {
         for (int i = 0; i < 101; i++) {
             tooMany.add("id" + i);
         }
-        assertProblem(postJson("/users/batch-get", body("ids", tooMany)), 400, "ids");
-        assertProblem(postJson("/users/batch-get", body("ids", List.of())), 400, "ids");
-        assertProblem(postJson("/users/batch-get", body()), 400, "ids");
-        assertProblem(postJson("/users/batch-get", body("ids", List.of("ok", "not ok"))), 400, "ids[1]");
-        assertProblem(postJson("/users/batch-get", body("ids", "not-a-list")), 400, "ids");
+        assertProblem(postJson(SocialApi.READER, "/users/batch-get", body("ids", tooMany)), 400, "ids");
+        assertProblem(postJson(SocialApi.READER, "/users/batch-get", body("ids", List.of())), 400, "ids");
+        assertProblem(postJson(SocialApi.READER, "/users/batch-get", body()), 400, "ids");
+        assertProblem(postJson(SocialApi.READER, "/users/batch-get", body("ids", List.of("ok", "not ok"))), 400, "ids[1]");
+        assertProblem(postJson(SocialApi.READER, "/users/batch-get", body("ids", "not-a-list")), 400, "ids");
     }
 }

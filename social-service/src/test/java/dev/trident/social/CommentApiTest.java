@@ -1,5 +1,6 @@
 package dev.trident.social;
 
+import static dev.trident.social.SocialApi.anyone;
 import static dev.trident.social.SocialApi.assertProblem;
 import static dev.trident.social.SocialApi.body;
 import static dev.trident.social.SocialApi.comment;
@@ -7,7 +8,7 @@ import static dev.trident.social.SocialApi.createPost;
 import static dev.trident.social.SocialApi.createUser;
 import static dev.trident.social.SocialApi.postJson;
 import static dev.trident.social.SocialApi.uniqueHandle;
-import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasSize;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -36,13 +37,13 @@ class CommentApiTest {
         String postId = createPost(owner, "post");
         String path = "/users/" + owner + "/posts/" + postId;
         DynamoDbCallRecorder.reset();
-        Response created = postJson(path + "/comments", body("authorId", commenter, "body", "nice"));
+        Response created = postJson(commenter, path + "/comments", body("body", "nice"));
         created.then().statusCode(201).body("authorId", equalTo(commenter)).body("postId", equalTo(postId))
                 .body("postAuthorId", equalTo(owner)).body("body", equalTo("nice"));
         assertEquals(List.of("TransactWriteItems"), DynamoDbCallRecorder.operations());
         // commentCount moved; the post's version (its ETag) did not: a comment is not an edit.
-        given().get(path).then().body("commentCount", equalTo(1)).header("ETag", "\"1\"");
-        given().get("/users/" + commenter + "/stats").then().body("comments", equalTo(1)).body("posts", equalTo(0));
+        anyone().get(path).then().body("commentCount", equalTo(1)).header("ETag", "\"1\"");
+        anyone().get("/users/" + commenter + "/stats").then().body("comments", equalTo(1)).body("posts", equalTo(0));
     }
 
     @Test
@@ -57,7 +58,7 @@ class CommentApiTest {
         List<String> seen = new ArrayList<>();
         String cursor = null;
         do {
-            var request = given().queryParam("limit", 2);
+            var request = anyone().queryParam("limit", 2);
             if (cursor != null) {
                 request.queryParam("cursor", cursor);
             }
@@ -71,34 +72,33 @@ class CommentApiTest {
         assertEquals(created, seen);
 
         // A path naming another user lists nothing, and the cursor does not carry over to another post.
-        given().get("/users/" + createUser() + "/posts/" + postId + "/comments").then().statusCode(200)
+        anyone().get("/users/" + createUser() + "/posts/" + postId + "/comments").then().statusCode(200)
                 .body("items", hasSize(0));
         String otherPost = createPost(owner, "other");
-        String firstCursor = given().queryParam("limit", 1).get(path).path("nextCursor");
-        assertProblem(given().queryParam("cursor", firstCursor)
+        String firstCursor = anyone().queryParam("limit", 1).get(path).path("nextCursor");
+        assertProblem(anyone().queryParam("cursor", firstCursor)
                 .get("/users/" + owner + "/posts/" + otherPost + "/comments"), 400, "cursor");
     }
 
     @Test
-    void commentOnAMissingPostIs404AndOnAnUnknownAuthorIs422() {
+    void commentOnAMissingPostIs404AndByACallerWithoutAProfileIs403() {
         String owner = createUser();
         String postId = createPost(owner, "post");
+        String comments = "/users/" + owner + "/posts/" + postId + "/comments";
         String missingPost = SocialKeys.newId(Instant.now());
-        assertProblem(postJson("/users/" + owner + "/posts/" + missingPost + "/comments",
-                body("authorId", owner, "body", "x")), 404, null);
+        assertProblem(postJson(owner, "/users/" + owner + "/posts/" + missingPost + "/comments", body("body", "x")),
+                404, null);
         String ghost = uniqueHandle("ghost");
-        assertProblem(postJson("/users/" + owner + "/posts/" + postId + "/comments",
-                body("authorId", ghost, "body", "x")), 422, "authorId");
-        assertProblem(postJson("/users/" + owner + "/posts/" + postId + "/comments",
-                body("authorId", "bad id", "body", "x")), 400, "authorId");
-        assertProblem(postJson("/users/" + owner + "/posts/" + postId + "/comments",
-                body("authorId", owner, "body", "x".repeat(2_001))), 400, "body");
-        assertProblem(postJson("/users/" + owner + "/posts/" + postId + "/comments",
-                body("authorId", owner)), 400, "body");
+        assertProblem(postJson(ghost, comments, body("body", "x")), 403, null)
+                .body("detail", containsString("no profile"));
+        // The author is the caller: naming one in the body is refused, not ignored.
+        assertProblem(postJson(owner, comments, body("authorId", owner, "body", "x")), 400, "authorId");
+        assertProblem(postJson(owner, comments, body("body", "x".repeat(2_001))), 400, "body");
+        assertProblem(postJson(owner, comments, body()), 400, "body");
         // Nothing was written by any of those.
-        given().get("/users/" + owner + "/posts/" + postId).then().body("commentCount", equalTo(0));
-        given().get("/users/" + owner + "/posts/" + postId + "/comments").then().body("items", hasSize(0));
-        given().get("/users/" + ghost + "/stats").then().body("comments", equalTo(0));
+        anyone().get("/users/" + owner + "/posts/" + postId).then().body("commentCount", equalTo(0));
+        anyone().get(comments).then().body("items", hasSize(0));
+        anyone().get("/users/" + ghost + "/stats").then().body("comments", equalTo(0));
     }
 
     @Test
@@ -120,7 +120,7 @@ class CommentApiTest {
                 String text = "comment " + i;
                 calls.add(CompletableFuture.supplyAsync(() -> {
                     await(start);
-                    return postJson(path + "/comments", body("authorId", author, "body", text)).statusCode();
+                    return postJson(author, path + "/comments", body("body", text)).statusCode();
                 }, pool));
             }
             start.countDown();
@@ -130,13 +130,13 @@ class CommentApiTest {
         } finally {
             pool.shutdownNow();
         }
-        given().get(path).then().body("commentCount", equalTo(n));
-        List<String> listed = given().queryParam("limit", 100).get(path + "/comments").path("items.commentId");
+        anyone().get(path).then().body("commentCount", equalTo(n));
+        List<String> listed = anyone().queryParam("limit", 100).get(path + "/comments").path("items.commentId");
         assertEquals(n, listed.size());
         assertEquals(n, new HashSet<>(listed).size());
         int countedInStats = 0;
         for (String commenter : commenters) {
-            countedInStats += given().get("/users/" + commenter + "/stats").<Integer>path("comments");
+            countedInStats += anyone().get("/users/" + commenter + "/stats").<Integer>path("comments");
         }
         assertEquals(n, countedInStats);
     }

@@ -1,5 +1,7 @@
 package dev.trident.social;
 
+import static dev.trident.social.SocialApi.anyone;
+import static dev.trident.social.SocialApi.as;
 import static dev.trident.social.SocialApi.assertProblem;
 import static dev.trident.social.SocialApi.body;
 import static dev.trident.social.SocialApi.comment;
@@ -8,7 +10,6 @@ import static dev.trident.social.SocialApi.createUser;
 import static dev.trident.social.SocialApi.patchJson;
 import static dev.trident.social.SocialApi.postJson;
 import static dev.trident.social.SocialApi.uniqueHandle;
-import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasSize;
 import static org.hamcrest.Matchers.nullValue;
@@ -43,7 +44,7 @@ class PostApiTest {
     void createIsOneTransactionThatAlsoCountsThePostInTheMonthlyStats() {
         String userId = createUser();
         DynamoDbCallRecorder.reset();
-        Response created = postJson("/users/" + userId + "/posts", body("title", "Hello", "body", "first post"));
+        Response created = postJson(userId, "/users/" + userId + "/posts", body("title", "Hello", "body", "first post"));
         created.then().statusCode(201).header("ETag", "\"1\"")
                 .body("userId", equalTo(userId)).body("title", equalTo("Hello")).body("body", equalTo("first post"))
                 .body("commentCount", equalTo(0)).body("version", equalTo(1));
@@ -52,34 +53,34 @@ class PostApiTest {
         assertTrue(created.header("Location").endsWith("/users/" + userId + "/posts/" + postId));
 
         DynamoDbCallRecorder.reset();
-        given().get("/users/" + userId + "/posts/" + postId).then().statusCode(200).header("ETag", "\"1\"")
+        anyone().get("/users/" + userId + "/posts/" + postId).then().statusCode(200).header("ETag", "\"1\"")
                 .body("postId", equalTo(postId));
         assertEquals(List.of("GetItem"), DynamoDbCallRecorder.operations());
 
-        given().get("/users/" + userId + "/stats").then().statusCode(200)
+        anyone().get("/users/" + userId + "/stats").then().statusCode(200)
                 .body("month", equalTo(Months.of(Instant.now()))).body("posts", equalTo(1)).body("comments", equalTo(0));
     }
 
     @Test
     void createForAnUnknownUserIs404AndWritesNothing() {
         String ghost = uniqueHandle("ghost");
-        assertProblem(postJson("/users/" + ghost + "/posts", body("body", "hi")), 404, null);
-        given().get("/users/" + ghost + "/posts").then().statusCode(200).body("items", hasSize(0));
-        given().get("/users/" + ghost + "/stats").then().body("posts", equalTo(0));
+        assertProblem(postJson(ghost, "/users/" + ghost + "/posts", body("body", "hi")), 404, null);
+        anyone().get("/users/" + ghost + "/posts").then().statusCode(200).body("items", hasSize(0));
+        anyone().get("/users/" + ghost + "/stats").then().body("posts", equalTo(0));
     }
 
     @Test
     void invalidPostBodiesAre400AndWriteNothing() {
         String userId = createUser();
-        assertProblem(postJson("/users/" + userId + "/posts", body("title", "t")), 400, "body");
-        assertProblem(postJson("/users/" + userId + "/posts", body("body", "  ")), 400, "body");
-        assertProblem(postJson("/users/" + userId + "/posts", body("body", "x".repeat(10_001))), 400, "body");
-        assertProblem(postJson("/users/" + userId + "/posts", body("body", "ok", "title", "t".repeat(201))), 400, "title");
-        assertProblem(postJson("/users/" + userId + "/posts", body("body", List.of(1))), 400, "body");
-        assertProblem(postJson("/users/bad%23id/posts", body("body", "ok")), 400, "userId");
-        given().get("/users/" + userId + "/posts").then().body("items", hasSize(0));
+        assertProblem(postJson(userId, "/users/" + userId + "/posts", body("title", "t")), 400, "body");
+        assertProblem(postJson(userId, "/users/" + userId + "/posts", body("body", "  ")), 400, "body");
+        assertProblem(postJson(userId, "/users/" + userId + "/posts", body("body", "x".repeat(10_001))), 400, "body");
+        assertProblem(postJson(userId, "/users/" + userId + "/posts", body("body", "ok", "title", "t".repeat(201))), 400, "title");
+        assertProblem(postJson(userId, "/users/" + userId + "/posts", body("body", List.of(1))), 400, "body");
+        assertProblem(postJson(userId, "/users/bad%23id/posts", body("body", "ok")), 400, "userId");
+        anyone().get("/users/" + userId + "/posts").then().body("items", hasSize(0));
         // 10,000 characters is still fine.
-        postJson("/users/" + userId + "/posts", body("body", "x".repeat(10_000))).then().statusCode(201);
+        postJson(userId, "/users/" + userId + "/posts", body("body", "x".repeat(10_000))).then().statusCode(201);
     }
 
     @Test
@@ -94,7 +95,7 @@ class PostApiTest {
         String cursor = null;
         int pages = 0;
         do {
-            var request = given().queryParam("limit", 2);
+            var request = anyone().queryParam("limit", 2);
             if (cursor != null) {
                 request.queryParam("cursor", cursor);
             }
@@ -116,12 +117,12 @@ class PostApiTest {
         String bob = createUser();
         createPost(alice, "a1");
         createPost(alice, "a2");
-        String aliceCursor = given().queryParam("limit", 1).get("/users/" + alice + "/posts").path("nextCursor");
-        assertProblem(given().queryParam("cursor", aliceCursor).get("/users/" + bob + "/posts"), 400, "cursor");
-        assertProblem(given().queryParam("cursor", aliceCursor + "x").get("/users/" + alice + "/posts"), 400, "cursor");
-        assertProblem(given().queryParam("cursor", "garbage").get("/users/" + alice + "/posts"), 400, "cursor");
-        assertProblem(given().queryParam("limit", "0").get("/users/" + alice + "/posts"), 400, "limit");
-        given().queryParam("cursor", aliceCursor).get("/users/" + alice + "/posts").then().statusCode(200)
+        String aliceCursor = anyone().queryParam("limit", 1).get("/users/" + alice + "/posts").path("nextCursor");
+        assertProblem(anyone().queryParam("cursor", aliceCursor).get("/users/" + bob + "/posts"), 400, "cursor");
+        assertProblem(anyone().queryParam("cursor", aliceCursor + "x").get("/users/" + alice + "/posts"), 400, "cursor");
+        assertProblem(anyone().queryParam("cursor", "garbage").get("/users/" + alice + "/posts"), 400, "cursor");
+        assertProblem(anyone().queryParam("limit", "0").get("/users/" + alice + "/posts"), 400, "limit");
+        anyone().queryParam("cursor", aliceCursor).get("/users/" + alice + "/posts").then().statusCode(200)
                 .body("items", hasSize(1));
     }
 
@@ -129,10 +130,10 @@ class PostApiTest {
     void getUnknownPostIs404() {
         String userId = createUser();
         String postId = createPost(userId, "mine");
-        assertProblem(given().get("/users/" + userId + "/posts/" + SocialKeys.newId(Instant.now())), 404, null);
+        assertProblem(anyone().get("/users/" + userId + "/posts/" + SocialKeys.newId(Instant.now())), 404, null);
         // The post belongs to its author only.
-        assertProblem(given().get("/users/" + createUser() + "/posts/" + postId), 404, null);
-        assertProblem(given().get("/users/" + userId + "/posts/bad%23id"), 400, "postId");
+        assertProblem(anyone().get("/users/" + createUser() + "/posts/" + postId), 404, null);
+        assertProblem(anyone().get("/users/" + userId + "/posts/bad%23id"), 400, "postId");
     }
 
     @Test
@@ -141,17 +142,17 @@ class PostApiTest {
         String postId = createPost(userId, "v1");
         String path = "/users/" + userId + "/posts/" + postId;
         DynamoDbCallRecorder.reset();
-        patchJson(path, "\"1\"", body("body", "v2")).then().statusCode(200).header("ETag", "\"2\"")
+        patchJson(userId, path, "\"1\"", body("body", "v2")).then().statusCode(200).header("ETag", "\"2\"")
                 .body("body", equalTo("v2")).body("title", equalTo("t"));
         assertEquals(List.of("UpdateItem"), DynamoDbCallRecorder.operations());
-        patchJson(path, null, body("title", "")).then().statusCode(200).body("title", nullValue());
-        assertProblem(patchJson(path, "\"1\"", body("body", "v3")), 412, null);
-        assertProblem(patchJson(path, null, body()), 400, "body");
-        assertProblem(patchJson(path, null, body("body", " ")), 400, "body");
-        assertProblem(patchJson(path, null, body("body", "x".repeat(10_001))), 400, "body");
-        assertProblem(patchJson("/users/" + userId + "/posts/" + SocialKeys.newId(Instant.now()), null,
+        patchJson(userId, path, null, body("title", "")).then().statusCode(200).body("title", nullValue());
+        assertProblem(patchJson(userId, path, "\"1\"", body("body", "v3")), 412, null);
+        assertProblem(patchJson(userId, path, null, body()), 400, "body");
+        assertProblem(patchJson(userId, path, null, body("body", " ")), 400, "body");
+        assertProblem(patchJson(userId, path, null, body("body", "x".repeat(10_001))), 400, "body");
+        assertProblem(patchJson(userId, "/users/" + userId + "/posts/" + SocialKeys.newId(Instant.now()), null,
                 body("body", "x")), 404, null);
-        given().get(path).then().body("body", equalTo("v2")).header("ETag", "\"3\"");
+        anyone().get(path).then().body("body", equalTo("v2")).header("ETag", "\"3\"");
     }
 
     @Test
@@ -162,17 +163,17 @@ class PostApiTest {
         for (int i = 0; i < 30; i++) {
             comment(userId, postId, userId, "c" + i);
         }
-        assertProblem(given().header("If-Match", "\"7\"").delete(path), 412, null);
-        given().get(path + "/comments").then().body("items", hasSize(20));
+        assertProblem(as(userId).header("If-Match", "\"7\"").delete(path), 412, null);
+        anyone().get(path + "/comments").then().body("items", hasSize(20));
 
         DynamoDbCallRecorder.reset();
-        given().header("If-Match", "\"1\"").delete(path).then().statusCode(204);
+        as(userId).header("If-Match", "\"1\"").delete(path).then().statusCode(204);
         assertEquals(List.of("DeleteItem", "Query", "BatchWriteItem", "BatchWriteItem"),
                 DynamoDbCallRecorder.operations());
-        assertProblem(given().get(path), 404, null);
+        assertProblem(anyone().get(path), 404, null);
         assertEquals(0, commentItemsLeft(postId));
         // Deleting again is a 404 (it sweeps the comment partition again first).
-        assertProblem(given().delete(path), 404, null);
+        assertProblem(as(userId).delete(path), 404, null);
     }
 
     @Test
@@ -183,7 +184,7 @@ class PostApiTest {
         // Simulate a DELETE that removed the post and then failed before its comments were deleted.
         dynamo.deleteItem(r -> r.tableName(table.tableName()).key(SocialKeys.post(userId, postId).toAttributes())).join();
         assertEquals(1, commentItemsLeft(postId));
-        assertProblem(given().delete("/users/" + userId + "/posts/" + postId), 404, null);
+        assertProblem(as(userId).delete("/users/" + userId + "/posts/" + postId), 404, null);
         assertEquals(0, commentItemsLeft(postId));
     }
 

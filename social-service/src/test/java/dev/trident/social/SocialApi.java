@@ -3,17 +3,24 @@ package dev.trident.social;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
 
+import dev.trident.testing.Tokens;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
 import io.restassured.response.ValidatableResponse;
+import io.restassured.specification.RequestSpecification;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
 
-/** Test data through the public API, with ids unique per test so test classes never depend on each other. */
+/**
+ * Test data through the public API, with ids unique per test so test classes never depend on each other. Every
+ * request carries a valid bearer token: {@link #as(String)} for the user acting, {@link #anyone()} for reads.
+ */
 final class SocialApi {
 
     static final String PROBLEM_JSON = "application/problem+json";
+    /** Reads are open to any authenticated caller; this one has no profile. */
+    static final String READER = "reader";
 
     private SocialApi() {
     }
@@ -22,22 +29,39 @@ final class SocialApi {
         return prefix + "-" + Long.toString(ThreadLocalRandom.current().nextLong(Long.MAX_VALUE), 36);
     }
 
-    static Response postJson(String path, Object body) {
-        return given().contentType(ContentType.JSON).body(body).when().post(path);
+    /** A request by this user: a valid bearer token with {@code sub = userId}. */
+    static RequestSpecification as(String userId) {
+        return given().header("Authorization", Tokens.user(userId).bearer());
     }
 
-    static Response patchJson(String path, String ifMatch, Object body) {
-        var request = given().contentType(ContentType.JSON).body(body);
+    /** A request by an authenticated caller that owns nothing: enough for every read. */
+    static RequestSpecification anyone() {
+        return as(READER);
+    }
+
+    /** A fresh user id; a profile gets it when its owner creates it with a token for that id. */
+    static String newUserId() {
+        return uniqueHandle("u");
+    }
+
+    static Response postJson(String caller, String path, Object body) {
+        return as(caller).contentType(ContentType.JSON).body(body).when().post(path);
+    }
+
+    static Response patchJson(String caller, String path, String ifMatch, Object body) {
+        var request = as(caller).contentType(ContentType.JSON).body(body);
         if (ifMatch != null) {
             request.header("If-Match", ifMatch);
         }
         return request.when().patch(path);
     }
 
-    /** Creates a user and returns its id. */
+    /** Creates a user (as that user) and returns its id. */
     static String createUser(String handle) {
-        return postJson("/users", Map.of("handle", handle, "displayName", "Name of " + handle))
-                .then().statusCode(201).extract().path("userId");
+        String userId = newUserId();
+        postJson(userId, "/users", Map.of("handle", handle, "displayName", "Name of " + handle))
+                .then().statusCode(201).body("userId", equalTo(userId));
+        return userId;
     }
 
     static String createUser() {
@@ -45,12 +69,13 @@ final class SocialApi {
     }
 
     static String createPost(String userId, String body) {
-        return postJson("/users/" + userId + "/posts", Map.of("title", "t", "body", body))
+        return postJson(userId, "/users/" + userId + "/posts", Map.of("title", "t", "body", body))
                 .then().statusCode(201).extract().path("postId");
     }
 
+    /** {@code authorId} comments (as the caller) on {@code userId}'s post. */
     static String comment(String userId, String postId, String authorId, String body) {
-        return postJson("/users/" + userId + "/posts/" + postId + "/comments", Map.of("authorId", authorId, "body", body))
+        return postJson(authorId, "/users/" + userId + "/posts/" + postId + "/comments", Map.of("body", body))
                 .then().statusCode(201).extract().path("commentId");
     }
 

@@ -1,9 +1,9 @@
 package dev.trident.social;
 
+import static dev.trident.social.SocialApi.anyone;
 import static dev.trident.social.SocialApi.assertProblem;
 import static dev.trident.social.SocialApi.createPost;
 import static dev.trident.social.SocialApi.createUser;
-import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.hasSize;
 import static org.hamcrest.Matchers.nullValue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -56,7 +56,7 @@ class TimelineTest {
         List<Integer> pageSizes = new ArrayList<>();
         String cursor = null;
         do {
-            var request = given().queryParam("limit", 2);
+            var request = anyone().queryParam("limit", 2);
             if (cursor != null) {
                 request.queryParam("cursor", cursor);
             }
@@ -80,7 +80,7 @@ class TimelineTest {
         // 2035-06 and the 12 months before it are empty: 13 Queries, then the end.
         clock.pin(Instant.parse("2035-06-15T00:00:00Z"));
         DynamoDbCallRecorder.reset();
-        given().get("/timeline").then().statusCode(200).body("items", hasSize(0)).body("nextCursor", nullValue());
+        anyone().get("/timeline").then().statusCode(200).body("items", hasSize(0)).body("nextCursor", nullValue());
         assertEquals(13, DynamoDbCallRecorder.operations().size());
         assertTrue(DynamoDbCallRecorder.operations().stream().allMatch("Query(GSI2)"::equals));
     }
@@ -90,12 +90,12 @@ class TimelineTest {
         String userId = createUser();
         createPost(userId, "p1");
         createPost(userId, "p2");
-        String postsCursor = given().queryParam("limit", 1).get("/users/" + userId + "/posts").path("nextCursor");
-        assertProblem(given().queryParam("cursor", postsCursor).get("/timeline"), 400, "cursor");
-        String timelineCursor = given().queryParam("limit", 1).get("/timeline").path("nextCursor");
-        assertProblem(given().queryParam("cursor", timelineCursor.substring(1)).get("/timeline"), 400, "cursor");
-        assertProblem(given().queryParam("cursor", timelineCursor).get("/users/" + userId + "/posts"), 400, "cursor");
-        assertProblem(given().queryParam("limit", "x").get("/timeline"), 400, "limit");
+        String postsCursor = anyone().queryParam("limit", 1).get("/users/" + userId + "/posts").path("nextCursor");
+        assertProblem(anyone().queryParam("cursor", postsCursor).get("/timeline"), 400, "cursor");
+        String timelineCursor = anyone().queryParam("limit", 1).get("/timeline").path("nextCursor");
+        assertProblem(anyone().queryParam("cursor", timelineCursor.substring(1)).get("/timeline"), 400, "cursor");
+        assertProblem(anyone().queryParam("cursor", timelineCursor).get("/users/" + userId + "/posts"), 400, "cursor");
+        assertProblem(anyone().queryParam("limit", "x").get("/timeline"), 400, "limit");
     }
 
     private String postAt(String instant, String userId) {

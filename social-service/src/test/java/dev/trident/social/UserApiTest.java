@@ -1,13 +1,14 @@
 package dev.trident.social;
 
+import static dev.trident.social.SocialApi.anyone;
 import static dev.trident.social.SocialApi.assertProblem;
 import static dev.trident.social.SocialApi.body;
 import static dev.trident.social.SocialApi.createPost;
 import static dev.trident.social.SocialApi.createUser;
+import static dev.trident.social.SocialApi.newUserId;
 import static dev.trident.social.SocialApi.patchJson;
 import static dev.trident.social.SocialApi.postJson;
 import static dev.trident.social.SocialApi.uniqueHandle;
-import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.endsWith;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasSize;
@@ -26,22 +27,23 @@ import org.junit.jupiter.api.Test;
 class UserApiTest {
 
     @Test
-    void createAnswers201WithLocationETagAndTheProfileInOneTransaction() {
+    void createMakesTheCallersProfileAnswering201WithLocationETagInOneTransaction() {
         String handle = uniqueHandle("Ann");
+        String userId = newUserId();
         DynamoDbCallRecorder.reset();
-        Response created = postJson("/users", body("handle", handle, "displayName", "Ann", "bio", "hello"));
+        Response created = postJson(userId, "/users", body("handle", handle, "displayName", "Ann", "bio", "hello"));
         created.then().statusCode(201)
                 .header("ETag", "\"1\"")
+                .body("userId", equalTo(userId))
                 .body("handle", equalTo(handle))
                 .body("displayName", equalTo("Ann"))
                 .body("bio", equalTo("hello"))
                 .body("version", equalTo(1));
         assertEquals(List.of("TransactWriteItems"), DynamoDbCallRecorder.operations());
-        String userId = created.path("userId");
         assertTrue(created.header("Location").endsWith("/users/" + userId));
 
         DynamoDbCallRecorder.reset();
-        given().get("/users/" + userId).then().statusCode(200).header("ETag", "\"1\"")
+        anyone().get("/users/" + userId).then().statusCode(200).header("ETag", "\"1\"")
                 .body("userId", equalTo(userId)).body("handle", equalTo(handle));
         assertEquals(List.of("GetItem"), DynamoDbCallRecorder.operations());
     }
@@ -50,9 +52,9 @@ class UserApiTest {
     void aHandleDifferingOnlyInCaseIsTaken() {
         String handle = uniqueHandle("Bob");
         createUser(handle);
-        assertProblem(postJson("/users", body("handle", handle.toLowerCase(), "displayName", "other")), 409, null)
+        assertProblem(postJson(newUserId(), "/users", body("handle", handle.toLowerCase(), "displayName", "other")), 409, null)
                 .body("detail", equalTo("the handle is taken"));
-        assertProblem(postJson("/users", body("handle", handle.toUpperCase(), "displayName", "other")), 409, null);
+        assertProblem(postJson(newUserId(), "/users", body("handle", handle.toUpperCase(), "displayName", "other")), 409, null);
     }
 
     @Test
@@ -60,70 +62,72 @@ class UserApiTest {
         String handle = uniqueHandle("Cleo");
         String userId = createUser(handle);
         DynamoDbCallRecorder.reset();
-        given().get("/users/by-handle/" + handle.toUpperCase()).then().statusCode(200)
+        anyone().get("/users/by-handle/" + handle.toUpperCase()).then().statusCode(200)
                 .header("ETag", "\"1\"").body("userId", equalTo(userId)).body("handle", equalTo(handle));
         assertEquals(List.of("Query(GSI1)"), DynamoDbCallRecorder.operations());
 
-        assertProblem(given().get("/users/by-handle/" + uniqueHandle("nobody")), 404, null);
-        assertProblem(given().get("/users/by-handle/bad%20handle"), 400, "handle");
+        assertProblem(anyone().get("/users/by-handle/" + uniqueHandle("nobody")), 404, null);
+        assertProblem(anyone().get("/users/by-handle/bad%20handle"), 400, "handle");
     }
 
     @Test
     void invalidCreateBodiesAre400NamingTheFieldAndWriteNothing() {
         String handle = uniqueHandle("v");
-        assertProblem(postJson("/users", body("displayName", "x")), 400, "handle");
-        assertProblem(postJson("/users", body("handle", "bad handle!", "displayName", "x")), 400, "handle");
-        assertProblem(postJson("/users", body("handle", handle, "displayName", " ")), 400, "displayName");
-        assertProblem(postJson("/users", body("handle", handle, "displayName", "x".repeat(101))), 400, "displayName");
-        assertProblem(postJson("/users", body("handle", handle, "displayName", "x", "bio", "b".repeat(1001))), 400, "bio");
-        assertProblem(postJson("/users", body("handle", handle, "displayName", 42, "bio", List.of())), 400, null);
-        assertProblem(given().contentType("application/json").post("/users"), 400, null);
-        assertProblem(given().contentType("application/json").body("{not json").post("/users"), 400, null);
+        assertProblem(postJson(newUserId(), "/users", body("displayName", "x")), 400, "handle");
+        assertProblem(postJson(newUserId(), "/users", body("handle", "bad handle!", "displayName", "x")), 400, "handle");
+        assertProblem(postJson(newUserId(), "/users", body("handle", handle, "displayName", " ")), 400, "displayName");
+        assertProblem(postJson(newUserId(), "/users", body("handle", handle, "displayName", "x".repeat(101))), 400, "displayName");
+        assertProblem(postJson(newUserId(), "/users", body("handle", handle, "displayName", "x", "bio", "b".repeat(1001))), 400, "bio");
+        assertProblem(postJson(newUserId(), "/users", body("handle", handle, "displayName", 42, "bio", List.of())), 400, null);
+        assertProblem(anyone().contentType("application/json").post("/users"), 400, null);
+        assertProblem(anyone().contentType("application/json").body("{not json").post("/users"), 400, null);
         // Nothing was written: the handle is still free.
-        assertProblem(given().get("/users/by-handle/" + handle), 404, null);
+        assertProblem(anyone().get("/users/by-handle/" + handle), 404, null);
         createUser(handle);
     }
 
     @Test
     void getUnknownOrInvalidIds() {
-        assertProblem(given().get("/users/" + uniqueHandle("ghost")), 404, null);
-        assertProblem(given().get("/users/a%23b"), 400, "userId");
-        assertProblem(given().get("/users/" + "x".repeat(65)), 400, "userId");
+        assertProblem(anyone().get("/users/" + uniqueHandle("ghost")), 404, null);
+        assertProblem(anyone().get("/users/a%23b"), 400, "userId");
+        assertProblem(anyone().get("/users/" + "x".repeat(65)), 400, "userId");
     }
 
     @Test
     void patchChangesDisplayNameAndBioAndBumpsTheETag() {
         String userId = createUser();
         DynamoDbCallRecorder.reset();
-        patchJson("/users/" + userId, "\"1\"", body("displayName", "New", "bio", "about me")).then().statusCode(200)
+        patchJson(userId, "/users/" + userId, "\"1\"", body("displayName", "New", "bio", "about me")).then().statusCode(200)
                 .header("ETag", "\"2\"").body("displayName", equalTo("New")).body("bio", equalTo("about me"))
                 .body("version", equalTo(2));
         assertEquals(List.of("UpdateItem"), DynamoDbCallRecorder.operations());
 
         // Without If-Match the update is unconditional on the version; an empty bio removes it.
-        patchJson("/users/" + userId, null, body("bio", "")).then().statusCode(200)
+        patchJson(userId, "/users/" + userId, null, body("bio", "")).then().statusCode(200)
                 .header("ETag", "\"3\"").body("bio", nullValue()).body("displayName", equalTo("New"));
     }
 
     @Test
     void patchWithAStaleETagIs412AndChangesNothing() {
         String userId = createUser();
-        patchJson("/users/" + userId, "\"1\"", body("displayName", "first")).then().statusCode(200);
-        assertProblem(patchJson("/users/" + userId, "\"1\"", body("displayName", "second")), 412, null);
-        given().get("/users/" + userId).then().body("displayName", equalTo("first")).header("ETag", "\"2\"");
-        assertProblem(patchJson("/users/" + userId, "not-an-etag", body("displayName", "x")), 400, "If-Match");
+        patchJson(userId, "/users/" + userId, "\"1\"", body("displayName", "first")).then().statusCode(200);
+        assertProblem(patchJson(userId, "/users/" + userId, "\"1\"", body("displayName", "second")), 412, null);
+        anyone().get("/users/" + userId).then().body("displayName", equalTo("first")).header("ETag", "\"2\"");
+        assertProblem(patchJson(userId, "/users/" + userId, "not-an-etag", body("displayName", "x")), 400, "If-Match");
     }
 
     @Test
     void patchErrors() {
         String userId = createUser();
-        assertProblem(patchJson("/users/" + uniqueHandle("ghost"), null, body("displayName", "x")), 404, null);
-        assertProblem(patchJson("/users/" + uniqueHandle("ghost"), "\"1\"", body("displayName", "x")), 404, null);
-        assertProblem(patchJson("/users/" + userId, null, body("handle", "new-handle")), 400, "handle");
-        assertProblem(patchJson("/users/" + userId, null, body()), 400, "displayName");
-        assertProblem(patchJson("/users/" + userId, null, body("displayName", "  ")), 400, "displayName");
-        assertProblem(patchJson("/users/" + userId, null, body("bio", "b".repeat(1001))), 400, "bio");
-        given().get("/users/" + userId).then().header("ETag", "\"1\"");
+        // The caller's own profile, not created yet.
+        String ghost = newUserId();
+        assertProblem(patchJson(ghost, "/users/" + ghost, null, body("displayName", "x")), 404, null);
+        assertProblem(patchJson(ghost, "/users/" + ghost, "\"1\"", body("displayName", "x")), 404, null);
+        assertProblem(patchJson(userId, "/users/" + userId, null, body("handle", "new-handle")), 400, "handle");
+        assertProblem(patchJson(userId, "/users/" + userId, null, body()), 400, "displayName");
+        assertProblem(patchJson(userId, "/users/" + userId, null, body("displayName", "  ")), 400, "displayName");
+        assertProblem(patchJson(userId, "/users/" + userId, null, body("bio", "b".repeat(1001))), 400, "bio");
+        anyone().get("/users/" + userId).then().header("ETag", "\"1\"");
     }
 
     @Test
@@ -133,7 +137,7 @@ class UserApiTest {
         String second = createPost(userId, "two");
         String third = createPost(userId, "three");
         DynamoDbCallRecorder.reset();
-        Response page = given().queryParam("include", "posts").queryParam("limit", 2).get("/users/" + userId);
+        Response page = anyone().queryParam("include", "posts").queryParam("limit", 2).get("/users/" + userId);
         page.then().statusCode(200).header("ETag", "\"1\"")
                 .body("profile.userId", equalTo(userId))
                 .body("posts.items.postId", equalTo(List.of(third, second)))
@@ -141,32 +145,32 @@ class UserApiTest {
         assertEquals(List.of("Query"), DynamoDbCallRecorder.operations());
 
         // The cursor continues at the posts listing.
-        given().queryParam("cursor", (String) page.path("posts.nextCursor")).get("/users/" + userId + "/posts")
+        anyone().queryParam("cursor", (String) page.path("posts.nextCursor")).get("/users/" + userId + "/posts")
                 .then().statusCode(200).body("items.postId", equalTo(List.of(first))).body("nextCursor", nullValue());
 
         // A STATS# item exists (posts were counted) but never shows up as a post.
-        given().queryParam("include", "posts").get("/users/" + userId).then().statusCode(200)
+        anyone().queryParam("include", "posts").get("/users/" + userId).then().statusCode(200)
                 .body("posts.items", hasSize(3)).body("posts.nextCursor", nullValue());
     }
 
     @Test
     void includeErrors() {
         String userId = createUser();
-        assertProblem(given().queryParam("include", "friends").get("/users/" + userId), 400, "include");
-        assertProblem(given().queryParam("include", "posts").queryParam("limit", "abc").get("/users/" + userId), 400,
+        assertProblem(anyone().queryParam("include", "friends").get("/users/" + userId), 400, "include");
+        assertProblem(anyone().queryParam("include", "posts").queryParam("limit", "abc").get("/users/" + userId), 400,
                 "limit");
-        assertProblem(given().queryParam("include", "posts").queryParam("limit", 101).get("/users/" + userId), 400,
+        assertProblem(anyone().queryParam("include", "posts").queryParam("limit", 101).get("/users/" + userId), 400,
                 "limit");
-        assertProblem(given().queryParam("include", "posts").get("/users/" + uniqueHandle("ghost")), 404, null);
-        given().queryParam("include", "posts").get("/users/" + userId).then().statusCode(200)
+        assertProblem(anyone().queryParam("include", "posts").get("/users/" + uniqueHandle("ghost")), 404, null);
+        anyone().queryParam("include", "posts").get("/users/" + userId).then().statusCode(200)
                 .body("posts.items", hasSize(0)).body("profile.handle", notNullValue());
     }
 
     @Test
     void locationPointsAtTheNewProfile() {
-        Response created = postJson("/users", body("handle", uniqueHandle("loc"), "displayName", "L"));
+        Response created = postJson(newUserId(), "/users", body("handle", uniqueHandle("loc"), "displayName", "L"));
         String location = created.header("Location");
-        given().get(location).then().statusCode(200).body("userId", equalTo(created.path("userId")))
+        anyone().get(location).then().statusCode(200).body("userId", equalTo(created.path("userId")))
                 .body("createdAt", endsWith("Z"));
     }
 }

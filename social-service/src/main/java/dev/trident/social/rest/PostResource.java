@@ -24,9 +24,11 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 @Path("/users/{userId}/posts")
+@SecurityRequirement(name = SocialApplication.BEARER)
 @Tag(name = "posts")
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
@@ -39,7 +41,8 @@ public class PostResource {
     }
 
     @POST
-    @Operation(summary = "Publish a post (404 when the user does not exist); counted in the author's monthly stats")
+    @Operation(summary = "Publish a post as the caller, who must be {userId} (else 403; 404 without a profile); counted "
+            + "in the author's monthly stats")
     public Uni<Response> create(@PathParam("userId") String userId, @Valid @NotNull Requests.CreatePost body) {
         return posts.create(userId, body.title(), body.body()).map(p -> Responses.created(
                 Responses.uri("/users/{userId}/posts/{postId}", userId, p.postId()), p, p.version()));
@@ -64,7 +67,8 @@ public class PostResource {
 
     @PATCH
     @Path("/{postId}")
-    @Operation(summary = "Change title and/or body (an empty title removes it); If-Match gives 412 on a stale ETag")
+    @Operation(summary = "Change title and/or body (an empty title removes it); only the author (else 403); If-Match "
+            + "gives 412 on a stale ETag")
     public Uni<Response> update(@PathParam("userId") String userId, @PathParam("postId") String postId,
             @HeaderParam("If-Match") String ifMatch, @Valid @NotNull Requests.UpdatePost body) {
         if (body.isEmpty()) {
@@ -76,7 +80,8 @@ public class PostResource {
 
     @DELETE
     @Path("/{postId}")
-    @Operation(summary = "Delete a post and all its comments; If-Match gives 412 on a stale ETag and deletes nothing")
+    @Operation(summary = "Delete a post and all its comments; only the author (else 403); If-Match gives 412 on a stale "
+            + "ETag and deletes nothing")
     public Uni<Response> delete(@PathParam("userId") String userId, @PathParam("postId") String postId,
             @HeaderParam("If-Match") String ifMatch) {
         return posts.delete(userId, postId, ETags.requiredVersion(ifMatch)).map(ignored -> Response.noContent().build());
@@ -84,11 +89,11 @@ public class PostResource {
 
     @POST
     @Path("/{postId}/comments")
-    @Operation(summary = "Comment on a post (404 when the post is gone, 422 when authorId is not a user); "
-            + "increments the post's commentCount in the same transaction")
+    @Operation(summary = "Comment on a post as the caller (the token's subject is the author; 404 when the post is "
+            + "gone, 403 when the caller has no profile); increments the post's commentCount in the same transaction")
     public Uni<Response> comment(@PathParam("userId") String userId, @PathParam("postId") String postId,
             @Valid @NotNull Requests.CreateComment body) {
-        return posts.comment(userId, postId, body.authorId(), body.body()).map(c -> Response.created(
+        return posts.comment(userId, postId, body.body()).map(c -> Response.created(
                 Responses.uri("/users/{userId}/posts/{postId}/comments/{commentId}", userId, postId, c.commentId()))
                 .entity(c).build());
     }

@@ -22,8 +22,12 @@ public final class Requests {
     private Requests() {
     }
 
-    /** {@code handle} is unique regardless of case and shown as given. */
+    /**
+     * The caller's own profile: its id is the token's subject, so a sent {@code userId} is a 400 rather than
+     * ignored. {@code handle} is unique regardless of case and shown as given.
+     */
     public record CreateUser(
+            @Null(message = "a profile's id is the caller's (the token's subject); do not send it") String userId,
             @NotNull @Pattern(regexp = Ids.PATTERN_TEXT, message = "must be 1..64 letters, digits, '.', '_' or '-', starting with a letter or digit") String handle,
             @NotBlank @Size(max = MAX_DISPLAY_NAME) String displayName,
             @Size(max = MAX_BIO) String bio) {
@@ -58,9 +62,12 @@ public final class Requests {
         }
     }
 
-    /** Until authentication exists the commenter is named in the body; it must be an existing user (else 422). */
+    /**
+     * The author is the caller (the token's subject). A sent {@code authorId} is a 400 rather than ignored, so no
+     * client believes it commented in someone else's name.
+     */
     public record CreateComment(
-            @NotNull @Pattern(regexp = Ids.PATTERN_TEXT, message = "must be a user id") String authorId,
+            @Null(message = "the author is the caller (the token's subject); do not send it") String authorId,
             @NotBlank @Size(max = MAX_COMMENT_BODY) String body) {
     }
 }

@@ -11,9 +11,11 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 @Path("/timeline")
+@SecurityRequirement(name = SocialApplication.BEARER)
 @Tag(name = "timeline")
 @Produces(MediaType.APPLICATION_JSON)
 public class TimelineResource {

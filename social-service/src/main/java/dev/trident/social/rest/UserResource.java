@@ -22,9 +22,11 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 @Path("/users")
+@SecurityRequirement(name = SocialApplication.BEARER)
 @Tag(name = "users")
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
@@ -39,7 +41,8 @@ public class UserResource {
     }
 
     @POST
-    @Operation(summary = "Create a profile with a unique handle (409 when taken; `Ann` and `ann` are the same handle)")
+    @Operation(summary = "Create the caller's own profile (userId = the token's subject; 409 when the caller has one) "
+            + "with a unique handle (409 when taken; `Ann` and `ann` are the same handle)")
     public Uni<Response> create(@Valid @NotNull Requests.CreateUser body) {
         return users.create(body.handle(), body.displayName(), body.bio())
                 .map(p -> Responses.created(Responses.uri("/users/{userId}", p.userId()), p, p.version()));
@@ -71,8 +74,8 @@ public class UserResource {
 
     @PATCH
     @Path("/{userId}")
-    @Operation(summary = "Change displayName and/or bio (an empty bio removes it); If-Match gives 412 on a stale "
-            + "ETag; the handle cannot be changed (400)")
+    @Operation(summary = "Change displayName and/or bio (an empty bio removes it); only the owner (else 403); "
+            + "If-Match gives 412 on a stale ETag; the handle cannot be changed (400)")
     public Uni<Response> update(@PathParam("userId") String userId, @HeaderParam("If-Match") String ifMatch,
             @Valid @NotNull Requests.UpdateUser body) {
         Ids.require("userId", userId);

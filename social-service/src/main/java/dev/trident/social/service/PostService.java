@@ -21,16 +21,22 @@ import java.time.Instant;
 public class PostService {
 
     private final SocialRepository repository;
+    private final AccessRules rules;
     private final Clock clock;
 
-    PostService(SocialRepository repository, Clock clock) {
+    PostService(SocialRepository repository, AccessRules rules, Clock clock) {
         this.repository = repository;
+        this.rules = rules;
         this.clock = clock;
     }
 
-    /** 404 when the author has no profile: the transaction's ConditionCheck fails and nothing is written. */
+    /**
+     * Only the user publishes under their own path (403 otherwise); 404 when they have no profile yet: the
+     * transaction's ConditionCheck fails and nothing is written.
+     */
     public Uni<Post> create(String userId, String title, String body) {
         Ids.require("userId", userId);
+        rules.requireSelf(userId);
         Instant now = clock.instant();
         Post post = new Post(userId, SocialKeys.newId(now), UserService.emptyToNull(title), body, 0, 1, now.toString(),
                 now.toString());
@@ -47,9 +53,11 @@ public class PostService {
         return repository.userPosts(userId, page);
     }
 
+    /** Only the author changes a post (403 for anyone else, before anything is read or written). */
     public Uni<Post> update(String userId, String postId, String title, String body, Long expectedVersion) {
         Ids.require("userId", userId);
         Ids.require("postId", postId);
+        rules.requireSelf(userId);
         return repository.updatePost(userId, postId, title, body, expectedVersion, clock.instant().toString())
                 .onFailure(WriteRejected.class).transform(e -> Rejections.toProblem(e, "post", postId));
     }
@@ -57,11 +65,12 @@ public class PostService {
     /**
      * Deletes the post (the If-Match gate), then sweeps its comments. When the post is already gone the sweep
      * still runs before the 404, so repeating a DELETE that failed half-way (post deleted, comments not)
-     * leaves nothing behind. A stale If-Match deletes nothing.
+     * leaves nothing behind. A stale If-Match deletes nothing. Only the author deletes (403 for anyone else).
      */
     public Uni<Void> delete(String userId, String postId, Long expectedVersion) {
         Ids.require("userId", userId);
         Ids.require("postId", postId);
+        rules.requireSelf(userId);
         return repository.deletePost(userId, postId, expectedVersion)
                 .onFailure(PostService::isNotFound).recoverWithUni(e -> repository.deletePostComments(postId)
                         .chain(() -> Uni.createFrom().failure(e)))
@@ -70,17 +79,18 @@ public class PostService {
                 .replaceWithVoid();
     }
 
-    /** 404 when the post is gone, 422 (field authorId) when the commenter has no profile. */
-    public Uni<Comment> comment(String userId, String postId, String authorId, String body) {
+    /**
+     * The author is the caller. 404 when the post is gone (checked first), 403 when the caller has no profile:
+     * both are conditions of the one transaction, so nothing is written.
+     */
+    public Uni<Comment> comment(String userId, String postId, String body) {
         Ids.require("userId", userId);
         Ids.require("postId", postId);
-        Ids.require("authorId", authorId);
+        String authorId = rules.callerId();
         Instant now = clock.instant();
         Comment comment = new Comment(postId, userId, SocialKeys.newId(now), authorId, body, now.toString());
         return repository.createComment(comment)
-                .onFailure(WriteRejected.class).transform(e -> ((WriteRejected) e).reason() == Reason.UNKNOWN_AUTHOR
-                        ? ProblemException.unknownReference("authorId", authorId)
-                        : Rejections.toProblem(e, "post", postId))
+                .onFailure(WriteRejected.class).transform(e -> Rejections.toProblem(e, "post", postId))
                 .replaceWith(comment);
     }
 

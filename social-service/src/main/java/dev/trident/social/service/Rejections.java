@@ -21,7 +21,7 @@ final class Rejections {
             case HANDLE_TAKEN -> ProblemException.conflict("the handle is taken");
             case CONTENDED -> ProblemException.conflict(
                     entity + " " + id + " is being changed by many requests at once; retry");
-            case UNKNOWN_AUTHOR -> ProblemException.unknownReference("authorId", id);
+            case UNKNOWN_AUTHOR -> AccessRules.commenterWithoutProfile();
         };
     }
 }

@@ -2,7 +2,6 @@ package dev.trident.social.service;
 
 import dev.trident.keys.Ids;
 import dev.trident.keys.Months;
-import dev.trident.keys.SocialKeys;
 import dev.trident.social.model.MonthlyStats;
 import dev.trident.social.model.Profile;
 import dev.trident.social.model.ProfileWithPosts;
@@ -26,18 +25,19 @@ public class UserService {
     public static final int MAX_BATCH_IDS = 100;
 
     private final SocialRepository repository;
+    private final AccessRules rules;
     private final Clock clock;
 
-    UserService(SocialRepository repository, Clock clock) {
+    UserService(SocialRepository repository, AccessRules rules, Clock clock) {
         this.repository = repository;
+        this.rules = rules;
         this.clock = clock;
     }
 
-    /** The id is a fresh ULID until authentication provides the caller's {@code sub}. */
+    /** The caller's own profile: its id is the token's {@code sub}; 409 when the caller has one already. */
     public Uni<Profile> create(String handle, String displayName, String bio) {
         String now = clock.instant().toString();
-        Profile profile = new Profile(SocialKeys.newId(clock.instant()), handle, displayName, emptyToNull(bio), 1, now,
-                now);
+        Profile profile = new Profile(rules.callerId(), handle, displayName, emptyToNull(bio), 1, now, now);
         return repository.createUser(profile)
                 .onFailure(WriteRejected.class).transform(e -> Rejections.toProblem(e, "user", profile.userId()))
                 .replaceWith(profile);
@@ -59,8 +59,10 @@ public class UserService {
                 .failWith(() -> ProblemException.notFound("no user has the handle " + handle));
     }
 
+    /** Only the owner changes a profile (403 for anyone else, before anything is read or written). */
     public Uni<Profile> update(String userId, String displayName, String bio, Long expectedVersion) {
         Ids.require("userId", userId);
+        rules.requireSelf(userId);
         return repository.updateUser(userId, displayName, bio, expectedVersion, clock.instant().toString())
                 .onFailure(WriteRejected.class).transform(e -> Rejections.toProblem(e, "user", userId));
     }
