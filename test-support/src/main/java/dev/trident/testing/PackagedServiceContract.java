@@ -2,7 +2,9 @@ package dev.trident.testing;
 
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.startsWith;
 
+import io.restassured.specification.RequestSpecification;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -22,10 +24,21 @@ public abstract class PackagedServiceContract {
 
     @Test
     void packagedServiceAnswersProblemJson() {
-        given().get(itemRoute() + "/nobody").then().statusCode(404)
+        asCaller().get(itemRoute() + "/nobody").then().statusCode(404)
                 .contentType("application/problem+json").body("status", equalTo(404));
-        given().get(itemRoute() + "/a%23b").then().statusCode(400)
+        asCaller().get(itemRoute() + "/a%23b").then().statusCode(400)
                 .contentType("application/problem+json").body("status", equalTo(400));
+    }
+
+    @Test
+    void packagedServiceRefusesACallerWithoutAToken() {
+        given().get(itemRoute() + "/nobody").then().statusCode(401)
+                .contentType("application/problem+json").header("WWW-Authenticate", startsWith("Bearer"));
+    }
+
+    /** A caller with every role, so that the answer depends on the data, not on the caller's rights. */
+    private static RequestSpecification asCaller() {
+        return given().header("Authorization", Tokens.user("packaged-contract").roles("registrar", "instructor", "admin").bearer());
     }
 
     @Test
