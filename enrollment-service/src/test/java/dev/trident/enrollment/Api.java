@@ -3,16 +3,35 @@ package dev.trident.enrollment;
 import static io.restassured.RestAssured.given;
 
 import dev.trident.enrollment.dependencies.Dependencies;
+import dev.trident.testing.Tokens;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
+import io.restassured.specification.RequestSpecification;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.UUID;
 
-/** Small HTTP helpers shared by the route tests; every id is unique so tests never see each other's data. */
+/**
+ * Small HTTP helpers shared by the route tests; every id is unique so tests never see each other's data. Requests
+ * carry a bearer token: {@link #asStaff()} (a registrar who also teaches, allowed everything the rules allow) unless a
+ * test names its caller with {@link #as(String, String...)}.
+ */
 final class Api {
 
+    static final String REGISTRAR = "registrar";
+    static final String INSTRUCTOR = "instructor";
+
     private Api() {
+    }
+
+    /** A request from the test registrar ({@link Dependencies#REGISTRAR_ID}), who also holds the instructor role. */
+    static RequestSpecification asStaff() {
+        return as(Dependencies.REGISTRAR_ID, REGISTRAR, INSTRUCTOR);
+    }
+
+    /** A request from {@code userId} with these roles (a fresh, valid token). */
+    static RequestSpecification as(String userId, String... roles) {
+        return given().header("Authorization", Tokens.user(userId).roles(roles).bearer());
     }
 
     static String uniqueId(String prefix) {
@@ -20,7 +39,7 @@ final class Api {
     }
 
     static Response putStudent(String studentId, Object body) {
-        return given().contentType(ContentType.JSON).body(body).when().put("/students/{id}", studentId);
+        return asStaff().contentType(ContentType.JSON).body(body).when().put("/students/{id}", studentId);
     }
 
     /** Registers a new social-service user as a student; returns the id (the user's). */
@@ -32,7 +51,7 @@ final class Api {
 
     /** The name a student was registered with (their social-service displayName). */
     static String studentName(String studentId) {
-        return given().when().get("/students/{id}", studentId).then().statusCode(200).extract().path("name");
+        return asStaff().when().get("/students/{id}", studentId).then().statusCode(200).extract().path("name");
     }
 
     static Map<String, Object> course(String title, int credits, String term, Integer capacity) {
@@ -47,7 +66,7 @@ final class Api {
     }
 
     static Response putCourse(String courseId, Object body) {
-        return given().contentType(ContentType.JSON).body(body).when().put("/courses/{id}", courseId);
+        return asStaff().contentType(ContentType.JSON).body(body).when().put("/courses/{id}", courseId);
     }
 
     static String newCourse(String prefix, Integer capacity) {
@@ -57,11 +76,11 @@ final class Api {
     }
 
     static Response enroll(String studentId, String courseId) {
-        return given().when().put("/students/{sid}/courses/{cid}", studentId, courseId);
+        return asStaff().when().put("/students/{sid}/courses/{cid}", studentId, courseId);
     }
 
     static Response grade(String studentId, String courseId, String ifMatch, String grade) {
-        var request = given().contentType(ContentType.JSON).body(Map.of("grade", grade));
+        var request = asStaff().contentType(ContentType.JSON).body(Map.of("grade", grade));
         if (ifMatch != null) {
             request.header("If-Match", ifMatch);
         }
@@ -69,7 +88,7 @@ final class Api {
     }
 
     static int enrolledCount(String courseId) {
-        return given().when().get("/courses/{id}", courseId).then().statusCode(200)
+        return asStaff().when().get("/courses/{id}", courseId).then().statusCode(200)
                 .extract().path("enrolledCount");
     }
 }

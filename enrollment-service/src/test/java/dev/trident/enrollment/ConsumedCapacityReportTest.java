@@ -1,5 +1,6 @@
 package dev.trident.enrollment;
 
+import static dev.trident.enrollment.Api.asStaff;
 import static dev.trident.enrollment.Api.course;
 import static dev.trident.enrollment.Api.enroll;
 import static dev.trident.enrollment.Api.grade;
@@ -8,7 +9,6 @@ import static dev.trident.enrollment.Api.newStudent;
 import static dev.trident.enrollment.Api.putCourse;
 import static dev.trident.enrollment.Api.putStudent;
 import static dev.trident.enrollment.Api.uniqueId;
-import static io.restassured.RestAssured.given;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -46,31 +46,31 @@ class ConsumedCapacityReportTest {
                 Map.of("year", 1, "major", "Art")).then().statusCode(201));
         patterns.put("PUT /students/{id} (replace)", () -> putStudent(studentId,
                 Map.of("year", 2, "major", "Art")).then().statusCode(200));
-        patterns.put("GET /students/{id}", () -> given().get("/students/{id}", studentId).then().statusCode(200));
+        patterns.put("GET /students/{id}", () -> asStaff().get("/students/{id}", studentId).then().statusCode(200));
         patterns.put("PUT /courses/{id} (create)", () -> putCourse(courseId, course("Cap", 3, "t", 10))
                 .then().statusCode(201));
         patterns.put("PUT /courses/{id} (update)", () -> putCourse(courseId, course("Cap 2", 3, "t", 10))
                 .then().statusCode(200));
-        patterns.put("GET /courses/{id}", () -> given().get("/courses/{id}", courseId).then().statusCode(200));
+        patterns.put("GET /courses/{id}", () -> asStaff().get("/courses/{id}", courseId).then().statusCode(200));
         patterns.put("PUT /students/{sid}/courses/{cid} (enrol)", () -> enroll(studentId, courseId)
                 .then().statusCode(201));
         patterns.put("PUT /students/{sid}/courses/{cid} (already enrolled, 409)", () -> enroll(studentId, courseId)
                 .then().statusCode(409));
-        patterns.put("GET /students/{sid}/courses/{cid}", () -> given()
+        patterns.put("GET /students/{sid}/courses/{cid}", () -> asStaff()
                 .get("/students/{sid}/courses/{cid}", studentId, courseId).then().statusCode(200));
         patterns.put("PATCH /students/{sid}/courses/{cid}", () -> grade(studentId, courseId, "\"1\"", "A")
                 .then().statusCode(200));
-        patterns.put("GET /students/{id}?include=courses", () -> given()
+        patterns.put("GET /students/{id}?include=courses", () -> asStaff()
                 .get("/students/{id}?include=courses", studentId).then().statusCode(200));
-        patterns.put("GET /students/{id}/courses", () -> given()
+        patterns.put("GET /students/{id}/courses", () -> asStaff()
                 .get("/students/{id}/courses", studentId).then().statusCode(200));
-        patterns.put("GET /courses/{id}?include=students", () -> given()
+        patterns.put("GET /courses/{id}?include=students", () -> asStaff()
                 .get("/courses/{id}?include=students", courseId).then().statusCode(200));
-        patterns.put("GET /courses/{id}/students", () -> given()
+        patterns.put("GET /courses/{id}/students", () -> asStaff()
                 .get("/courses/{id}/students", courseId).then().statusCode(200));
-        patterns.put("DELETE /students/{sid}/courses/{cid}", () -> given()
+        patterns.put("DELETE /students/{sid}/courses/{cid}", () -> asStaff()
                 .delete("/students/{sid}/courses/{cid}", studentId, courseId).then().statusCode(204));
-        patterns.put("DELETE /students/{sid}/courses/{cid} (not enrolled, 404)", () -> given()
+        patterns.put("DELETE /students/{sid}/courses/{cid} (not enrolled, 404)", () -> asStaff()
                 .delete("/students/{sid}/courses/{cid}", studentId, courseId).then().statusCode(404));
         patterns.put("PUT /students/{sid}/courses/{cid} (course full, 409)", () -> {
             String tiny = newCourse("tiny", 1);

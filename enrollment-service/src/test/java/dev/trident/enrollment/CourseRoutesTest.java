@@ -1,5 +1,6 @@
 package dev.trident.enrollment;
 
+import static dev.trident.enrollment.Api.asStaff;
 import static dev.trident.enrollment.Api.course;
 import static dev.trident.enrollment.Api.enrolledCount;
 import static dev.trident.enrollment.Api.newCourse;
@@ -60,7 +61,7 @@ class CourseRoutesTest {
         String courseId = newCourse("crs", 10);
         Api.enroll(newStudent("stu"), courseId).then().statusCode(201);
         Api.enroll(newStudent("stu"), courseId).then().statusCode(201);
-        String createdAt = given().get("/courses/{id}", courseId).then().extract().path("createdAt");
+        String createdAt = asStaff().get("/courses/{id}", courseId).then().extract().path("createdAt");
 
         DynamoDbCallRecorder.reset();
         putCourse(courseId, course("Renamed", 3, "2027-spring", null))
@@ -85,7 +86,7 @@ class CourseRoutesTest {
         putCourse(courseId, course("Smaller", 5, "2026-fall", 1))
                 .then().statusCode(409).contentType("application/problem+json")
                 .body("detail", containsString("below"));
-        given().get("/courses/{id}", courseId).then().statusCode(200)
+        asStaff().get("/courses/{id}", courseId).then().statusCode(200)
                 .body("capacity", equalTo(10))
                 .body("title", equalTo("Course " + courseId))
                 .body("enrolledCount", equalTo(2));
@@ -97,7 +98,7 @@ class CourseRoutesTest {
     void metadataIsOneGetItemWithAnETag() {
         String courseId = newCourse("crs", null);
         DynamoDbCallRecorder.reset();
-        given().when().get("/courses/{id}", courseId)
+        asStaff().when().get("/courses/{id}", courseId)
                 .then().statusCode(200)
                 .header("ETag", "\"1\"")
                 .body("courseId", equalTo(courseId))
@@ -107,10 +108,10 @@ class CourseRoutesTest {
 
     @Test
     void unknownCourseIs404() {
-        given().when().get("/courses/{id}", uniqueId("ghost"))
+        asStaff().when().get("/courses/{id}", uniqueId("ghost"))
                 .then().statusCode(404).contentType("application/problem+json")
                 .body("detail", containsString("course"));
-        given().when().get("/courses/{id}?include=students", uniqueId("ghost"))
+        asStaff().when().get("/courses/{id}?include=students", uniqueId("ghost"))
                 .then().statusCode(404).contentType("application/problem+json");
     }
 
@@ -124,7 +125,7 @@ class CourseRoutesTest {
 
         String firstName = Api.studentName(List.of(first, second).stream().sorted().findFirst().get());
         DynamoDbCallRecorder.reset();
-        given().when().get("/courses/{id}?include=students", courseId)
+        asStaff().when().get("/courses/{id}?include=students", courseId)
                 .then().statusCode(200)
                 .header("ETag", not(nullValue()))
                 .body("course.courseId", equalTo(courseId))
@@ -143,7 +144,7 @@ class CourseRoutesTest {
         Api.enroll(studentId, courseId).then().statusCode(201);
 
         DynamoDbCallRecorder.reset();
-        given().when().get("/courses/{id}/students", courseId)
+        asStaff().when().get("/courses/{id}/students", courseId)
                 .then().statusCode(200)
                 .body("items", hasSize(1))
                 .body("items[0].studentId", equalTo(studentId))
@@ -163,7 +164,7 @@ class CourseRoutesTest {
 
     @Test
     void anUnknownIncludeIs400() {
-        given().when().get("/courses/{id}?include=everything", uniqueId("crs"))
+        asStaff().when().get("/courses/{id}?include=everything", uniqueId("crs"))
                 .then().statusCode(400).body("errors[0].field", equalTo("include"));
     }
 
@@ -184,29 +185,29 @@ class CourseRoutesTest {
     void invalidCourseBodiesAre400NamingTheFieldAndWriteNothing(String body, String field) {
         String id = uniqueId("crs");
         DynamoDbCallRecorder.reset();
-        given().contentType(ContentType.JSON).body(body).when().put("/courses/{id}", id)
+        asStaff().contentType(ContentType.JSON).body(body).when().put("/courses/{id}", id)
                 .then().statusCode(400)
                 .contentType("application/problem+json")
                 .body("errors.field", org.hamcrest.Matchers.hasItem(field));
         assertEquals(List.of(), DynamoDbCallRecorder.operations());
-        given().when().get("/courses/{id}", id).then().statusCode(404);
+        asStaff().when().get("/courses/{id}", id).then().statusCode(404);
     }
 
     @Test
     void invalidUpdateLeavesTheCourseAsItWas() {
         String id = newCourse("crs", 5);
-        given().contentType(ContentType.JSON).body("{\"title\":\"T\",\"credits\":-3,\"term\":\"t\"}")
+        asStaff().contentType(ContentType.JSON).body("{\"title\":\"T\",\"credits\":-3,\"term\":\"t\"}")
                 .when().put("/courses/{id}", id).then().statusCode(400);
-        given().get("/courses/{id}", id).then().body("credits", equalTo(5)).body("version", equalTo(1));
+        asStaff().get("/courses/{id}", id).then().body("credits", equalTo(5)).body("version", equalTo(1));
     }
 
     @Test
     void courseIdsOutsideThePatternAre400() {
-        given().urlEncodingEnabled(false).when().get("/courses/a%23b").then().statusCode(400)
+        asStaff().urlEncodingEnabled(false).when().get("/courses/a%23b").then().statusCode(400)
                 .contentType("application/problem+json").body("errors[0].field", equalTo("courseId"));
-        given().urlEncodingEnabled(false).when().get("/courses/a%23b/students").then().statusCode(400)
+        asStaff().urlEncodingEnabled(false).when().get("/courses/a%23b/students").then().statusCode(400)
                 .body("errors[0].field", equalTo("courseId"));
-        given().contentType(ContentType.JSON).body(course("T", 1, "t", null))
+        asStaff().contentType(ContentType.JSON).body(course("T", 1, "t", null))
                 .when().put("/courses/{id}", "x".repeat(65)).then().statusCode(400)
                 .body("errors[0].field", equalTo("courseId"));
     }

@@ -1,5 +1,6 @@
 package dev.trident.enrollment;
 
+import static dev.trident.enrollment.Api.asStaff;
 import static dev.trident.enrollment.Api.course;
 import static dev.trident.enrollment.Api.putCourse;
 import static dev.trident.enrollment.Api.putStudent;
@@ -17,12 +18,15 @@ import dev.trident.enrollment.dependencies.StandInDependencies;
 import dev.trident.enrollment.dependencies.StandInServer;
 import dev.trident.enrollment.dependencies.StandInServer.Mode;
 import dev.trident.testing.DynamoDbCallRecorder;
+import dev.trident.testing.Tokens;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
+import io.restassured.http.ContentType;
 import io.restassured.response.Response;
 import io.smallrye.faulttolerance.api.CircuitBreakerMaintenance;
 import io.smallrye.faulttolerance.api.CircuitBreakerState;
 import jakarta.inject.Inject;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import org.jboss.logging.Logger;
@@ -32,7 +36,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The calls to social-service and workspace-service under failure, against a stand-in the test controls: a 503
  * with Retry-After within a bound, bounded retries, a breaker per dependency that opens and closes again, 4xx
- * answers neither retried nor held against the breaker, the trace context passed on, and nothing written.
+ * answers neither retried nor held against the breaker, the trace context and the caller's token passed on, and
+ * nothing written.
  */
 @QuarkusTest
 @TestProfile(StandInDependencies.class)
@@ -97,6 +102,33 @@ class DependencyFailureTest {
     }
 
     @Test
+    void bothDependenciesGetTheCallersOwnTokenOnEveryAttempt() {
+        String id = uniqueId("stu");
+        String bearer = Tokens.user(id).bearer();
+        given().header("Authorization", bearer).contentType(ContentType.JSON).body(Map.of("year", 1, "major", "Art"))
+                .put("/students/{id}", id).then().statusCode(201);
+        assertEquals(List.of(bearer), standIn.authorizations());
+
+        standIn.answer(Mode.FAIL_500);
+        standIn.resetCounts();
+        String registrar = Tokens.user(uniqueId("reg")).roles("registrar").bearer();
+        Map<String, Object> body = course("Stand-in course", 3, "2026-fall", null);
+        body.put("workspaceId", uniqueId("ws"));
+        assertUnavailable(given().header("Authorization", registrar).contentType(ContentType.JSON).body(body)
+                .put("/courses/{id}", uniqueId("crs")), "1");
+        assertEquals(Collections.nCopies(ATTEMPTS, registrar), standIn.authorizations(), "retries carry it too");
+    }
+
+    @Test
+    void aSocialServiceRefusingTheTokenIs401AndWritesNothing() {
+        standIn.answer(Mode.REJECT_401);
+        String id = uniqueId("stu");
+        registerStudent(id).then().statusCode(401).contentType("application/problem+json");
+        assertEquals(1, standIn.userCalls(), "a 401 is not retried");
+        asStaff().get("/students/{id}", id).then().statusCode(404);
+    }
+
+    @Test
     void aSlowSocialServiceIs503WithinTheBoundAfterBoundedRetriesAndNothingIsWritten() {
         standIn.answer(Mode.SLOW);
         String id = uniqueId("stu");
@@ -110,7 +142,7 @@ class DependencyFailureTest {
         assertTrue(elapsed < SLOW_BOUND_MILLIS, "503 took " + elapsed + " ms");
         assertEquals(ATTEMPTS, standIn.userCalls());
         assertEquals(List.of(), DynamoDbCallRecorder.operations());
-        given().get("/students/{id}", id).then().statusCode(404);
+        asStaff().get("/students/{id}", id).then().statusCode(404);
     }
 
     @Test
@@ -126,7 +158,7 @@ class DependencyFailureTest {
         assertTrue(elapsed < SLOW_BOUND_MILLIS, "503 took " + elapsed + " ms");
         assertEquals(ATTEMPTS, standIn.workspaceCalls());
         assertEquals(List.of(), DynamoDbCallRecorder.operations());
-        given().get("/courses/{id}", courseId).then().statusCode(404);
+        asStaff().get("/courses/{id}", courseId).then().statusCode(404);
     }
 
     @Test
@@ -137,12 +169,12 @@ class DependencyFailureTest {
         assertUnavailable(registerStudent(id), "1");
         LOG.infof("failing (500) social-service: 503 after %d ms", millisSince(start));
         assertEquals(ATTEMPTS, standIn.userCalls());
-        given().get("/students/{id}", id).then().statusCode(404);
+        asStaff().get("/students/{id}", id).then().statusCode(404);
 
         String courseId = uniqueId("crs");
         assertUnavailable(putCourseIn(courseId, uniqueId("ws")), "1");
         assertEquals(ATTEMPTS, standIn.workspaceCalls());
-        given().get("/courses/{id}", courseId).then().statusCode(404);
+        asStaff().get("/courses/{id}", courseId).then().statusCode(404);
     }
 
     @Test
@@ -158,8 +190,8 @@ class DependencyFailureTest {
         String courseId = uniqueId("crs");
         assertUnavailable(putCourseIn(courseId, uniqueId("ws")), "1");
         standIn.start();
-        given().get("/students/{id}", id).then().statusCode(404);
-        given().get("/courses/{id}", courseId).then().statusCode(404);
+        asStaff().get("/students/{id}", id).then().statusCode(404);
+        asStaff().get("/courses/{id}", courseId).then().statusCode(404);
     }
 
     @Test
@@ -180,7 +212,7 @@ class DependencyFailureTest {
         assertUnavailable(open, "5");
         assertTrue(elapsed < 200, "an open breaker answers at once, took " + elapsed + " ms");
         assertEquals(callsSoFar, standIn.userCalls(), "an open breaker calls no one");
-        given().get("/students/{id}", id).then().statusCode(404);
+        asStaff().get("/students/{id}", id).then().statusCode(404);
 
         // One breaker per dependency: workspace-service is still called.
         standIn.answer(Mode.HEALTHY);
@@ -199,7 +231,7 @@ class DependencyFailureTest {
         for (int i = 0; i < 5; i++) {
             String id = uniqueId("stu");
             assertUnavailable(registerStudent(id), "1");
-            given().get("/students/{id}", id).then().statusCode(404);
+            asStaff().get("/students/{id}", id).then().statusCode(404);
         }
         assertEquals(5, standIn.userCalls(), "one call per request: a 400 is not retried");
         assertEquals(CircuitBreakerState.CLOSED, breakers.currentState(SocialUsers.DEPENDENCY));
@@ -235,6 +267,6 @@ class DependencyFailureTest {
         putCourse(courseId, course("Standalone", 3, "2026-fall", null)).then().statusCode(201)
                 .body("workspaceId", org.hamcrest.Matchers.nullValue());
         assertFalse(standIn.workspaceCalls() > 0);
-        given().get("/courses/{id}", courseId).then().statusCode(200).header("ETag", notNullValue());
+        asStaff().get("/courses/{id}", courseId).then().statusCode(200).header("ETag", notNullValue());
     }
 }

@@ -1,12 +1,12 @@
 package dev.trident.enrollment;
 
+import static dev.trident.enrollment.Api.asStaff;
 import static dev.trident.enrollment.Api.enroll;
 import static dev.trident.enrollment.Api.enrolledCount;
 import static dev.trident.enrollment.Api.grade;
 import static dev.trident.enrollment.Api.newCourse;
 import static dev.trident.enrollment.Api.newStudent;
 import static dev.trident.enrollment.Api.uniqueId;
-import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.endsWith;
 import static org.hamcrest.Matchers.equalTo;
@@ -75,7 +75,7 @@ class EnrollmentRoutesTest {
                 .then().statusCode(409).contentType("application/problem+json")
                 .body("detail", containsString("is full"));
         assertEquals(1, enrolledCount(courseId));
-        given().get("/students/{sid}/courses/{cid}", late, courseId).then().statusCode(404);
+        asStaff().get("/students/{sid}/courses/{cid}", late, courseId).then().statusCode(404);
     }
 
     @Test
@@ -85,7 +85,7 @@ class EnrollmentRoutesTest {
         enroll(studentId, courseId)
                 .then().statusCode(404).contentType("application/problem+json")
                 .body("detail", equalTo("course " + courseId + " does not exist"));
-        given().get("/students/{sid}/courses/{cid}", studentId, courseId).then().statusCode(404);
+        asStaff().get("/students/{sid}/courses/{cid}", studentId, courseId).then().statusCode(404);
     }
 
     @Test
@@ -108,9 +108,9 @@ class EnrollmentRoutesTest {
     @Test
     void enrollingWithABadIdIs400BeforeAnyCall() {
         DynamoDbCallRecorder.reset();
-        given().urlEncodingEnabled(false).when().put("/students/ok/courses/bad%23id")
+        asStaff().urlEncodingEnabled(false).when().put("/students/ok/courses/bad%23id")
                 .then().statusCode(400).body("errors[0].field", equalTo("courseId"));
-        given().urlEncodingEnabled(false).when().put("/students/bad%23id/courses/ok")
+        asStaff().urlEncodingEnabled(false).when().put("/students/bad%23id/courses/ok")
                 .then().statusCode(400).body("errors[0].field", equalTo("studentId"));
         assertEquals(List.of(), DynamoDbCallRecorder.operations());
     }
@@ -121,11 +121,11 @@ class EnrollmentRoutesTest {
         String courseId = newCourse("crs", null);
         enroll(studentId, courseId).then().statusCode(201);
         DynamoDbCallRecorder.reset();
-        given().get("/students/{sid}/courses/{cid}", studentId, courseId)
+        asStaff().get("/students/{sid}/courses/{cid}", studentId, courseId)
                 .then().statusCode(200).header("ETag", "\"1\"")
                 .body("courseId", equalTo(courseId)).body("enrolledOn", not(nullValue()));
         assertEquals(List.of("GetItem"), DynamoDbCallRecorder.operations());
-        given().get("/students/{sid}/courses/{cid}", studentId, uniqueId("other"))
+        asStaff().get("/students/{sid}/courses/{cid}", studentId, uniqueId("other"))
                 .then().statusCode(404).contentType("application/problem+json");
     }
 
@@ -140,9 +140,9 @@ class EnrollmentRoutesTest {
                 .body("grade", equalTo("B+")).body("version", equalTo(2));
         assertEquals(List.of("UpdateItem"), DynamoDbCallRecorder.operations());
         grade(studentId, courseId, null, "A").then().statusCode(200).header("ETag", "\"3\"");
-        given().get("/students/{sid}/courses/{cid}", studentId, courseId).then().body("grade", equalTo("A"));
-        given().get("/students/{id}", studentId).then().body("$", not(hasKey("grade")));
-        given().get("/courses/{id}", courseId).then().body("$", not(hasKey("grade")));
+        asStaff().get("/students/{sid}/courses/{cid}", studentId, courseId).then().body("grade", equalTo("A"));
+        asStaff().get("/students/{id}", studentId).then().body("$", not(hasKey("grade")));
+        asStaff().get("/courses/{id}", courseId).then().body("$", not(hasKey("grade")));
     }
 
     @Test
@@ -153,7 +153,7 @@ class EnrollmentRoutesTest {
         grade(studentId, courseId, "\"1\"", "C").then().statusCode(200);
         grade(studentId, courseId, "\"1\"", "A")
                 .then().statusCode(412).contentType("application/problem+json");
-        given().get("/students/{sid}/courses/{cid}", studentId, courseId).then().body("grade", equalTo("C"));
+        asStaff().get("/students/{sid}/courses/{cid}", studentId, courseId).then().body("grade", equalTo("C"));
     }
 
     @Test
@@ -171,15 +171,15 @@ class EnrollmentRoutesTest {
         enroll(studentId, courseId).then().statusCode(201);
         grade(studentId, courseId, null, "Z").then().statusCode(400)
                 .contentType("application/problem+json").body("errors[0].field", equalTo("grade"));
-        given().contentType(ContentType.JSON).body("{\"grade\":4}")
+        asStaff().contentType(ContentType.JSON).body("{\"grade\":4}")
                 .when().patch("/students/{sid}/courses/{cid}", studentId, courseId)
                 .then().statusCode(400).body("errors[0].field", equalTo("grade"));
-        given().contentType(ContentType.JSON).body("{}")
+        asStaff().contentType(ContentType.JSON).body("{}")
                 .when().patch("/students/{sid}/courses/{cid}", studentId, courseId)
                 .then().statusCode(400).body("errors[0].field", equalTo("grade"));
         grade(studentId, courseId, "not-an-etag", "A").then().statusCode(400)
                 .body("errors[0].field", equalTo("If-Match"));
-        given().get("/students/{sid}/courses/{cid}", studentId, courseId)
+        asStaff().get("/students/{sid}/courses/{cid}", studentId, courseId)
                 .then().body("grade", nullValue()).body("version", equalTo(1));
     }
 
@@ -189,10 +189,10 @@ class EnrollmentRoutesTest {
         String courseId = newCourse("crs", 3);
         enroll(studentId, courseId).then().statusCode(201);
         DynamoDbCallRecorder.reset();
-        given().delete("/students/{sid}/courses/{cid}", studentId, courseId).then().statusCode(204);
+        asStaff().delete("/students/{sid}/courses/{cid}", studentId, courseId).then().statusCode(204);
         assertEquals(List.of("TransactWriteItems"), DynamoDbCallRecorder.operations());
         assertEquals(0, enrolledCount(courseId));
-        given().get("/students/{sid}/courses/{cid}", studentId, courseId).then().statusCode(404);
+        asStaff().get("/students/{sid}/courses/{cid}", studentId, courseId).then().statusCode(404);
         // The freed place can be taken again.
         enroll(studentId, courseId).then().statusCode(201);
         assertEquals(1, enrolledCount(courseId));
@@ -203,8 +203,8 @@ class EnrollmentRoutesTest {
         String studentId = newStudent("stu");
         String courseId = newCourse("crs", null);
         enroll(studentId, courseId).then().statusCode(201);
-        given().delete("/students/{sid}/courses/{cid}", studentId, courseId).then().statusCode(204);
-        given().delete("/students/{sid}/courses/{cid}", studentId, courseId)
+        asStaff().delete("/students/{sid}/courses/{cid}", studentId, courseId).then().statusCode(204);
+        asStaff().delete("/students/{sid}/courses/{cid}", studentId, courseId)
                 .then().statusCode(404).contentType("application/problem+json")
                 .body("detail", containsString("not enrolled"));
         assertEquals(0, enrolledCount(courseId));
@@ -216,10 +216,10 @@ class EnrollmentRoutesTest {
         String courseId = newCourse("crs", null);
         enroll(studentId, courseId).then().statusCode(201);
         grade(studentId, courseId, null, "B").then().statusCode(200);
-        given().header("If-Match", "\"1\"").delete("/students/{sid}/courses/{cid}", studentId, courseId)
+        asStaff().header("If-Match", "\"1\"").delete("/students/{sid}/courses/{cid}", studentId, courseId)
                 .then().statusCode(412).contentType("application/problem+json");
         assertEquals(1, enrolledCount(courseId));
-        given().header("If-Match", "\"2\"").delete("/students/{sid}/courses/{cid}", studentId, courseId)
+        asStaff().header("If-Match", "\"2\"").delete("/students/{sid}/courses/{cid}", studentId, courseId)
                 .then().statusCode(204);
         assertEquals(0, enrolledCount(courseId));
     }

@@ -1,5 +1,6 @@
 package dev.trident.enrollment;
 
+import static dev.trident.enrollment.Api.asStaff;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
 
@@ -22,9 +23,9 @@ class PackagedEnrollmentServiceIT {
 
     @Test
     void packagedServiceAnswersProblemJson() {
-        given().get("/students/nobody").then().statusCode(404)
+        asStaff().get("/students/nobody").then().statusCode(404)
                 .contentType("application/problem+json").body("status", equalTo(404));
-        given().get("/students/a%23b").then().statusCode(400)
+        asStaff().get("/students/a%23b").then().statusCode(400)
                 .contentType("application/problem+json").body("status", equalTo(400));
     }
 

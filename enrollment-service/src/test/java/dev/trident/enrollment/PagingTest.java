@@ -1,9 +1,9 @@
 package dev.trident.enrollment;
 
+import static dev.trident.enrollment.Api.asStaff;
 import static dev.trident.enrollment.Api.enroll;
 import static dev.trident.enrollment.Api.newCourse;
 import static dev.trident.enrollment.Api.newStudent;
-import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -65,7 +65,7 @@ class PagingTest {
 
     @Test
     void aStudentsCoursesComeBackAs20Plus20Plus5InCourseIdOrderDescending() {
-        List<String> read = readAll(cursor -> given().queryParam("limit", 20).queryParam("cursor", cursor)
+        List<String> read = readAll(cursor -> asStaff().queryParam("limit", 20).queryParam("cursor", cursor)
                 .get("/students/{id}/courses", busyStudent), "items.courseId", "nextCursor", List.of(20, 20, 5),
                 "Query");
         assertEquals(coursesOfBusyStudent.stream().sorted(Comparator.reverseOrder()).toList(), read);
@@ -73,7 +73,7 @@ class PagingTest {
 
     @Test
     void aCoursesRosterComesBackAs20Plus20Plus5InStudentIdOrder() {
-        List<String> read = readAll(cursor -> given().queryParam("limit", 20).queryParam("cursor", cursor)
+        List<String> read = readAll(cursor -> asStaff().queryParam("limit", 20).queryParam("cursor", cursor)
                 .get("/courses/{id}/students", busyCourse), "items.studentId", "nextCursor", List.of(20, 20, 5),
                 "Query(GSI1)");
         assertEquals(studentsOfBusyCourse.stream().sorted().toList(), read);
@@ -81,13 +81,13 @@ class PagingTest {
 
     @Test
     void includeStudentsStartsTheRosterAndItsCursorContinuesIt() {
-        JsonPath first = given().queryParam("limit", 20).get("/courses/{id}?include=students", busyCourse)
+        JsonPath first = asStaff().queryParam("limit", 20).get("/courses/{id}?include=students", busyCourse)
                 .then().statusCode(200).extract().jsonPath();
         List<String> read = new ArrayList<>(first.getList("students.items.studentId"));
         assertEquals(20, read.size());
         String cursor = first.getString("students.nextCursor");
         assertNotNull(cursor);
-        read.addAll(readAll(c -> given().queryParam("limit", 20).queryParam("cursor", c == null ? cursor : c)
+        read.addAll(readAll(c -> asStaff().queryParam("limit", 20).queryParam("cursor", c == null ? cursor : c)
                 .get("/courses/{id}/students", busyCourse), "items.studentId", "nextCursor", List.of(20, 5),
                 "Query(GSI1)"));
         assertEquals(studentsOfBusyCourse.stream().sorted().toList(), read);
@@ -95,12 +95,12 @@ class PagingTest {
 
     @Test
     void includeCoursesStartsTheListAndItsCursorContinuesIt() {
-        JsonPath first = given().queryParam("limit", 20).get("/students/{id}?include=courses", busyStudent)
+        JsonPath first = asStaff().queryParam("limit", 20).get("/students/{id}?include=courses", busyStudent)
                 .then().statusCode(200).extract().jsonPath();
         List<String> read = new ArrayList<>(first.getList("courses.items.courseId"));
         assertEquals(20, read.size());
         String cursor = first.getString("courses.nextCursor");
-        read.addAll(readAll(c -> given().queryParam("limit", 20).queryParam("cursor", c == null ? cursor : c)
+        read.addAll(readAll(c -> asStaff().queryParam("limit", 20).queryParam("cursor", c == null ? cursor : c)
                 .get("/students/{id}/courses", busyStudent), "items.courseId", "nextCursor", List.of(20, 5), "Query"));
         assertEquals(coursesOfBusyStudent.stream().sorted(Comparator.reverseOrder()).toList(), read);
     }
@@ -110,11 +110,11 @@ class PagingTest {
         String otherCourse = newCourse("other", null);
         enroll(newStudent("other"), otherCourse).then().statusCode(201);
         enroll(newStudent("other"), otherCourse).then().statusCode(201);
-        String foreign = given().queryParam("limit", 1).get("/courses/{id}/students", otherCourse)
+        String foreign = asStaff().queryParam("limit", 1).get("/courses/{id}/students", otherCourse)
                 .then().statusCode(200).extract().path("nextCursor");
         assertNotNull(foreign);
         DynamoDbCallRecorder.reset();
-        given().queryParam("cursor", foreign).get("/courses/{id}/students", busyCourse)
+        asStaff().queryParam("cursor", foreign).get("/courses/{id}/students", busyCourse)
                 .then().statusCode(400).contentType("application/problem+json")
                 .body("errors[0].field", equalTo("cursor"));
         assertEquals(List.of(), DynamoDbCallRecorder.operations());
@@ -122,48 +122,48 @@ class PagingTest {
 
     @Test
     void aRosterCursorDoesNotResumeAStudentsCourses() {
-        String rosterCursor = given().queryParam("limit", 5).get("/courses/{id}/students", busyCourse)
+        String rosterCursor = asStaff().queryParam("limit", 5).get("/courses/{id}/students", busyCourse)
                 .then().extract().path("nextCursor");
-        given().queryParam("cursor", rosterCursor).get("/students/{id}/courses", busyStudent)
+        asStaff().queryParam("cursor", rosterCursor).get("/students/{id}/courses", busyStudent)
                 .then().statusCode(400).body("errors[0].field", equalTo("cursor"));
     }
 
     @Test
     void includeRoutesDoNotTakeACursor() {
-        String cursor = given().queryParam("limit", 5).get("/courses/{id}/students", busyCourse)
+        String cursor = asStaff().queryParam("limit", 5).get("/courses/{id}/students", busyCourse)
                 .then().extract().path("nextCursor");
-        given().queryParam("cursor", cursor).get("/courses/{id}?include=students", busyCourse)
+        asStaff().queryParam("cursor", cursor).get("/courses/{id}?include=students", busyCourse)
                 .then().statusCode(400).body("errors[0].field", equalTo("cursor"));
-        given().queryParam("cursor", cursor).get("/students/{id}?include=courses", busyStudent)
+        asStaff().queryParam("cursor", cursor).get("/students/{id}?include=courses", busyStudent)
                 .then().statusCode(400).body("errors[0].field", equalTo("cursor"));
     }
 
     @Test
     void aTamperedCursorIs400() {
-        String cursor = given().queryParam("limit", 5).get("/courses/{id}/students", busyCourse)
+        String cursor = asStaff().queryParam("limit", 5).get("/courses/{id}/students", busyCourse)
                 .then().extract().path("nextCursor");
         String[] parts = cursor.split("\\.");
         byte[] payload = Base64.getUrlDecoder().decode(parts[2]);
         payload[payload.length / 2] ^= 1;
         parts[2] = Base64.getUrlEncoder().withoutPadding().encodeToString(payload);
-        given().queryParam("cursor", String.join(".", parts)).get("/courses/{id}/students", busyCourse)
+        asStaff().queryParam("cursor", String.join(".", parts)).get("/courses/{id}/students", busyCourse)
                 .then().statusCode(400).contentType("application/problem+json")
                 .body("errors[0].field", equalTo("cursor"));
-        given().queryParam("cursor", "garbage").get("/students/{id}/courses", busyStudent)
+        asStaff().queryParam("cursor", "garbage").get("/students/{id}/courses", busyStudent)
                 .then().statusCode(400).body("errors[0].field", equalTo("cursor"));
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"0", "101", "-1", "abc", "2.5"})
     void limitsOutOfRangeAre400(String limit) {
-        given().queryParam("limit", limit).get("/courses/{id}/students", busyCourse)
+        asStaff().queryParam("limit", limit).get("/courses/{id}/students", busyCourse)
                 .then().statusCode(400).contentType("application/problem+json")
                 .body("errors[0].field", equalTo("limit"));
-        given().queryParam("limit", limit).get("/students/{id}/courses", busyStudent)
+        asStaff().queryParam("limit", limit).get("/students/{id}/courses", busyStudent)
                 .then().statusCode(400).body("errors[0].field", equalTo("limit"));
-        given().queryParam("limit", limit).get("/students/{id}?include=courses", busyStudent)
+        asStaff().queryParam("limit", limit).get("/students/{id}?include=courses", busyStudent)
                 .then().statusCode(400).body("errors[0].field", equalTo("limit"));
-        given().queryParam("limit", limit).get("/courses/{id}?include=students", busyCourse)
+        asStaff().queryParam("limit", limit).get("/courses/{id}?include=students", busyCourse)
                 .then().statusCode(400).body("errors[0].field", equalTo("limit"));
     }
 

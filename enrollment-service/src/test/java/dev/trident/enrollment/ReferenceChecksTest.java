@@ -1,11 +1,11 @@
 package dev.trident.enrollment;
 
+import static dev.trident.enrollment.Api.asStaff;
 import static dev.trident.enrollment.Api.course;
 import static dev.trident.enrollment.Api.newCourse;
 import static dev.trident.enrollment.Api.putCourse;
 import static dev.trident.enrollment.Api.putStudent;
 import static dev.trident.enrollment.Api.uniqueId;
-import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -33,7 +33,7 @@ class ReferenceChecksTest {
         String userId = Dependencies.newUser("Grace Hopper");
         putStudent(userId, Map.of("year", 4, "major", "Mathematics"))
                 .then().statusCode(201).body("studentId", equalTo(userId)).body("name", equalTo("Grace Hopper"));
-        given().get("/students/{id}", userId).then().statusCode(200).body("name", equalTo("Grace Hopper"));
+        asStaff().get("/students/{id}", userId).then().statusCode(200).body("name", equalTo("Grace Hopper"));
     }
 
     @Test
@@ -54,7 +54,7 @@ class ReferenceChecksTest {
                 .body("errors[0].field", equalTo("studentId"))
                 .body("detail", containsString(id));
         assertEquals(List.of(), DynamoDbCallRecorder.operations());
-        given().get("/students/{id}", id).then().statusCode(404);
+        asStaff().get("/students/{id}", id).then().statusCode(404);
     }
 
     @Test
@@ -65,7 +65,7 @@ class ReferenceChecksTest {
                 .then().statusCode(400).contentType("application/problem+json")
                 .body("errors[0].field", equalTo("name"));
         assertEquals(List.of(), DynamoDbCallRecorder.operations());
-        given().get("/students/{id}", userId).then().statusCode(404);
+        asStaff().get("/students/{id}", userId).then().statusCode(404);
     }
 
     @Test
@@ -92,7 +92,20 @@ class ReferenceChecksTest {
                 .body("errors[0].field", equalTo("workspaceId"))
                 .body("detail", containsString(workspaceId));
         assertEquals(List.of(), DynamoDbCallRecorder.operations());
-        given().get("/courses/{id}", courseId).then().statusCode(404);
+        asStaff().get("/courses/{id}", courseId).then().statusCode(404);
+    }
+
+    @Test
+    void aWorkspaceTheRegistrarIsNotAMemberOfIs422LikeAnUnknownOneAndWritesNothing() {
+        String strangersWorkspace = Dependencies.newWorkspace("ws", Dependencies.newUser("Stranger"));
+        String courseId = uniqueId("crs");
+        Map<String, Object> body = course("Not Yours", 3, "2026-fall", null);
+        body.put("workspaceId", strangersWorkspace);
+        DynamoDbCallRecorder.reset();
+        putCourse(courseId, body).then().statusCode(422).contentType("application/problem+json")
+                .body("errors[0].field", equalTo("workspaceId"));
+        assertEquals(List.of(), DynamoDbCallRecorder.operations());
+        asStaff().get("/courses/{id}", courseId).then().statusCode(404);
     }
 
     @Test
@@ -101,7 +114,7 @@ class ReferenceChecksTest {
         Map<String, Object> body = course("Moved", 3, "2026-fall", 5);
         body.put("workspaceId", uniqueId("no-ws"));
         putCourse(courseId, body).then().statusCode(422).body("errors[0].field", equalTo("workspaceId"));
-        given().get("/courses/{id}", courseId).then().statusCode(200).header("ETag", "\"1\"")
+        asStaff().get("/courses/{id}", courseId).then().statusCode(200).header("ETag", "\"1\"")
                 .body("title", equalTo("Course " + courseId));
     }
 }

@@ -1,6 +1,6 @@
 package dev.trident.enrollment;
 
-import static io.restassured.RestAssured.given;
+import static dev.trident.enrollment.Api.asStaff;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -15,7 +15,7 @@ class StudentRouteSmokeTest {
     @Test
     void unknownStudentIsA404ProblemFromOneGetItem() {
         DynamoDbCallRecorder.reset();
-        given().when().get("/students/nobody")
+        asStaff().when().get("/students/nobody")
                 .then().statusCode(404)
                 .contentType("application/problem+json")
                 .body("status", equalTo(404))
@@ -26,7 +26,7 @@ class StudentRouteSmokeTest {
     @Test
     void idOutsideThePatternIsA400ProblemThatNamesTheField() {
         DynamoDbCallRecorder.reset();
-        given().when().get("/students/a%23b")
+        asStaff().when().get("/students/a%23b")
                 .then().statusCode(400)
                 .contentType("application/problem+json")
                 .body("errors[0].field", equalTo("studentId"));

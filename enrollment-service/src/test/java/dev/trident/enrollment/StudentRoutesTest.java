@@ -1,10 +1,10 @@
 package dev.trident.enrollment;
 
+import static dev.trident.enrollment.Api.asStaff;
 import static dev.trident.enrollment.Api.newCourse;
 import static dev.trident.enrollment.Api.newStudent;
 import static dev.trident.enrollment.Api.putStudent;
 import static dev.trident.enrollment.Api.uniqueId;
-import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.endsWith;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasSize;
@@ -62,7 +62,7 @@ class StudentRoutesTest {
                 .body("createdAt", equalTo(createdAt));
         // The create attempt hands back the stored item, the replace is conditioned on its version.
         assertEquals(List.of("PutItem", "PutItem"), DynamoDbCallRecorder.operations());
-        given().when().get("/students/{id}", id).then().statusCode(200).header("ETag", "\"2\"")
+        asStaff().when().get("/students/{id}", id).then().statusCode(200).header("ETag", "\"2\"")
                 .body("major", equalTo("Law")).body("name", equalTo("Bo"));
     }
 
@@ -70,7 +70,7 @@ class StudentRoutesTest {
     void profileIsOneGetItemWithAnETag() {
         String id = newStudent("stu");
         DynamoDbCallRecorder.reset();
-        given().when().get("/students/{id}", id)
+        asStaff().when().get("/students/{id}", id)
                 .then().statusCode(200)
                 .header("ETag", "\"1\"")
                 .body("studentId", equalTo(id))
@@ -87,7 +87,7 @@ class StudentRoutesTest {
         Api.enroll(studentId, second).then().statusCode(201);
 
         DynamoDbCallRecorder.reset();
-        given().when().get("/students/{id}?include=courses", studentId)
+        asStaff().when().get("/students/{id}?include=courses", studentId)
                 .then().statusCode(200)
                 .header("ETag", "\"1\"")
                 .body("student.studentId", equalTo(studentId))
@@ -101,7 +101,7 @@ class StudentRoutesTest {
 
     @Test
     void includeCoursesOfAnUnknownStudentIs404() {
-        given().when().get("/students/{id}?include=courses", uniqueId("ghost"))
+        asStaff().when().get("/students/{id}?include=courses", uniqueId("ghost"))
                 .then().statusCode(404).contentType("application/problem+json")
                 .body("detail", containsString("student"));
     }
@@ -109,7 +109,7 @@ class StudentRoutesTest {
     @Test
     void anUnknownIncludeIs400NamingTheParameter() {
         String id = newStudent("stu");
-        given().when().get("/students/{id}?include=grades", id)
+        asStaff().when().get("/students/{id}?include=grades", id)
                 .then().statusCode(400).contentType("application/problem+json")
                 .body("errors[0].field", equalTo("include"));
     }
@@ -118,7 +118,7 @@ class StudentRoutesTest {
     void aStudentWithoutEnrollmentsListsNoCourses() {
         String id = newStudent("stu");
         DynamoDbCallRecorder.reset();
-        given().when().get("/students/{id}/courses", id)
+        asStaff().when().get("/students/{id}/courses", id)
                 .then().statusCode(200)
                 .body("items", hasSize(0))
                 .body("nextCursor", nullValue());
@@ -141,24 +141,24 @@ class StudentRoutesTest {
     void invalidBodiesAre400ProblemsThatNameTheFieldAndWriteNothing(String body) {
         String id = uniqueId("stu");
         DynamoDbCallRecorder.reset();
-        given().contentType(ContentType.JSON).body(body).when().put("/students/{id}", id)
+        asStaff().contentType(ContentType.JSON).body(body).when().put("/students/{id}", id)
                 .then().statusCode(400)
                 .contentType("application/problem+json")
                 .body("errors[0].field", not(nullValue()));
         assertEquals(List.of(), DynamoDbCallRecorder.operations());
-        given().when().get("/students/{id}", id).then().statusCode(404);
+        asStaff().when().get("/students/{id}", id).then().statusCode(404);
     }
 
     @Test
     void theProblemNamesTheOffendingField() {
         String id = uniqueId("stu");
-        given().contentType(ContentType.JSON).body("{\"year\":\"third\",\"major\":\"Art\"}")
+        asStaff().contentType(ContentType.JSON).body("{\"year\":\"third\",\"major\":\"Art\"}")
                 .when().put("/students/{id}", id)
                 .then().statusCode(400).body("errors[0].field", equalTo("year"));
-        given().contentType(ContentType.JSON).body("{\"year\":0,\"major\":\"Art\"}")
+        asStaff().contentType(ContentType.JSON).body("{\"year\":0,\"major\":\"Art\"}")
                 .when().put("/students/{id}", id)
                 .then().statusCode(400).body("errors[0].field", equalTo("year"));
-        given().contentType(ContentType.JSON).body("{\"year\":1,\"major\":\"\"}")
+        asStaff().contentType(ContentType.JSON).body("{\"year\":1,\"major\":\"\"}")
                 .when().put("/students/{id}", id)
                 .then().statusCode(400).body("errors[0].field", equalTo("major"));
     }
@@ -166,13 +166,13 @@ class StudentRoutesTest {
     @Test
     void aMissingOrNonObjectBodyIs400AndWritesNothing() {
         String id = uniqueId("stu");
-        given().contentType(ContentType.JSON).when().put("/students/{id}", id)
+        asStaff().contentType(ContentType.JSON).when().put("/students/{id}", id)
                 .then().statusCode(400).contentType("application/problem+json");
-        given().contentType(ContentType.JSON).body("[1,2]").when().put("/students/{id}", id)
+        asStaff().contentType(ContentType.JSON).body("[1,2]").when().put("/students/{id}", id)
                 .then().statusCode(400).contentType("application/problem+json");
-        given().contentType(ContentType.JSON).body("{\"year\":").when().put("/students/{id}", id)
+        asStaff().contentType(ContentType.JSON).body("{\"year\":").when().put("/students/{id}", id)
                 .then().statusCode(400).contentType("application/problem+json");
-        given().when().get("/students/{id}", id).then().statusCode(404);
+        asStaff().when().get("/students/{id}", id).then().statusCode(404);
     }
 
     @ParameterizedTest
@@ -180,13 +180,13 @@ class StudentRoutesTest {
         "x123456789012345678901234567890123456789012345678901234567890abcd"})
     void idsOutsideThePatternAre400BeforeAnyDynamoDbCall(String badId) {
         DynamoDbCallRecorder.reset();
-        given().urlEncodingEnabled(false).contentType(ContentType.JSON).body(Map.of("year", 1, "major", "Art"))
+        asStaff().urlEncodingEnabled(false).contentType(ContentType.JSON).body(Map.of("year", 1, "major", "Art"))
                 .when().put("/students/" + badId)
                 .then().statusCode(400).contentType("application/problem+json")
                 .body("errors[0].field", equalTo("studentId"));
-        given().urlEncodingEnabled(false).when().get("/students/" + badId)
+        asStaff().urlEncodingEnabled(false).when().get("/students/" + badId)
                 .then().statusCode(400).body("errors[0].field", equalTo("studentId"));
-        given().urlEncodingEnabled(false).when().get("/students/" + badId + "/courses")
+        asStaff().urlEncodingEnabled(false).when().get("/students/" + badId + "/courses")
                 .then().statusCode(400).body("errors[0].field", equalTo("studentId"));
         assertEquals(List.of(), DynamoDbCallRecorder.operations());
     }

@@ -35,9 +35,13 @@ public class Workspaces {
         this.client = client;
     }
 
-    /** The workspace {@code wsId}, or a 422 naming {@code field} and the id; dependency failures become 503/401/403. */
-    public Uni<WorkspaceRef> requireWorkspace(String field, String wsId) {
-        return find(wsId)
+    /**
+     * The workspace {@code wsId} if the caller (whose {@code Authorization} header is passed on) is a member of it,
+     * or a 422 naming {@code field} and the id: workspace-service answers a non-member 404, as if the workspace did
+     * not exist, so "unknown" here means "no workspace of yours". Dependency failures become 503/401/403.
+     */
+    public Uni<WorkspaceRef> requireWorkspace(String field, String wsId, String authorization) {
+        return find(wsId, authorization)
                 .onFailure().transform(failure -> DependencyFailures.toProblem(DEPENDENCY, failure))
                 .map(workspace -> workspace.orElseThrow(() -> ProblemException.unknownReference(field, wsId)));
     }
@@ -51,8 +55,8 @@ public class Workspaces {
     @CircuitBreaker(requestVolumeThreshold = 4, failureRatio = 0.5, delay = 5000, successThreshold = 1,
             skipOn = RejectedByDependency.class)
     @CircuitBreakerName(DEPENDENCY)
-    Uni<Optional<WorkspaceRef>> find(String wsId) {
-        return client.getWorkspace(wsId).map(Optional::of)
+    Uni<Optional<WorkspaceRef>> find(String wsId, String authorization) {
+        return client.getWorkspace(wsId, authorization).map(Optional::of)
                 .onFailure(RejectedByDependency::isNotFound).recoverWithItem(Optional.empty());
     }
 }

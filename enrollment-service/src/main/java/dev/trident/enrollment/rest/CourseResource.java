@@ -1,6 +1,7 @@
 package dev.trident.enrollment.rest;
 
 import dev.trident.enrollment.model.Enrollment;
+import dev.trident.enrollment.security.Caller;
 import dev.trident.enrollment.service.EnrollmentService;
 import dev.trident.support.paging.Page;
 import dev.trident.support.paging.PageRequest;
@@ -17,13 +18,16 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import org.eclipse.microprofile.jwt.JsonWebToken;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 @Path("/courses")
 @Tag(name = "courses")
 @Produces(MediaType.APPLICATION_JSON)
+@SecurityRequirement(name = OpenApiSecurity.BEARER)
 public class CourseResource {
 
     static final String INCLUDE_STUDENTS = "students";
@@ -31,9 +35,11 @@ public class CourseResource {
             + "consistent on DynamoDB: an enrolment or drop may take a moment (usually well under a second) to show.";
 
     private final EnrollmentService service;
+    private final JsonWebToken token;
 
-    CourseResource(EnrollmentService service) {
+    CourseResource(EnrollmentService service, JsonWebToken token) {
         this.service = service;
+        this.token = token;
     }
 
     @PUT
@@ -41,10 +47,12 @@ public class CourseResource {
     @Consumes(MediaType.APPLICATION_JSON)
     @Operation(summary = "Create a course (201) or update it (200), keeping its enrolledCount; a capacity below "
             + "the current enrolledCount is a 409",
-            description = "A workspaceId must be an existing workspace of workspace-service (422 naming workspaceId "
-                    + "otherwise); workspace-service unavailable or slow: 503 with Retry-After, nothing written.")
+            description = "Role registrar only (403 otherwise). A workspaceId must be a workspace of "
+                    + "workspace-service that the caller is a member of (422 naming workspaceId otherwise: "
+                    + "workspace-service hides other workspaces as absent); workspace-service unavailable or slow: "
+                    + "503 with Retry-After, nothing written. Courses and rosters are readable by any caller.")
     public Uni<Response> put(@PathParam("courseId") String courseId, @Valid @NotNull CourseRequest body) {
-        return service.putCourse(courseId, body.toChanges())
+        return service.putCourse(Caller.of(token), courseId, body.toChanges())
                 .map(outcome -> Responses.createdOrOk(outcome.created(), "/courses/" + courseId, outcome.value(),
                         outcome.value().version()));
     }

@@ -1,6 +1,7 @@
 package dev.trident.enrollment.rest;
 
 import dev.trident.enrollment.model.Enrollment;
+import dev.trident.enrollment.security.Caller;
 import dev.trident.enrollment.service.EnrollmentService;
 import dev.trident.support.http.ETags;
 import dev.trident.support.paging.Page;
@@ -21,63 +22,78 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import org.eclipse.microprofile.jwt.JsonWebToken;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** The enrollment edge, addressed from the student's side. */
 @Path("/students/{studentId}/courses")
 @Tag(name = "enrollments")
 @Produces(MediaType.APPLICATION_JSON)
+@SecurityRequirement(name = OpenApiSecurity.BEARER)
 public class EnrollmentResource {
 
-    private final EnrollmentService service;
+    private static final String READ_RULE = "Readable by the student themselves, the registrar and instructors "
+            + "(403 otherwise).";
 
-    EnrollmentResource(EnrollmentService service) {
+    private final EnrollmentService service;
+    private final JsonWebToken token;
+
+    EnrollmentResource(EnrollmentService service, JsonWebToken token) {
         this.service = service;
+        this.token = token;
     }
 
     @GET
-    @Operation(summary = "A student's courses (one Query on the student's partition), by course id descending")
+    @Operation(summary = "A student's courses (one Query on the student's partition), by course id descending",
+            description = READ_RULE)
     public Uni<Page<Enrollment>> list(@PathParam("studentId") String studentId, @QueryParam("limit") String limit,
             @QueryParam("cursor") String cursor) {
-        return service.studentCourses(studentId, PageRequest.of(limit, cursor));
+        return service.studentCourses(Caller.of(token), studentId, PageRequest.of(limit, cursor));
     }
 
     @PUT
     @Path("/{courseId}")
     @Operation(summary = "Enrol the student in the course: 201 with the edge; 409 when already enrolled or the "
             + "course is full; 404 naming the missing student or course. The edge and the course's enrolledCount "
-            + "change in one transaction")
+            + "change in one transaction",
+            description = "A student enrols only themselves (sub = studentId); the registrar enrols anyone (403 "
+                    + "otherwise).")
     public Uni<Response> enroll(@PathParam("studentId") String studentId, @PathParam("courseId") String courseId) {
-        return service.enroll(studentId, courseId).map(edge -> Responses.createdOrOk(true,
+        return service.enroll(Caller.of(token), studentId, courseId).map(edge -> Responses.createdOrOk(true,
                 "/students/" + studentId + "/courses/" + courseId, edge, edge.version()));
     }
 
     @GET
     @Path("/{courseId}")
-    @Operation(summary = "One enrollment (enrolledOn, grade)")
+    @Operation(summary = "One enrollment (enrolledOn, grade)", description = READ_RULE)
     public Uni<Response> get(@PathParam("studentId") String studentId, @PathParam("courseId") String courseId) {
-        return service.enrollment(studentId, courseId).map(edge -> Responses.ok(edge, edge.version()));
+        return service.enrollment(Caller.of(token), studentId, courseId).map(edge -> Responses.ok(edge, edge.version()));
     }
 
     @PATCH
     @Path("/{courseId}")
     @Consumes({MediaType.APPLICATION_JSON, "application/merge-patch+json"})
-    @Operation(summary = "Set the grade; If-Match with the edge's ETag makes it conditional (412 when stale)")
+    @Operation(summary = "Set the grade; If-Match with the edge's ETag makes it conditional (412 when stale)",
+            description = "Role instructor or registrar; never the student: grading one's own enrolment is a 403 "
+                    + "whatever the roles.")
     public Uni<Response> grade(@PathParam("studentId") String studentId, @PathParam("courseId") String courseId,
             @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch, @Valid @NotNull GradeRequest body) {
         Long expectedVersion = ETags.requiredVersion(ifMatch);
-        return service.grade(studentId, courseId, body.grade(), expectedVersion)
+        return service.grade(Caller.of(token), studentId, courseId, body.grade(), expectedVersion)
                 .map(edge -> Responses.ok(edge, edge.version()));
     }
 
     @DELETE
     @Path("/{courseId}")
     @Operation(summary = "Drop the course: 204; the course's enrolledCount goes down in the same transaction; "
-            + "404 when not enrolled; If-Match honoured (412)")
+            + "404 when not enrolled; If-Match honoured (412)",
+            description = "A student drops only their own courses (sub = studentId); the registrar drops anyone's "
+                    + "(403 otherwise).")
     public Uni<Response> drop(@PathParam("studentId") String studentId, @PathParam("courseId") String courseId,
             @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch) {
         Long expectedVersion = ETags.requiredVersion(ifMatch);
-        return service.drop(studentId, courseId, expectedVersion).map(ignored -> Response.noContent().build());
+        return service.drop(Caller.of(token), studentId, courseId, expectedVersion).map(ignored -> Response.noContent().build());
     }
 }

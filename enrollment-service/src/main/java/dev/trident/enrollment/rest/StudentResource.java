@@ -1,5 +1,6 @@
 package dev.trident.enrollment.rest;
 
+import dev.trident.enrollment.security.Caller;
 import dev.trident.enrollment.service.EnrollmentService;
 import dev.trident.support.paging.PageRequest;
 import dev.trident.support.problem.ProblemException;
@@ -15,21 +16,26 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import org.eclipse.microprofile.jwt.JsonWebToken;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 @Path("/students")
 @Tag(name = "students")
 @Produces(MediaType.APPLICATION_JSON)
+@SecurityRequirement(name = OpenApiSecurity.BEARER)
 public class StudentResource {
 
     static final String INCLUDE_COURSES = "courses";
 
     private final EnrollmentService service;
+    private final JsonWebToken token;
 
-    StudentResource(EnrollmentService service) {
+    StudentResource(EnrollmentService service, JsonWebToken token) {
         this.service = service;
+        this.token = token;
     }
 
     @PUT
@@ -38,9 +44,10 @@ public class StudentResource {
     @Operation(summary = "Register a student or replace their profile (201 when created, 200 when replaced)",
             description = "studentId must be an existing social-service user (422 naming studentId otherwise); the "
                     + "student's name is that user's displayName, read on every PUT (sending a name is a 400). "
-                    + "social-service unavailable or slow: 503 with Retry-After, nothing written.")
+                    + "social-service unavailable or slow: 503 with Retry-After, nothing written. Only the user "
+                    + "themselves (sub = studentId) or the registrar may register a student (403 otherwise).")
     public Uni<Response> put(@PathParam("studentId") String studentId, @Valid @NotNull StudentRequest body) {
-        return service.putStudent(studentId, body.year(), body.major().strip())
+        return service.putStudent(Caller.of(token), studentId, body.year(), body.major().strip())
                 .map(outcome -> Responses.createdOrOk(outcome.created(), "/students/" + studentId, outcome.value(),
                         outcome.value().version()));
     }
@@ -48,13 +55,14 @@ public class StudentResource {
     @GET
     @Path("/{studentId}")
     @Operation(summary = "A student's profile; with include=courses also the first page of their enrollments, "
-            + "read together by one Query (continue the list at /students/{studentId}/courses with its cursor)")
+            + "read together by one Query (continue the list at /students/{studentId}/courses with its cursor)",
+            description = "Readable by the student themselves, the registrar and instructors (403 otherwise).")
     public Uni<Response> get(@PathParam("studentId") String studentId,
             @Parameter(description = "'courses' to add the student's enrollments") @QueryParam("include") String include,
             @Parameter(description = "page size of the included list, 1..100 (default 20)") @QueryParam("limit") String limit,
             @Parameter(description = "not accepted here: continue the list at /students/{studentId}/courses") @QueryParam("cursor") String cursor) {
         if (include == null || include.isBlank()) {
-            return service.student(studentId).map(student -> Responses.ok(student, student.version()));
+            return service.student(Caller.of(token), studentId).map(student -> Responses.ok(student, student.version()));
         }
         if (!INCLUDE_COURSES.equals(include)) {
             throw ProblemException.badRequest("include", "must be '" + INCLUDE_COURSES + "'");
@@ -63,7 +71,7 @@ public class StudentResource {
             throw ProblemException.badRequest("cursor", "continue the list at /students/{studentId}/courses");
         }
         PageRequest page = PageRequest.of(limit, null);
-        return service.studentWithCourses(studentId, page.limit())
+        return service.studentWithCourses(Caller.of(token), studentId, page.limit())
                 .map(found -> Responses.ok(found, found.student().version()));
     }
 }

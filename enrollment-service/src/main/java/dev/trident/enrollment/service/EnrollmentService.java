@@ -17,6 +17,7 @@ import dev.trident.enrollment.model.StudentProfile;
 import dev.trident.enrollment.model.StudentWithCourses;
 import dev.trident.enrollment.repository.EnrollmentItems;
 import dev.trident.enrollment.repository.EnrollmentRepository;
+import dev.trident.enrollment.security.Caller;
 import dev.trident.keys.EnrollmentKeys;
 import dev.trident.support.paging.Page;
 import dev.trident.support.paging.PageRequest;
@@ -31,8 +32,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
 
 /**
- * The enrollment rules: what a failed condition or a cancelled transaction means for the client (404, 409, 412),
- * and when a write is worth sending again.
+ * The enrollment rules: who may do what ({@link AccessRules}, checked first), what a failed condition or a cancelled
+ * transaction means for the client (404, 409, 412), and when a write is worth sending again.
  */
 @ApplicationScoped
 public class EnrollmentService {
@@ -57,17 +58,20 @@ public class EnrollmentService {
         this.workspaces = workspaces;
     }
 
-    public Uni<Student> student(String studentId) {
+    public Uni<Student> student(Caller caller, String studentId) {
+        AccessRules.mayReadStudent(caller, studentId);
         return repository.student(studentId)
                 .onItem().ifNull().failWith(() -> studentNotFound(studentId));
     }
 
-    public Uni<StudentWithCourses> studentWithCourses(String studentId, int limit) {
+    public Uni<StudentWithCourses> studentWithCourses(Caller caller, String studentId, int limit) {
+        AccessRules.mayReadStudent(caller, studentId);
         return repository.studentWithCourses(studentId, limit)
                 .onItem().ifNull().failWith(() -> studentNotFound(studentId));
     }
 
-    public Uni<Page<Enrollment>> studentCourses(String studentId, PageRequest page) {
+    public Uni<Page<Enrollment>> studentCourses(Caller caller, String studentId, PageRequest page) {
+        AccessRules.mayReadStudent(caller, studentId);
         return repository.studentCourses(studentId, page);
     }
 
@@ -75,11 +79,12 @@ public class EnrollmentService {
      * Registers or replaces a student. The id must be a social-service user (422 otherwise), whose displayName
      * becomes the student's name, read afresh on every PUT; that check comes before any write, so a missing user or
      * an unavailable social-service (503) writes nothing. A replace is conditioned on the version it read, so
-     * versions never skip.
+     * versions never skip. The user is read with the caller's token.
      */
-    public Uni<Outcome<Student>> putStudent(String studentId, int year, String major) {
+    public Uni<Outcome<Student>> putStudent(Caller caller, String studentId, int year, String major) {
+        AccessRules.mayRegister(caller, studentId);
         EnrollmentKeys.student(studentId); // a malformed id is a 400 before any call
-        return socialUsers.requireUser(STUDENT_ID, studentId)
+        return socialUsers.requireUser(STUDENT_ID, studentId, caller.authorization())
                 .chain(user -> putStudent(studentId, new StudentProfile(user.displayName(), year, major),
                         REPLACE_ATTEMPTS));
     }
@@ -122,13 +127,16 @@ public class EnrollmentService {
 
     /**
      * Creates the course, or updates it in place when it exists (enrolledCount untouched). A capacity below the
-     * current enrolledCount is a 409. A workspaceId must name an existing workspace of workspace-service (422
-     * otherwise), checked before any write.
+     * current enrolledCount is a 409. A workspaceId must name a workspace of workspace-service that the caller may
+     * read, i.e. is a member of (422 otherwise: workspace-service answers a non-member as if it did not exist),
+     * checked with the caller's token before any write.
      */
-    public Uni<Outcome<Course>> putCourse(String courseId, CourseChanges changes) {
+    public Uni<Outcome<Course>> putCourse(Caller caller, String courseId, CourseChanges changes) {
+        AccessRules.mayChangeCourses(caller);
         EnrollmentKeys.course(courseId); // a malformed id is a 400 before any call
         Uni<Void> workspaceExists = changes.workspaceId() == null ? Uni.createFrom().voidItem()
-                : workspaces.requireWorkspace(WORKSPACE_ID, changes.workspaceId()).replaceWithVoid();
+                : workspaces.requireWorkspace(WORKSPACE_ID, changes.workspaceId(), caller.authorization())
+                        .replaceWithVoid();
         return workspaceExists.chain(() -> createOrUpdateCourse(courseId, changes));
     }
 
@@ -154,7 +162,8 @@ public class EnrollmentService {
      * Enrols a student: reads both sides (in parallel) for the names the edge carries, then one transaction puts
      * the edge, counts it on the course under the capacity condition and checks the student still exists.
      */
-    public Uni<Enrollment> enroll(String studentId, String courseId) {
+    public Uni<Enrollment> enroll(Caller caller, String studentId, String courseId) {
+        AccessRules.mayEnrol(caller, studentId);
         EnrollmentKeys.enrollment(studentId, courseId); // both ids are checked (400) before any call
         return Uni.combine().all()
                 .unis(repository.student(studentId).map(Optional::ofNullable),
@@ -194,12 +203,15 @@ public class EnrollmentService {
         return failure;
     }
 
-    public Uni<Enrollment> enrollment(String studentId, String courseId) {
+    public Uni<Enrollment> enrollment(Caller caller, String studentId, String courseId) {
+        AccessRules.mayReadStudent(caller, studentId);
         return repository.enrollment(studentId, courseId)
                 .onItem().ifNull().failWith(() -> notEnrolled(studentId, courseId));
     }
 
-    public Uni<Enrollment> grade(String studentId, String courseId, String grade, Long expectedVersion) {
+    public Uni<Enrollment> grade(Caller caller, String studentId, String courseId, String grade,
+            Long expectedVersion) {
+        AccessRules.mayGrade(caller, studentId);
         return retryOnConflict(repository.gradeEnrollment(studentId, courseId, grade, expectedVersion))
                 .onFailure(DynamoFailures::isConditionFailure).transform(failure -> {
                     Map<String, AttributeValue> old = DynamoFailures.oldItem(failure);
@@ -209,7 +221,8 @@ public class EnrollmentService {
     }
 
     /** Drops the edge and counts it off the course in one transaction; a second drop is a 404. */
-    public Uni<Void> drop(String studentId, String courseId, Long expectedVersion) {
+    public Uni<Void> drop(Caller caller, String studentId, String courseId, Long expectedVersion) {
+        AccessRules.mayDrop(caller, studentId);
         return retryOnConflict(repository.dropEnrollment(studentId, courseId, expectedVersion))
                 .onFailure(failure -> !DynamoFailures.cancellationReasons(failure).isEmpty())
                 .transform(failure -> {

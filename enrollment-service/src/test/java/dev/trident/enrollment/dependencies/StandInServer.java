@@ -21,7 +21,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class StandInServer {
 
     /** How the stand-in answers. */
-    public enum Mode { HEALTHY, SLOW, FAIL_500, REJECT_400, REJECT_403, MISSING_404 }
+    public enum Mode { HEALTHY, SLOW, FAIL_500, REJECT_400, REJECT_401, REJECT_403, MISSING_404 }
 
     /** Longer than the 400 ms per-attempt timeout, shorter than the client's read timeout. */
     public static final int SLOW_MILLIS = 1_900;
@@ -29,6 +29,7 @@ public final class StandInServer {
     private final AtomicInteger userCalls = new AtomicInteger();
     private final AtomicInteger workspaceCalls = new AtomicInteger();
     private final List<String> traceparents = new CopyOnWriteArrayList<>();
+    private final List<String> authorizations = new CopyOnWriteArrayList<>();
     private final List<Long> arrivals = new CopyOnWriteArrayList<>();
     private final ExecutorService executor = Executors.newCachedThreadPool();
     private volatile Mode mode = Mode.HEALTHY;
@@ -85,6 +86,7 @@ public final class StandInServer {
         userCalls.set(0);
         workspaceCalls.set(0);
         traceparents.clear();
+        authorizations.clear();
         arrivals.clear();
     }
 
@@ -106,6 +108,11 @@ public final class StandInServer {
         return List.copyOf(traceparents);
     }
 
+    /** The {@code Authorization} headers the calls carried (an empty string for a call without one). */
+    public List<String> authorizations() {
+        return List.copyOf(authorizations);
+    }
+
     private void handle(HttpExchange exchange) throws IOException {
         String path = exchange.getRequestURI().getPath();
         boolean users = path.startsWith("/users/");
@@ -113,6 +120,8 @@ public final class StandInServer {
         (users ? userCalls : workspaceCalls).incrementAndGet();
         String traceparent = exchange.getRequestHeaders().getFirst("traceparent");
         traceparents.add(traceparent == null ? "" : traceparent);
+        String authorization = exchange.getRequestHeaders().getFirst("Authorization");
+        authorizations.add(authorization == null ? "" : authorization);
         String id = path.substring(path.lastIndexOf('/') + 1);
         Mode current = mode;
         switch (current) {
@@ -122,6 +131,7 @@ public final class StandInServer {
             }
             case FAIL_500 -> respond(exchange, 500, problem(500));
             case REJECT_400 -> respond(exchange, 400, problem(400));
+            case REJECT_401 -> respond(exchange, 401, problem(401));
             case REJECT_403 -> respond(exchange, 403, problem(403));
             case MISSING_404 -> respond(exchange, 404, problem(404));
             default -> respond(exchange, 200, body(users, id));
