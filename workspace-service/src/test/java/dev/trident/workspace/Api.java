@@ -1,9 +1,10 @@
 package dev.trident.workspace;
 
-import static io.restassured.RestAssured.given;
-
+import dev.trident.testing.Tokens;
+import io.restassured.RestAssured;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
+import io.restassured.specification.RequestSpecification;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -15,39 +16,45 @@ import org.eclipse.microprofile.config.ConfigProvider;
 final class Api {
 
     static final String PROBLEM_JSON = "application/problem+json";
-    static final String CREATOR_NAME = "Creator One";
+    static final String OWNER_NAME = "Owner One";
 
     private static String owner;
-    private static String creator;
 
     private Api() {
+    }
+
+    /** A request as the helpers' owner ({@link #owner()}), who owns every workspace the helpers create. */
+    static RequestSpecification given() {
+        return as(owner());
+    }
+
+    /** A request with a valid token for {@code userId} (no platform roles). */
+    static RequestSpecification as(String userId) {
+        return RestAssured.given().header("Authorization", Tokens.user(userId).bearer());
+    }
+
+    /** A request as a platform {@code admin}, who may list projects across workspaces. */
+    static RequestSpecification asPlatformAdmin() {
+        return RestAssured.given().header("Authorization", Tokens.user(uniqueId("platform")).roles("admin").bearer());
     }
 
     static String uniqueId(String prefix) {
         return prefix + "-" + UUID.randomUUID().toString().substring(0, 8);
     }
 
-    /** Creates a user at the social-service this instance calls and returns its id. */
+    /** Creates a user at the social-service this instance calls (the caller's own profile) and returns its id. */
     static String createUser(String displayName) {
-        return given().baseUri(socialServiceUrl()).contentType(ContentType.JSON)
+        return as(uniqueId("u")).baseUri(socialServiceUrl()).contentType(ContentType.JSON)
                 .body(Map.of("handle", uniqueId("h"), "displayName", displayName))
                 .when().post("/users").then().statusCode(201).extract().path("userId");
     }
 
-    /** The social user the helpers make workspace owner (created once). */
+    /** The social user who owns the helpers' workspaces and creates their projects (created once), {@link #OWNER_NAME}. */
     static synchronized String owner() {
         if (owner == null) {
-            owner = createUser("Owner");
+            owner = createUser(OWNER_NAME);
         }
         return owner;
-    }
-
-    /** The social user the helpers name as project creator (created once), called {@link #CREATOR_NAME}. */
-    static synchronized String creator() {
-        if (creator == null) {
-            creator = createUser(CREATOR_NAME);
-        }
-        return creator;
     }
 
     static String socialServiceUrl() {
@@ -67,7 +74,7 @@ final class Api {
         return body;
     }
 
-    /** Creates a workspace and returns its id. */
+    /** Creates a workspace owned by {@link #owner()} and returns its id. */
     static String createWorkspace(String prefix, Integer shards) {
         String id = uniqueId(prefix);
         given().contentType(ContentType.JSON).body(workspaceBody(id, shards))
@@ -75,16 +82,18 @@ final class Api {
         return id;
     }
 
+    /** Posts a project as {@link #owner()}. */
     static Response postProject(String wsId, String title, String status) {
-        return postProject(wsId, title, status, creator());
+        return postProject(wsId, title, status, owner());
     }
 
+    /** Posts a project as {@code createdBy} (the caller; also sent as the body's createdBy). */
     static Response postProject(String wsId, String title, String status, String createdBy) {
         Map<String, Object> body = new HashMap<>(Map.of("title", title, "createdBy", createdBy));
         if (status != null) {
             body.put("status", status);
         }
-        return given().contentType(ContentType.JSON).body(body).when().post("/workspaces/" + wsId + "/projects");
+        return as(createdBy).contentType(ContentType.JSON).body(body).when().post("/workspaces/" + wsId + "/projects");
     }
 
     /** Creates a project and returns its id. */

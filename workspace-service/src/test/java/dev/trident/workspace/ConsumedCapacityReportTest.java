@@ -1,6 +1,6 @@
 package dev.trident.workspace;
 
-import static io.restassured.RestAssured.given;
+import static dev.trident.workspace.Api.given;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
@@ -54,7 +54,18 @@ class ConsumedCapacityReportTest {
                 .body(Map.of("status", "PAUSED")).patch("/workspaces/" + ws + "/projects/" + id[0]).then().statusCode(200));
         measure("DELETE /workspaces/{id}/projects/{pid}", () -> given().delete("/workspaces/" + ws + "/projects/" + id[0])
                 .then().statusCode(204));
-        measure("GET /projects?status=ACTIVE", () -> given().queryParam("status", "ACTIVE").get("/projects")
+        String joiner = Api.createUser("Capacity Member");
+        measure("PUT /workspaces/{id}/members/{userId} (new admin)", () -> MemberRoutesTest.putMember(Api.owner(), ws,
+                joiner, "admin").then().statusCode(201));
+        measure("PUT /workspaces/{id}/members/{userId} (admin -> owner)", () -> MemberRoutesTest.putMember(Api.owner(),
+                ws, joiner, "owner").then().statusCode(200));
+        measure("GET /workspaces/{id}/members", () -> given().get("/workspaces/" + ws + "/members")
+                .then().statusCode(200));
+        measure("GET /workspaces?member={userId}", () -> Api.as(joiner).queryParam("member", joiner).get("/workspaces")
+                .then().statusCode(200));
+        measure("DELETE /workspaces/{id}/members/{userId} (an owner)", () -> given()
+                .delete("/workspaces/" + ws + "/members/" + joiner).then().statusCode(204));
+        measure("GET /projects?status=ACTIVE", () -> Api.asPlatformAdmin().queryParam("status", "ACTIVE").get("/projects")
                 .then().statusCode(200));
 
         String text = String.join("\n", report) + "\n";

@@ -2,9 +2,11 @@ package dev.trident.workspace;
 
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.startsWith;
 
 import dev.trident.testing.PackagedServiceResource;
 import dev.trident.testing.ReadinessContract;
+import dev.trident.testing.Tokens;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusIntegrationTest;
 import org.junit.jupiter.api.Test;
@@ -22,10 +24,18 @@ class PackagedWorkspaceServiceIT {
 
     @Test
     void packagedServiceAnswersProblemJson() {
-        given().get("/workspaces/nobody").then().statusCode(404)
+        String bearer = Tokens.user("it-user").bearer();
+        given().header("Authorization", bearer).get("/workspaces/nobody").then().statusCode(404)
                 .contentType("application/problem+json").body("status", equalTo(404));
-        given().get("/workspaces/a%23b").then().statusCode(400)
+        given().header("Authorization", bearer).get("/workspaces/a%23b").then().statusCode(400)
                 .contentType("application/problem+json").body("status", equalTo(400));
+    }
+
+    @Test
+    void packagedServiceRefusesRequestsWithoutAValidToken() {
+        given().get("/workspaces/nobody").then().statusCode(401).header("WWW-Authenticate", startsWith("Bearer"));
+        given().header("Authorization", Tokens.user("it-user").signedByAnotherKey().bearer())
+                .get("/workspaces/nobody").then().statusCode(401);
     }
 
     @Test

@@ -1,6 +1,6 @@
 package dev.trident.workspace;
 
-import static io.restassured.RestAssured.given;
+import static dev.trident.workspace.Api.given;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.quarkus.test.junit.QuarkusTest;

@@ -1,7 +1,7 @@
 package dev.trident.workspace;
 
 import static dev.trident.workspace.Api.PROBLEM_JSON;
-import static io.restassured.RestAssured.given;
+import static dev.trident.workspace.Api.given;
 import static org.hamcrest.Matchers.contains;
 import static org.hamcrest.Matchers.endsWith;
 import static org.hamcrest.Matchers.equalTo;
@@ -16,6 +16,8 @@ import dev.trident.keys.ProjectStatus;
 import dev.trident.keys.TableDefinition;
 import dev.trident.keys.WorkspaceKeys;
 import dev.trident.testing.DynamoDbCallRecorder;
+import dev.trident.workspace.model.Member;
+import dev.trident.workspace.model.MemberRole;
 import dev.trident.workspace.model.Project;
 import dev.trident.workspace.model.Workspace;
 import dev.trident.workspace.repository.WorkspaceRepository;
@@ -57,15 +59,16 @@ class ProjectRoutesTest {
                 .header("Location", endsWith("/workspaces/" + ws + "/projects/" + year + "-0001"))
                 .header("ETag", equalTo("\"1\""))
                 .body("id", equalTo(year + "-0001")).body("workspaceId", equalTo(ws)).body("title", equalTo("Launch"))
-                .body("status", equalTo("PAUSED")).body("createdBy", equalTo(Api.creator())).body("createdByName", equalTo(Api.CREATOR_NAME))
+                .body("status", equalTo("PAUSED")).body("createdBy", equalTo(Api.owner())).body("createdByName", equalTo(Api.OWNER_NAME))
                 .body("version", equalTo(1));
-        assertEquals(List.of("GetItem", "UpdateItem", "PutItem"), DynamoDbCallRecorder.operations());
+        assertEquals(List.of("GetItem", "GetItem", "UpdateItem", "PutItem"), DynamoDbCallRecorder.operations(),
+                "caller's membership, META, counter, project");
         Api.postProject(ws, "Second", null).then().statusCode(201).body("id", equalTo(year + "-0002"))
                 .body("status", equalTo("ACTIVE"));
         Map<String, AttributeValue> item = storedProject(ws, 1, year + "-0002");
         assertEquals("Project", item.get("_type").s());
-        assertEquals(Api.creator(), item.get("createdBy").s());
-        assertEquals(Api.CREATOR_NAME, item.get("createdByName").s());
+        assertEquals(Api.owner(), item.get("createdBy").s());
+        assertEquals(Api.OWNER_NAME, item.get("createdByName").s());
         var statusKey = WorkspaceKeys.projectStatusIndex(ProjectStatus.ACTIVE, Instant.parse(item.get("createdAt").s()),
                 ws, ProjectId.parse(year + "-0002"));
         assertEquals(statusKey.pk(), item.get("GSI2PK").s());
@@ -77,20 +80,18 @@ class ProjectRoutesTest {
         String ws = Api.uniqueId("ghost");
         DynamoDbCallRecorder.reset();
         Api.postProject(ws, "x", null).then().statusCode(404).contentType(PROBLEM_JSON);
-        assertEquals(List.of("GetItem"), DynamoDbCallRecorder.operations());
+        assertEquals(List.of("GetItem"), DynamoDbCallRecorder.operations(), "only the caller's membership");
     }
 
     @Test
     void invalidProjectBodiesAre400WithTheFieldAndWriteNothing() {
         String ws = Api.createWorkspace("projbad", null);
-        assertProjectRejected(ws, Map.of("title", " ", "createdBy", "u1"), "title");
-        assertProjectRejected(ws, Map.of("title", "t".repeat(201), "createdBy", "u1"), "title");
-        assertProjectRejected(ws, Map.of("title", "t", "createdBy", "u1", "status", "active"), "status");
-        assertProjectRejected(ws, Map.of("title", "t", "createdBy", "u1", "status", "DONE"), "status");
-        assertProjectRejected(ws, Map.of("title", "t"), "createdBy");
-        assertProjectRejected(ws, Map.of("title", "t", "createdBy", "a b"), "createdBy");
+        assertProjectRejected(ws, Map.of("title", " ", "createdBy", Api.owner()), "title");
+        assertProjectRejected(ws, Map.of("title", "t".repeat(201), "createdBy", Api.owner()), "title");
+        assertProjectRejected(ws, Map.of("title", "t", "createdBy", Api.owner(), "status", "active"), "status");
+        assertProjectRejected(ws, Map.of("title", "t", "createdBy", Api.owner(), "status", "DONE"), "status");
         assertProjectRejected(ws, Map.of("title", "t", "createdBy", List.of("u")), "createdBy");
-        assertProjectRejected(ws, Map.of("title", 5, "createdBy", Api.creator()), "title");
+        assertProjectRejected(ws, Map.of("title", 5, "createdBy", Api.owner()), "title");
         given().contentType(ContentType.JSON).when().post("/workspaces/" + ws + "/projects")
                 .then().statusCode(400).contentType(PROBLEM_JSON);
         given().queryParam("include", "projects").get("/workspaces/" + ws).then().body("items.size()", equalTo(0));
@@ -114,9 +115,10 @@ class ProjectRoutesTest {
             DynamoDbCallRecorder.reset();
             given().get("/workspaces/" + ws + "/projects/" + id).then().statusCode(200)
                     .header("ETag", equalTo("\"1\"")).body("id", equalTo(id));
-            assertEquals(List.of("GetItem"), DynamoDbCallRecorder.operations());
-            GetItemRequest request = (GetItemRequest) DynamoDbCallRecorder.calls().stream()
-                    .filter(c -> c.operation().equals("GetItem")).findFirst().orElseThrow().request();
+            assertEquals(List.of("GetItem", "GetItem"), DynamoDbCallRecorder.operations(), "membership, project");
+            GetItemRequest membership = (GetItemRequest) DynamoDbCallRecorder.calls().get(0).request();
+            assertEquals(WorkspaceKeys.member(ws, Api.owner()).sk(), membership.key().get("SK").s());
+            GetItemRequest request = (GetItemRequest) DynamoDbCallRecorder.calls().get(1).request();
             assertEquals(WorkspaceKeys.project(ws, 5, ProjectId.parse(id)).pk(), request.key().get("PK").s());
         }
     }
@@ -128,16 +130,19 @@ class ProjectRoutesTest {
         String now = WorkspaceKeys.formatCreatedAt(Instant.now());
         ProjectId id = new ProjectId(2026, 12_345);
         dynamo.putItem(r -> r.tableName(table.tableName()).item(WorkspaceRepository.workspaceItem(
-                new Workspace(ws, "Cold", "eu-west-1", 5, "owner-1", 6, 1, now, now)))).join();
+                new Workspace(ws, "Cold", "eu-west-1", 5, Api.owner(), 6, 1, now, now)))).join();
+        dynamo.putItem(r -> r.tableName(table.tableName()).item(WorkspaceRepository.memberItem(
+                new Member(ws, Api.owner(), MemberRole.OWNER, 1, now, now)))).join();
         dynamo.putItem(r -> r.tableName(table.tableName()).item(WorkspaceRepository.projectItem(
                 new Project(ws, id, "cold", ProjectStatus.PAUSED, "user-1", null, 1, now, now), 6))).join();
 
         DynamoDbCallRecorder.reset();
         given().get("/workspaces/" + ws + "/projects/" + id).then().statusCode(200).body("id", equalTo("2026-12345"));
-        assertEquals(List.of("GetItem", "GetItem"), DynamoDbCallRecorder.operations());
+        assertEquals(List.of("GetItem", "GetItem", "GetItem"), DynamoDbCallRecorder.operations(),
+                "membership, META (shard count), project");
         DynamoDbCallRecorder.reset();
         given().get("/workspaces/" + ws + "/projects/" + id).then().statusCode(200);
-        assertEquals(List.of("GetItem"), DynamoDbCallRecorder.operations());
+        assertEquals(List.of("GetItem", "GetItem"), DynamoDbCallRecorder.operations(), "membership, project");
     }
 
     @Test
@@ -163,7 +168,7 @@ class ProjectRoutesTest {
                 .when().patch("/workspaces/" + ws + "/projects/" + id)
                 .then().statusCode(200).header("ETag", equalTo("\"2\""))
                 .body("title", equalTo("New")).body("status", equalTo("ARCHIVED")).body("version", equalTo(2));
-        assertEquals(List.of("UpdateItem"), DynamoDbCallRecorder.operations());
+        assertEquals(List.of("GetItem", "UpdateItem"), DynamoDbCallRecorder.operations());
         Map<String, AttributeValue> item = storedProject(ws, 3, id);
         assertEquals(WorkspaceKeys.projectStatusPartition(ProjectStatus.ARCHIVED,
                 WorkspaceKeys.projectStatusShard(ws, ProjectId.parse(id))), item.get("GSI2PK").s());
@@ -199,7 +204,7 @@ class ProjectRoutesTest {
         given().header("If-Match", "\"7\"").delete(path).then().statusCode(412).contentType(PROBLEM_JSON);
         DynamoDbCallRecorder.reset();
         given().header("If-Match", "\"1\"").delete(path).then().statusCode(204);
-        assertEquals(List.of("DeleteItem"), DynamoDbCallRecorder.operations());
+        assertEquals(List.of("GetItem", "DeleteItem"), DynamoDbCallRecorder.operations());
         given().get(path).then().statusCode(404);
         given().delete(path).then().statusCode(404).contentType(PROBLEM_JSON);
         assertTrue(storedProject(ws, 2, id).isEmpty());
@@ -217,7 +222,7 @@ class ProjectRoutesTest {
         var first = given().queryParam("limit", 4).get("/workspaces/" + ws + "/projects").then().statusCode(200)
                 .body("items.id", contains(ids.subList(0, 4).toArray())).body("nextCursor", notNullValue())
                 .extract().response();
-        assertEquals(List.of("Query"), DynamoDbCallRecorder.operations());
+        assertEquals(List.of("GetItem", "Query"), DynamoDbCallRecorder.operations());
         given().queryParam("limit", 4).queryParam("cursor", (String) first.path("nextCursor"))
                 .get("/workspaces/" + ws + "/projects").then().statusCode(200)
                 .body("items.id", contains(ids.subList(4, 7).toArray())).body("nextCursor", nullValue());
@@ -234,7 +239,7 @@ class ProjectRoutesTest {
         DynamoDbCallRecorder.reset();
         given().queryParam("limit", 5).get("/workspaces/" + ws + "/projects").then().statusCode(200)
                 .body("items.id", contains(ids.subList(0, 5).toArray())).body("nextCursor", notNullValue());
-        assertEquals(List.of("Query", "Query", "Query", "Query"), DynamoDbCallRecorder.operations());
+        assertEquals(List.of("GetItem", "Query", "Query", "Query", "Query"), DynamoDbCallRecorder.operations());
         List<String> all = Api.allPages("/workspaces/" + ws + "/projects", Map.of(), 2).stream()
                 .flatMap(List::stream).map(s -> s.substring(s.indexOf('/') + 1)).toList();
         assertEquals(ids, all);

@@ -1,7 +1,7 @@
 package dev.trident.workspace;
 
 import static dev.trident.workspace.Api.PROBLEM_JSON;
-import static io.restassured.RestAssured.given;
+import static dev.trident.workspace.Api.given;
 import static org.hamcrest.Matchers.hasItem;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -46,7 +46,7 @@ class ProjectsByStatusTest {
                 "the projects spread over several status shards");
 
         DynamoDbCallRecorder.reset();
-        given().queryParam("status", "PAUSED").queryParam("limit", 4).get("/projects").then().statusCode(200);
+        Api.asPlatformAdmin().queryParam("status", "PAUSED").queryParam("limit", 4).get("/projects").then().statusCode(200);
         assertEquals(List.of("Query(GSI2)", "Query(GSI2)", "Query(GSI2)", "Query(GSI2)"),
                 DynamoDbCallRecorder.operations());
 
@@ -80,17 +80,17 @@ class ProjectsByStatusTest {
 
     @Test
     void badStatusLimitOrCursorIs400() {
-        given().get("/projects").then().statusCode(400).contentType(PROBLEM_JSON).body("errors.field", hasItem("status"));
-        given().queryParam("status", "paused").get("/projects").then().statusCode(400)
+        Api.asPlatformAdmin().get("/projects").then().statusCode(400).contentType(PROBLEM_JSON).body("errors.field", hasItem("status"));
+        Api.asPlatformAdmin().queryParam("status", "paused").get("/projects").then().statusCode(400)
                 .body("errors.field", hasItem("status"));
-        given().queryParam("status", "ACTIVE").queryParam("limit", 0).get("/projects").then().statusCode(400)
+        Api.asPlatformAdmin().queryParam("status", "ACTIVE").queryParam("limit", 0).get("/projects").then().statusCode(400)
                 .body("errors.field", hasItem("limit"));
         String ws = Api.createWorkspace("st-cursor", null);
         Api.createProject(ws, "a", "PAUSED");
         Api.createProject(ws, "b", "PAUSED");
-        String cursor = given().queryParam("status", "PAUSED").queryParam("limit", 1).get("/projects")
+        String cursor = Api.asPlatformAdmin().queryParam("status", "PAUSED").queryParam("limit", 1).get("/projects")
                 .then().statusCode(200).extract().path("nextCursor");
-        given().queryParam("status", "ACTIVE").queryParam("cursor", cursor).get("/projects").then().statusCode(400)
+        Api.asPlatformAdmin().queryParam("status", "ACTIVE").queryParam("cursor", cursor).get("/projects").then().statusCode(400)
                 .contentType(PROBLEM_JSON).body("errors.field", hasItem("cursor"));
         given().queryParam("cursor", cursor).get("/workspaces/" + ws + "/projects").then().statusCode(400)
                 .body("errors.field", hasItem("cursor"));
@@ -104,7 +104,7 @@ class ProjectsByStatusTest {
         List<Entry> all = new ArrayList<>();
         String cursor = null;
         do {
-            var request = given().queryParam("status", status.name()).queryParam("limit", limit);
+            var request = Api.asPlatformAdmin().queryParam("status", status.name()).queryParam("limit", limit);
             if (cursor != null) {
                 request.queryParam("cursor", cursor);
             }

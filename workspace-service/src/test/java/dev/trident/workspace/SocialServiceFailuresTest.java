@@ -1,16 +1,17 @@
 package dev.trident.workspace;
 
 import static dev.trident.workspace.Api.PROBLEM_JSON;
-import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.endsWith;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.trident.testing.Tokens;
 import dev.trident.workspace.StandInSocialService.Mode;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
+import io.restassured.RestAssured;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
 import io.smallrye.faulttolerance.api.CircuitBreakerMaintenance;
@@ -59,14 +60,18 @@ class SocialServiceFailuresTest {
     }
 
     @Test
-    void aHealthyDependencyIsCalledOnceWithTheTraceContextAndItsNameIsStored() {
-        String ws = createWorkspace("fine", "u-fine");
+    void aHealthyDependencyIsCalledOnceWithTheTraceContextAndTheCallersTokenAndItsNameIsStored() {
+        String bearer = Tokens.user("u-fine").bearer();
+        String ws = Api.uniqueId("fine");
+        RestAssured.given().header("Authorization", bearer).contentType(ContentType.JSON)
+                .body(workspacePost(ws, "u-fine")).post("/workspaces").then().statusCode(201);
         assertEquals(1, StandInSocialService.calls());
+        assertEquals(bearer, StandInSocialService.lastAuthorization(), "the caller's token is passed on");
         String traceparent = StandInSocialService.lastTraceparent();
         assertNotNull(traceparent, "the W3C trace context travels with the call");
         assertTrue(traceparent.matches("00-[0-9a-f]{32}-[0-9a-f]{16}-0[01]"), traceparent);
-        Api.postProject(ws, "p", null, "u-maker").then().statusCode(201)
-                .body("createdBy", equalTo("u-maker")).body("createdByName", equalTo("Stand-in u-maker"));
+        Api.postProject(ws, "p", null, "u-fine").then().statusCode(201)
+                .body("createdBy", equalTo("u-fine")).body("createdByName", equalTo("Stand-in u-fine"));
     }
 
     @Test
@@ -77,7 +82,7 @@ class SocialServiceFailuresTest {
         record("hanging dependency, POST /workspaces", millis);
         assertTrue(millis < 2_000, "503 after " + millis + " ms");
         assertEquals(ATTEMPTS, StandInSocialService.calls());
-        given().get("/workspaces/" + id).then().statusCode(404);
+        Api.as("u-slow").get("/workspaces/" + id).then().statusCode(404);
     }
 
     @Test
@@ -87,7 +92,7 @@ class SocialServiceFailuresTest {
         StandInSocialService.reset();
         StandInSocialService.mode(Mode.SLOW);
         long started = System.nanoTime();
-        Api.postProject(ws, "p", null, "u-slow").then().statusCode(503).contentType(PROBLEM_JSON)
+        Api.postProject(ws, "p", null, "u-owner").then().statusCode(503).contentType(PROBLEM_JSON)
                 .header("Retry-After", "1");
         long millis = (System.nanoTime() - started) / 1_000_000;
         record("hanging dependency, POST /workspaces/{id}/projects", millis);
@@ -96,8 +101,8 @@ class SocialServiceFailuresTest {
 
         StandInSocialService.mode(Mode.HEALTHY);
         breakers.reset(BREAKER);
-        given().get("/workspaces/" + ws + "/projects").then().statusCode(200).body("items.size()", equalTo(0));
-        Api.postProject(ws, "p", null, "u-ok").then().statusCode(201).body("id", endsWith("-0001"));
+        Api.as("u-owner").get("/workspaces/" + ws + "/projects").then().statusCode(200).body("items.size()", equalTo(0));
+        Api.postProject(ws, "p", null, "u-owner").then().statusCode(201).body("id", endsWith("-0001"));
     }
 
     @Test
@@ -107,7 +112,7 @@ class SocialServiceFailuresTest {
         long millis = timed503(workspacePost(id, "u-fail"), "1");
         record("HTTP 500 from the dependency, POST /workspaces", millis);
         assertEquals(ATTEMPTS, StandInSocialService.calls());
-        given().get("/workspaces/" + id).then().statusCode(404);
+        Api.as("u-fail").get("/workspaces/" + id).then().statusCode(404);
     }
 
     @Test
@@ -117,11 +122,11 @@ class SocialServiceFailuresTest {
         long millis = timed503(workspacePost(id, "u-down"), "1");
         record("connection refused, POST /workspaces", millis);
         assertTrue(millis < 1_000, "503 after " + millis + " ms");
-        given().get("/workspaces/" + id).then().statusCode(404);
+        Api.as("u-down").get("/workspaces/" + id).then().statusCode(404);
 
         StandInSocialService.start();
         breakers.reset(BREAKER);
-        given().contentType(ContentType.JSON).body(workspacePost(id, "u-down")).post("/workspaces")
+        Api.as("u-down").contentType(ContentType.JSON).body(workspacePost(id, "u-down")).post("/workspaces")
                 .then().statusCode(201);
     }
 
@@ -141,11 +146,11 @@ class SocialServiceFailuresTest {
         assertTrue(millis < 300, "an open breaker answers at once, took " + millis + " ms");
         assertEquals(StandInSocialService.Profile.BREAKER_VOLUME, StandInSocialService.calls(),
                 "an open breaker does not call");
-        given().get("/workspaces/" + refused).then().statusCode(404);
+        Api.as("u-cb").get("/workspaces/" + refused).then().statusCode(404);
 
         StandInSocialService.mode(Mode.HEALTHY);
         Thread.sleep(StandInSocialService.Profile.BREAKER_DELAY_MILLIS + 200);
-        given().contentType(ContentType.JSON).body(workspacePost(refused, "u-cb")).post("/workspaces")
+        Api.as("u-cb").contentType(ContentType.JSON).body(workspacePost(refused, "u-cb")).post("/workspaces")
                 .then().statusCode(201);
         assertEquals(StandInSocialService.Profile.BREAKER_VOLUME + 1, StandInSocialService.calls());
         assertEquals(CircuitBreakerState.CLOSED, breakers.currentState(BREAKER));
@@ -156,21 +161,21 @@ class SocialServiceFailuresTest {
         StandInSocialService.mode(Mode.BAD_REQUEST);
         for (int i = 1; i <= 6; i++) {
             String id = Api.uniqueId("rejected");
-            given().contentType(ContentType.JSON).body(workspacePost(id, "u-400")).post("/workspaces")
+            Api.as("u-400").contentType(ContentType.JSON).body(workspacePost(id, "u-400")).post("/workspaces")
                     .then().statusCode(503).contentType(PROBLEM_JSON).header("Retry-After", "1");
             assertEquals(i, StandInSocialService.calls(), "a 400 is not retried");
-            given().get("/workspaces/" + id).then().statusCode(404);
+            Api.as("u-400").get("/workspaces/" + id).then().statusCode(404);
         }
         StandInSocialService.mode(Mode.FORBIDDEN);
         String id = Api.uniqueId("forbidden");
-        given().contentType(ContentType.JSON).body(workspacePost(id, "u-403")).post("/workspaces")
+        Api.as("u-403").contentType(ContentType.JSON).body(workspacePost(id, "u-403")).post("/workspaces")
                 .then().statusCode(403).contentType(PROBLEM_JSON);
         assertEquals(7, StandInSocialService.calls(), "a 403 is not retried");
-        given().get("/workspaces/" + id).then().statusCode(404);
+        Api.as("u-403").get("/workspaces/" + id).then().statusCode(404);
         assertEquals(CircuitBreakerState.CLOSED, breakers.currentState(BREAKER));
 
         StandInSocialService.mode(Mode.HEALTHY);
-        given().contentType(ContentType.JSON).body(workspacePost(id, "u-403")).post("/workspaces")
+        Api.as("u-403").contentType(ContentType.JSON).body(workspacePost(id, "u-403")).post("/workspaces")
                 .then().statusCode(201);
         assertEquals(8, StandInSocialService.calls());
     }
@@ -180,9 +185,9 @@ class SocialServiceFailuresTest {
         StandInSocialService.mode(Mode.NOT_FOUND);
         for (int i = 0; i < 5; i++) {
             String id = Api.uniqueId("absent");
-            given().contentType(ContentType.JSON).body(workspacePost(id, "u-none")).post("/workspaces")
+            Api.as("u-none").contentType(ContentType.JSON).body(workspacePost(id, "u-none")).post("/workspaces")
                     .then().statusCode(422).contentType(PROBLEM_JSON).body("errors[0].field", equalTo("ownerId"));
-            given().get("/workspaces/" + id).then().statusCode(404);
+            Api.as("u-none").get("/workspaces/" + id).then().statusCode(404);
         }
         assertEquals(5, StandInSocialService.calls());
         assertEquals(CircuitBreakerState.CLOSED, breakers.currentState(BREAKER));
@@ -194,7 +199,7 @@ class SocialServiceFailuresTest {
 
     private static String createWorkspace(String prefix, String ownerId) {
         String id = Api.uniqueId(prefix);
-        given().contentType(ContentType.JSON).body(workspacePost(id, ownerId)).post("/workspaces")
+        Api.as(ownerId).contentType(ContentType.JSON).body(workspacePost(id, ownerId)).post("/workspaces")
                 .then().statusCode(201);
         return id;
     }
@@ -202,7 +207,8 @@ class SocialServiceFailuresTest {
     /** Posts a workspace expecting a 503 problem with the given Retry-After; returns the time to the answer. */
     private static long timed503(Map<String, Object> body, String retryAfter) {
         long started = System.nanoTime();
-        Response response = given().contentType(ContentType.JSON).body(body).post("/workspaces");
+        Response response = Api.as((String) body.get("ownerId")).contentType(ContentType.JSON).body(body)
+                .post("/workspaces");
         long millis = (System.nanoTime() - started) / 1_000_000;
         response.then().statusCode(503).contentType(PROBLEM_JSON).header("Retry-After", retryAfter);
         return millis;

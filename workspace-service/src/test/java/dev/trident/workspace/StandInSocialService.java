@@ -27,6 +27,7 @@ final class StandInSocialService {
     private static final AtomicInteger CALLS = new AtomicInteger();
     private static volatile Mode mode = Mode.HEALTHY;
     private static volatile String lastTraceparent;
+    private static volatile String lastAuthorization;
     private static HttpServer server;
     private static int port;
 
@@ -56,10 +57,15 @@ final class StandInSocialService {
         mode = Mode.HEALTHY;
         CALLS.set(0);
         lastTraceparent = null;
+        lastAuthorization = null;
     }
 
     static int calls() {
         return CALLS.get();
+    }
+
+    static String lastAuthorization() {
+        return lastAuthorization;
     }
 
     static String lastTraceparent() {
@@ -82,6 +88,7 @@ final class StandInSocialService {
     private static void answer(HttpExchange exchange) throws IOException {
         CALLS.incrementAndGet();
         lastTraceparent = exchange.getRequestHeaders().getFirst("traceparent");
+        lastAuthorization = exchange.getRequestHeaders().getFirst("Authorization");
         String userId = exchange.getRequestURI().getPath().substring("/users/".length());
         try (exchange) {
             switch (mode) {

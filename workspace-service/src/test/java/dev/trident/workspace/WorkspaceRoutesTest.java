@@ -1,7 +1,7 @@
 package dev.trident.workspace;
 
 import static dev.trident.workspace.Api.PROBLEM_JSON;
-import static io.restassured.RestAssured.given;
+import static dev.trident.workspace.Api.given;
 import static org.hamcrest.Matchers.contains;
 import static org.hamcrest.Matchers.endsWith;
 import static org.hamcrest.Matchers.equalTo;
@@ -79,8 +79,7 @@ class WorkspaceRoutesTest {
         assertRejected("seatLimit", body -> body.put("seatLimit", "many"));
         assertRejected("displayName", body -> body.put("displayName", "  "));
         assertRejected("region", body -> body.put("region", "Mars"));
-        assertRejected("ownerId", body -> body.remove("ownerId"));
-        assertRejected("ownerId", body -> body.put("ownerId", "no/slash"));
+        assertRejected("ownerId", body -> body.put("ownerId", List.of("u")));
         given().contentType(ContentType.JSON).when().post("/workspaces")
                 .then().statusCode(400).contentType(PROBLEM_JSON);
         given().contentType(ContentType.JSON).body("{not json").when().post("/workspaces")
@@ -106,7 +105,7 @@ class WorkspaceRoutesTest {
         given().get("/workspaces/" + id).then().statusCode(200).header("ETag", equalTo("\"1\""))
                 .body("id", equalTo(id)).body("shards", equalTo(3)).body("region", equalTo("eu-west-1"))
                 .body("createdAt", notNullValue());
-        assertEquals(List.of("GetItem"), DynamoDbCallRecorder.operations());
+        assertEquals(List.of("GetItem", "GetItem"), DynamoDbCallRecorder.operations(), "membership, META");
     }
 
     @Test
@@ -126,7 +125,7 @@ class WorkspaceRoutesTest {
                 .when().patch("/workspaces/" + id)
                 .then().statusCode(200).header("ETag", equalTo("\"2\""))
                 .body("displayName", equalTo("Renamed")).body("seatLimit", equalTo(40)).body("region", equalTo("eu-west-1"));
-        assertEquals(List.of("UpdateItem"), DynamoDbCallRecorder.operations());
+        assertEquals(List.of("GetItem", "UpdateItem"), DynamoDbCallRecorder.operations());
 
         given().contentType(ContentType.JSON).header("If-Match", "\"1\"").body(Map.of("region", "us-east-1"))
                 .when().patch("/workspaces/" + id).then().statusCode(412).contentType(PROBLEM_JSON);
@@ -165,13 +164,13 @@ class WorkspaceRoutesTest {
                 .then().statusCode(200).body("workspace.id", equalTo(id)).body("workspace.seatLimit", equalTo(25))
                 .body("items.id", contains(created.get(0), created.get(1), created.get(2)))
                 .body("nextCursor", notNullValue()).extract().response();
-        assertEquals(List.of("Query"), DynamoDbCallRecorder.operations());
+        assertEquals(List.of("GetItem", "Query"), DynamoDbCallRecorder.operations());
         DynamoDbCallRecorder.reset();
         given().queryParam("include", "projects").queryParam("limit", 3).queryParam("cursor", (String) first.path("nextCursor"))
                 .get("/workspaces/" + id)
                 .then().statusCode(200).body("workspace", nullValue())
                 .body("items.id", contains(created.get(3), created.get(4))).body("nextCursor", nullValue());
-        assertEquals(List.of("Query"), DynamoDbCallRecorder.operations());
+        assertEquals(List.of("GetItem", "Query"), DynamoDbCallRecorder.operations());
 
         String other = Api.createWorkspace("stack2", null);
         given().queryParam("include", "projects").queryParam("cursor", (String) first.path("nextCursor"))

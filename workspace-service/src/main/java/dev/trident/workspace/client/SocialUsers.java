@@ -37,9 +37,12 @@ public class SocialUsers {
         this.client = client;
     }
 
-    /** The user {@code userId}, or a 422 naming {@code field} and the id; dependency failures become 503/401/403. */
-    public Uni<SocialUser> requireUser(String field, String userId) {
-        return find(userId)
+    /**
+     * The user {@code userId}, or a 422 naming {@code field} and the id; dependency failures become 503/401/403.
+     * {@code authorization} is the caller's header, forwarded to social-service.
+     */
+    public Uni<SocialUser> requireUser(String field, String userId, String authorization) {
+        return find(userId, authorization)
                 .onFailure().transform(failure -> DependencyFailures.toProblem(DEPENDENCY, failure))
                 .map(user -> user.orElseThrow(() -> ProblemException.unknownReference(field, userId)));
     }
@@ -57,8 +60,8 @@ public class SocialUsers {
     @CircuitBreaker(requestVolumeThreshold = 10, failureRatio = 0.5, delay = 5000, successThreshold = 1,
             skipOn = RejectedByDependency.class)
     @CircuitBreakerName(DEPENDENCY)
-    Uni<Optional<SocialUser>> find(String userId) {
-        return client.getUser(userId).map(Optional::of)
+    Uni<Optional<SocialUser>> find(String userId, String authorization) {
+        return client.getUser(userId, authorization).map(Optional::of)
                 .onFailure(RejectedByDependency::isNotFound)
                 .recoverWithItem(Optional.empty());
     }

@@ -20,6 +20,8 @@ import dev.trident.keys.expr.UpdateExpressionBuilder;
 import dev.trident.keys.expr.UpdateExpressionBuilder.UpdateExpression;
 import dev.trident.support.dynamo.Attributes;
 import dev.trident.support.paging.Cursors;
+import dev.trident.workspace.model.Member;
+import dev.trident.workspace.model.MemberRole;
 import dev.trident.workspace.model.Project;
 import dev.trident.workspace.model.ProjectChanges;
 import dev.trident.workspace.model.Slice;
@@ -27,6 +29,7 @@ import dev.trident.workspace.model.Workspace;
 import dev.trident.workspace.model.WorkspaceChanges;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -42,6 +45,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
+import software.amazon.awssdk.services.dynamodb.model.Delete;
 import software.amazon.awssdk.services.dynamodb.model.Put;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
@@ -50,6 +54,7 @@ import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
+import software.amazon.awssdk.services.dynamodb.model.Update;
 
 /**
  * Every access pattern of the workspace domain, one method each. Conditional failures surface as
@@ -58,7 +63,8 @@ import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledExcepti
 @ApplicationScoped
 public class WorkspaceRepository {
 
-    static final String OWNER_ROLE = "owner";
+    /** On META: how many members are owners, so that removing or demoting the last one can be refused atomically. */
+    static final String OWNER_COUNT = "ownerCount";
     private static final String WS_ID = "wsId";
     private static final String DISPLAY_NAME = "displayName";
     private static final String REGION = "region";
@@ -111,6 +117,167 @@ public class WorkspaceRepository {
         }
     }
 
+    // Members
+
+    /**
+     * A member edge: GetItem {@code WS#<id>/MEMBER#<userId>} (strongly consistent, since a role change is decided on
+     * it). Emits null when absent.
+     */
+    public Uni<Member> member(String wsId, String userId) {
+        return call(() -> dynamo.getItem(r -> r.tableName(table)
+                        .key(WorkspaceKeys.member(wsId, userId).toAttributes())
+                        .consistentRead(true)
+                        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)))
+                .map(response -> response.hasItem() && !response.item().isEmpty() ? toMember(response.item()) : null);
+    }
+
+    /**
+     * A workspace's members in user id order: one Query {@code PK=WS#<id> AND begins_with(SK, MEMBER#)}, reading
+     * {@code limit + 1} to know whether there is more. {@code startAfter} resumes; null = first page.
+     */
+    public Uni<Slice<Member>> workspaceMembers(String wsId, Map<String, String> startAfter, int limit) {
+        return call(() -> dynamo.query(r -> r.tableName(table)
+                        .keyConditionExpression("#pk = :pk AND begins_with(#sk, :prefix)")
+                        .expressionAttributeNames(Map.of("#pk", TableSchema.PK, "#sk", TableSchema.SK))
+                        .expressionAttributeValues(Map.of(":pk", s(WorkspaceKeys.workspacePartition(wsId)),
+                                ":prefix", s(WorkspaceKeys.membersPrefix())))
+                        .exclusiveStartKey(startAfter == null ? null : CursorState.keyAttributes(startAfter))
+                        .limit(limit + 1)
+                        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)))
+                .map(response -> singlePartitionSlice(response.items(), limit, null, WorkspaceRepository::toMember));
+    }
+
+    /**
+     * The workspaces a user belongs to, in workspace id order: one Query on GSI1
+     * {@code GSI1PK=USER#<userId> AND begins_with(GSI1SK, WS#)}. Eventually consistent on DynamoDB.
+     */
+    public Uni<Slice<Member>> workspacesOfUser(String userId, Map<String, String> startAfter, int limit) {
+        return call(() -> dynamo.query(r -> r.tableName(table)
+                        .indexName(TableSchema.GSI1)
+                        .keyConditionExpression("#pk = :pk AND begins_with(#sk, :prefix)")
+                        .expressionAttributeNames(Map.of("#pk", TableSchema.GSI1PK, "#sk", TableSchema.GSI1SK))
+                        .expressionAttributeValues(Map.of(":pk", s(WorkspaceKeys.userWorkspacesPartition(userId)),
+                                ":prefix", s(WorkspaceKeys.workspacesOfUserPrefix())))
+                        .exclusiveStartKey(startAfter == null ? null : CursorState.keyAttributes(startAfter))
+                        .limit(limit + 1)
+                        .returnConsumedCapacity(ReturnConsumedCapacity.INDEXES)))
+                .map(response -> singlePartitionSlice(response.items(), limit, TableSchema.GSI1,
+                        WorkspaceRepository::toMember));
+    }
+
+    /**
+     * Add a member or change their role, given the edge as it was read ({@code before}, null when absent):
+     * TransactWriteItems of the edge put, conditional on the edge still being as read ({@code attribute_not_exists}
+     * or {@code role = :before}), and, when the owner count moves, an UpdateItem {@code ADD ownerCount ±1} on META
+     * (a demotion conditional on {@code ownerCount > 1}). Both or neither: the count always equals the owner edges,
+     * and the last owner cannot be demoted however requests interleave. A change within admin/member is the edge
+     * put alone. Fails with {@link MembershipRefused}.
+     */
+    public Uni<Member> putMember(Member before, Member after) {
+        Expression asRead = edgeAsRead(before);
+        List<TransactWriteItem> writes = new ArrayList<>();
+        writes.add(TransactWriteItem.builder().put(Put.builder().tableName(table).item(memberItem(after))
+                .conditionExpression(asRead.expression())
+                .expressionAttributeNames(asRead.namesOrNull())
+                .expressionAttributeValues(asRead.valuesOrNull())
+                .build()).build());
+        int ownerDelta = ownerDelta(before == null ? null : before.role(), after.role());
+        if (ownerDelta != 0) {
+            writes.add(ownerCountChange(after.workspaceId(), ownerDelta));
+        }
+        return memberTransaction(writes).replaceWith(after);
+    }
+
+    /**
+     * Remove a member, given the edge as read: TransactWriteItems of the edge delete, conditional on its role being
+     * as read, and for an owner {@code ADD ownerCount -1} on META conditional on {@code ownerCount > 1}, so the last
+     * owner is never removed. Fails with {@link MembershipRefused}.
+     */
+    public Uni<Void> removeMember(Member before) {
+        Expression asRead = edgeAsRead(before);
+        List<TransactWriteItem> writes = new ArrayList<>();
+        writes.add(TransactWriteItem.builder().delete(Delete.builder().tableName(table)
+                .key(WorkspaceKeys.member(before.workspaceId(), before.userId()).toAttributes())
+                .conditionExpression(asRead.expression())
+                .expressionAttributeNames(asRead.namesOrNull())
+                .expressionAttributeValues(asRead.valuesOrNull())
+                .build()).build());
+        if (before.role() == MemberRole.OWNER) {
+            writes.add(ownerCountChange(before.workspaceId(), -1));
+        }
+        return memberTransaction(writes).replaceWithVoid();
+    }
+
+    /** Why a membership write was refused: the edge changed since it was read, or the last owner would go. */
+    public static final class MembershipRefused extends RuntimeException {
+        private final boolean lastOwner;
+
+        MembershipRefused(boolean lastOwner) {
+            super(lastOwner ? "last owner" : "member changed concurrently", null, false, false);
+            this.lastOwner = lastOwner;
+        }
+
+        public boolean lastOwner() {
+            return lastOwner;
+        }
+    }
+
+    private static int ownerDelta(MemberRole before, MemberRole after) {
+        int was = before == MemberRole.OWNER ? 1 : 0;
+        int is = after == MemberRole.OWNER ? 1 : 0;
+        return is - was;
+    }
+
+    /** The edge's condition: absent when it was read absent, else still with the role it was read with. */
+    private static Expression edgeAsRead(Member before) {
+        return Conditions.render(before == null ? Conditions.ITEM_NOT_EXISTS
+                : Conditions.equalTo(ROLE, s(before.role().value())));
+    }
+
+    /** {@code ADD ownerCount :delta} on META; a decrease only while more than one owner remains. */
+    private TransactWriteItem ownerCountChange(String wsId, int delta) {
+        String condition = "attribute_exists(#pk)" + (delta < 0 ? " AND #count > :one" : "");
+        Map<String, AttributeValue> values = delta < 0 ? Map.of(":delta", n(delta), ":one", n(1))
+                : Map.of(":delta", n(delta));
+        return TransactWriteItem.builder().update(Update.builder().tableName(table)
+                .key(WorkspaceKeys.workspace(wsId).toAttributes())
+                .updateExpression("ADD #count :delta")
+                .conditionExpression(condition)
+                .expressionAttributeNames(Map.of("#pk", TableSchema.PK, "#count", OWNER_COUNT))
+                .expressionAttributeValues(values)
+                .build()).build();
+    }
+
+    /**
+     * Runs a membership transaction. A conflict with another transaction on the same items is retried (the
+     * conditions are evaluated again); a failed condition becomes {@link MembershipRefused}: on the edge (first
+     * action) it changed concurrently, on META (second) the last owner would go; so does a conflict that outlasts
+     * the retries.
+     */
+    private Uni<Void> memberTransaction(List<TransactWriteItem> writes) {
+        return call(() -> dynamo.transactWriteItems(r -> r
+                        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                        .transactItems(writes)))
+                .onFailure(WorkspaceRepository::isTransactionConflict).retry()
+                .withBackOff(Duration.ofMillis(20), Duration.ofMillis(200)).withJitter(0.5).atMost(8)
+                .onFailure(TransactionCanceledException.class).transform(failure -> {
+                    List<CancellationReason> reasons = ((TransactionCanceledException) failure).cancellationReasons();
+                    for (int i = 0; i < reasons.size(); i++) {
+                        if ("ConditionalCheckFailed".equals(reasons.get(i).code())) {
+                            return new MembershipRefused(i == 1);
+                        }
+                    }
+                    // Still conflicting after the retries: the client may retry as well.
+                    return isTransactionConflict(failure) ? new MembershipRefused(false) : failure;
+                })
+                .replaceWithVoid();
+    }
+
+    private static boolean isTransactionConflict(Throwable failure) {
+        return failure instanceof TransactionCanceledException cancelled
+                && cancelled.cancellationReasons().stream().anyMatch(r -> "TransactionConflict".equals(r.code()));
+    }
+
     // Workspaces
 
     /**
@@ -122,20 +289,29 @@ public class WorkspaceRepository {
         Expression notExists = Conditions.render(Conditions.ITEM_NOT_EXISTS);
         Map<String, AttributeValue> meta = workspaceItem(workspace);
 
-        Map<String, AttributeValue> owner = new HashMap<>(
-                WorkspaceKeys.member(workspace.id(), workspace.ownerId()).toAttributes());
-        owner.putAll(WorkspaceKeys.memberIndex(workspace.ownerId(), workspace.id()).toAttributes());
-        owner.put(TableSchema.TYPE, EntityType.MEMBER.typeAttribute());
-        owner.put(WS_ID, s(workspace.id()));
-        owner.put(USER_ID, s(workspace.ownerId()));
-        owner.put(ROLE, s(OWNER_ROLE));
-        putAudit(owner, 1, workspace.createdAt(), workspace.updatedAt());
+        Map<String, AttributeValue> owner = memberItem(
+                new Member(workspace.id(), workspace.ownerId(), MemberRole.OWNER, 1, workspace.createdAt(),
+                        workspace.updatedAt()));
 
         return call(() -> dynamo.transactWriteItems(r -> r
                         .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
                         .transactItems(conditionalPut(meta, notExists), conditionalPut(owner, notExists))))
                 .onFailure(TransactionCanceledException.class).transform(WorkspaceRepository::cancelledTransaction)
                 .replaceWith(workspace);
+    }
+
+    /**
+     * The caller's membership: GetItem of the member edge {@code WS#<id>/MEMBER#<userId>}, projected to its role.
+     * Emits null when the user is not a member (or the workspace does not exist).
+     */
+    public Uni<MemberRole> memberRole(String wsId, String userId) {
+        return call(() -> dynamo.getItem(r -> r.tableName(table)
+                        .key(WorkspaceKeys.member(wsId, userId).toAttributes())
+                        .projectionExpression("#role")
+                        .expressionAttributeNames(Map.of("#role", ROLE))
+                        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)))
+                .map(response -> response.hasItem() && !response.item().isEmpty()
+                        ? MemberRole.parse(ROLE, Attributes.string(response.item(), ROLE)) : null);
     }
 
     /** Workspace settings: GetItem {@code SK=META}. Emits null when absent. */
@@ -172,7 +348,8 @@ public class WorkspaceRepository {
                             projects.add(item);
                         }
                     }
-                    return new WorkspaceStack(workspace, singlePartitionSlice(projects, limit, null));
+                    return new WorkspaceStack(workspace,
+                            singlePartitionSlice(projects, limit, null, WorkspaceRepository::toProject));
                 });
     }
 
@@ -350,7 +527,24 @@ public class WorkspaceRepository {
         item.put(SEAT_LIMIT, n(workspace.seatLimit()));
         item.put(OWNER_ID, s(workspace.ownerId()));
         item.put(SHARDS, n(workspace.shards()));
+        item.put(OWNER_COUNT, n(1));
         putAudit(item, workspace.version(), workspace.createdAt(), workspace.updatedAt());
+        return item;
+    }
+
+    /**
+     * The stored form of a member edge {@code WS#<id>/MEMBER#<userId>}, inverted on GSI1 as
+     * {@code USER#<userId>/WS#<id>}; shared with tests that write items directly.
+     */
+    public static Map<String, AttributeValue> memberItem(Member member) {
+        Map<String, AttributeValue> item = new HashMap<>(
+                WorkspaceKeys.member(member.workspaceId(), member.userId()).toAttributes());
+        item.putAll(WorkspaceKeys.memberIndex(member.userId(), member.workspaceId()).toAttributes());
+        item.put(TableSchema.TYPE, EntityType.MEMBER.typeAttribute());
+        item.put(WS_ID, s(member.workspaceId()));
+        item.put(USER_ID, s(member.userId()));
+        item.put(ROLE, s(member.role().value()));
+        putAudit(item, member.version(), member.createdAt(), member.updatedAt());
         return item;
     }
 
@@ -379,6 +573,12 @@ public class WorkspaceRepository {
                 Attributes.string(item, OWNER_ID), (int) Attributes.number(item, SHARDS),
                 Attributes.number(item, TableSchema.VERSION), Attributes.string(item, TableSchema.CREATED_AT),
                 Attributes.string(item, TableSchema.UPDATED_AT));
+    }
+
+    private static Member toMember(Map<String, AttributeValue> item) {
+        return new Member(Attributes.string(item, WS_ID), Attributes.string(item, USER_ID),
+                MemberRole.parse(ROLE, Attributes.string(item, ROLE)), Attributes.number(item, TableSchema.VERSION),
+                Attributes.string(item, TableSchema.CREATED_AT), Attributes.string(item, TableSchema.UPDATED_AT));
     }
 
     private static Project toProject(Map<String, AttributeValue> item) {
@@ -440,15 +640,14 @@ public class WorkspaceRepository {
     }
 
     /** A single-partition page from a Query of {@code limit + 1}: the extra item only proves there is more. */
-    private static Slice<Project> singlePartitionSlice(List<Map<String, AttributeValue>> items, int limit,
-            String indexName) {
+    private static <T> Slice<T> singlePartitionSlice(List<Map<String, AttributeValue>> items, int limit,
+            String indexName, Function<Map<String, AttributeValue>, T> mapper) {
         if (items.size() <= limit) {
-            return new Slice<>(items.stream().map(WorkspaceRepository::toProject).toList(), Map.of());
+            return new Slice<>(items.stream().map(mapper).toList(), Map.of());
         }
         List<Map<String, AttributeValue>> taken = items.subList(0, limit);
         Map<String, String> resume = CursorState.keyStrings(Cursors.keyOf(taken.get(limit - 1), indexName));
-        return new Slice<>(taken.stream().map(WorkspaceRepository::toProject).toList(),
-                Map.of(CursorState.SINGLE, resume));
+        return new Slice<>(taken.stream().map(mapper).toList(), Map.of(CursorState.SINGLE, resume));
     }
 
     private Uni<Map<String, AttributeValue>> conditionalUpdate(ItemKey key, UpdateExpression update) {

@@ -6,6 +6,7 @@ import dev.trident.support.paging.Page;
 import dev.trident.support.paging.PageRequest;
 import dev.trident.workspace.model.Project;
 import dev.trident.workspace.model.ProjectChanges;
+import dev.trident.workspace.security.Caller;
 import dev.trident.workspace.service.ProjectService;
 import io.smallrye.mutiny.Uni;
 import jakarta.validation.Valid;
@@ -24,67 +25,74 @@ import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.net.URI;
+import org.eclipse.microprofile.jwt.JsonWebToken;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 @Path("/workspaces/{wsId}/projects")
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
 @Tag(name = "Projects")
+@SecurityRequirement(name = WorkspaceApplication.BEARER)
 public class ProjectResource {
 
     private final ProjectService projects;
+    private final JsonWebToken token;
 
-    ProjectResource(ProjectService projects) {
+    ProjectResource(ProjectService projects, JsonWebToken token) {
         this.projects = projects;
+        this.token = token;
     }
 
     @POST
     @Operation(summary = "Create a project; its id YYYY-NNNN comes from the workspace's sequence of the year",
-            description = "createdBy must be a social-service user, whose display name is kept on the project as "
+            description = "Owners and admins of the workspace only (403 for other members, 404 for non-members). "
+                    + "The creator is the caller: createdBy may be omitted and, when sent, must be the caller (403 "
+                    + "otherwise). The creator must be a social-service user, whose display name is kept on the project as "
                     + "createdByName (as it was at creation). 422 naming the field and id when it is not, 503 with "
                     + "Retry-After when social-service is down, slow or failing; nothing is written and no project "
                     + "number is used in either case.")
     public Uni<Response> create(@PathParam("wsId") String wsId,
             @Valid @NotNull(message = "a JSON body is required") CreateProjectRequest body) {
         ProjectStatus status = body.status() == null ? ProjectStatus.ACTIVE : ProjectStatus.parse("status", body.status());
-        return projects.create(wsId, body.title(), status, body.createdBy())
+        return projects.create(Caller.of(token), wsId, body.title(), status, body.createdBy())
                 .map(p -> withETag(Response.created(URI.create("/workspaces/" + wsId + "/projects/" + p.id())), p));
     }
 
     @GET
-    @Operation(summary = "A workspace's projects, newest first (sharded workspaces: merged across shards), paged")
+    @Operation(summary = "A workspace's projects (members only), newest first (sharded workspaces: merged across shards), paged")
     public Uni<Page<ProjectResponse>> list(@PathParam("wsId") String wsId, @QueryParam("limit") String limit,
             @QueryParam("cursor") String cursor) {
-        return projects.list(wsId, PageRequest.of(limit, cursor)).map(page -> page.map(ProjectResponse::of));
+        return projects.list(Caller.of(token), wsId, PageRequest.of(limit, cursor)).map(page -> page.map(ProjectResponse::of));
     }
 
     @GET
     @Path("/{projectId}")
-    @Operation(summary = "One project")
+    @Operation(summary = "One project (members only)")
     public Uni<Response> get(@PathParam("wsId") String wsId, @PathParam("projectId") String projectId) {
-        return projects.get(wsId, projectId).map(p -> withETag(Response.ok(), p));
+        return projects.get(Caller.of(token), wsId, projectId).map(p -> withETag(Response.ok(), p));
     }
 
     @PATCH
     @Path("/{projectId}")
-    @Operation(summary = "Change title and/or status; honours If-Match")
+    @Operation(summary = "Change title and/or status; owners and admins only; honours If-Match")
     public Uni<Response> update(@PathParam("wsId") String wsId, @PathParam("projectId") String projectId,
             @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch,
             @Valid @NotNull(message = "a JSON body is required") UpdateProjectRequest body) {
         Long expected = ETags.requiredVersion(ifMatch);
         ProjectStatus status = body.status() == null ? null : ProjectStatus.parse("status", body.status());
-        return projects.update(wsId, projectId, new ProjectChanges(body.title(), status), expected)
+        return projects.update(Caller.of(token), wsId, projectId, new ProjectChanges(body.title(), status), expected)
                 .map(p -> withETag(Response.ok(), p));
     }
 
     @DELETE
     @Path("/{projectId}")
-    @Operation(summary = "Delete a project; honours If-Match")
+    @Operation(summary = "Delete a project; owners and admins only; honours If-Match")
     public Uni<Response> delete(@PathParam("wsId") String wsId, @PathParam("projectId") String projectId,
             @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch) {
         Long expected = ETags.requiredVersion(ifMatch);
-        return projects.delete(wsId, projectId, expected).map(done -> Response.noContent().build());
+        return projects.delete(Caller.of(token), wsId, projectId, expected).map(done -> Response.noContent().build());
     }
 
     static Response withETag(Response.ResponseBuilder builder, Project project) {

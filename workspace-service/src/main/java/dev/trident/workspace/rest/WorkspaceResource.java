@@ -1,10 +1,13 @@
 package dev.trident.workspace.rest;
 
 import dev.trident.support.http.ETags;
+import dev.trident.support.paging.Page;
 import dev.trident.support.paging.PageRequest;
 import dev.trident.support.problem.ProblemException;
 import dev.trident.workspace.model.Workspace;
 import dev.trident.workspace.model.WorkspaceChanges;
+import dev.trident.workspace.security.Caller;
+import dev.trident.workspace.service.MemberService;
 import dev.trident.workspace.service.WorkspaceService;
 import io.smallrye.mutiny.Uni;
 import jakarta.validation.Valid;
@@ -22,46 +25,66 @@ import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.net.URI;
+import org.eclipse.microprofile.jwt.JsonWebToken;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 @Path("/workspaces")
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
 @Tag(name = "Workspaces")
+@SecurityRequirement(name = WorkspaceApplication.BEARER)
 public class WorkspaceResource {
 
     private static final String INCLUDE_PROJECTS = "projects";
 
     private final WorkspaceService workspaces;
+    private final MemberService members;
+    private final JsonWebToken token;
 
-    WorkspaceResource(WorkspaceService workspaces) {
+    WorkspaceResource(WorkspaceService workspaces, MemberService members, JsonWebToken token) {
         this.workspaces = workspaces;
+        this.members = members;
+        this.token = token;
     }
 
     @POST
-    @Operation(summary = "Create a workspace; its creator becomes its first owner. shards (1..16) is fixed for good",
-            description = "ownerId must be a social-service user: 422 naming the field and id when it is not, 503 with "
-                    + "Retry-After when social-service is down, slow or failing. Nothing is written in either case.")
+    @Operation(summary = "Create a workspace; the caller becomes its first owner. shards (1..16) is fixed for good",
+            description = "The owner is the caller (token sub); ownerId may be omitted and, when sent, must be the "
+                    + "caller (403 otherwise). The caller must be a social-service user: 422 naming ownerId when not, "
+                    + "503 with Retry-After when social-service is down, slow or failing. Nothing is written in any "
+                    + "refused case.")
     public Uni<Response> create(@Valid @NotNull(message = "a JSON body is required") CreateWorkspaceRequest body) {
-        return workspaces.create(body.id(), body.displayName(), body.region(), body.seatLimit(), body.ownerId(),
+        return workspaces.create(Caller.of(token), body.id(), body.displayName(), body.region(), body.seatLimit(), body.ownerId(),
                         body.shards())
                 .map(w -> withETag(Response.created(URI.create("/workspaces/" + w.id())), w));
     }
 
     @GET
+    @Operation(summary = "The workspaces a user belongs to (default: the caller), with their role, paged",
+            description = "A caller lists their own memberships; another user's need the platform role admin (403). "
+                    + "Read from the GSI1 index (the inverted member edges): on DynamoDB eventually consistent, so a "
+                    + "membership added or removed a moment ago may not show yet.")
+    public Uni<Page<MemberResponse>> memberships(@QueryParam("member") String member,
+            @QueryParam("limit") String limit, @QueryParam("cursor") String cursor) {
+        return members.workspacesOf(Caller.of(token), member, PageRequest.of(limit, cursor))
+                .map(page -> page.map(MemberResponse::of));
+    }
+
+    @GET
     @Path("/{wsId}")
-    @Operation(summary = "Workspace settings; with include=projects (unsharded workspaces) the settings and its "
+    @Operation(summary = "Workspace settings (members only: 404 for anyone else); with include=projects (unsharded workspaces) the settings and its "
             + "projects in key order (oldest first) from one read, paged")
     public Uni<Response> get(@PathParam("wsId") String wsId, @QueryParam("include") String include,
             @QueryParam("limit") String limit, @QueryParam("cursor") String cursor) {
         if (include == null) {
-            return workspaces.get(wsId).map(w -> withETag(Response.ok(), w));
+            return workspaces.get(Caller.of(token), wsId).map(w -> withETag(Response.ok(), w));
         }
         if (!INCLUDE_PROJECTS.equals(include)) {
             throw ProblemException.badRequest("include", "the only value is " + INCLUDE_PROJECTS);
         }
-        return workspaces.stack(wsId, PageRequest.of(limit, cursor)).map(stack -> Response.ok(
+        return workspaces.stack(Caller.of(token), wsId, PageRequest.of(limit, cursor)).map(stack -> Response.ok(
                 new WorkspaceStackResponse(stack.workspace() == null ? null : WorkspaceResponse.of(stack.workspace()),
                         stack.projects().items().stream().map(ProjectResponse::of).toList(),
                         stack.projects().nextCursor())).build());
@@ -69,11 +92,11 @@ public class WorkspaceResource {
 
     @PATCH
     @Path("/{wsId}")
-    @Operation(summary = "Update settings (displayName, region, seatLimit); honours If-Match")
+    @Operation(summary = "Update settings (displayName, region, seatLimit); owners only; honours If-Match")
     public Uni<Response> update(@PathParam("wsId") String wsId, @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch,
             @Valid @NotNull(message = "a JSON body is required") UpdateWorkspaceRequest body) {
         Long expected = ETags.requiredVersion(ifMatch);
-        return workspaces.update(wsId, new WorkspaceChanges(body.displayName(), body.region(), body.seatLimit(),
+        return workspaces.update(Caller.of(token), wsId, new WorkspaceChanges(body.displayName(), body.region(), body.seatLimit(),
                         body.shards()), expected)
                 .map(w -> withETag(Response.ok(), w));
     }

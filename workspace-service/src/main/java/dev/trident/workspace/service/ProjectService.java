@@ -12,6 +12,7 @@ import dev.trident.workspace.model.Project;
 import dev.trident.workspace.model.ProjectChanges;
 import dev.trident.workspace.repository.WorkspaceRepository;
 import dev.trident.workspace.repository.WorkspaceRepository.ConditionNotMet;
+import dev.trident.workspace.security.Caller;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
@@ -25,28 +26,35 @@ public class ProjectService {
     private final ShardLayouts layouts;
     private final PageCursors cursors;
     private final SocialUsers users;
+    private final AccessRules rules;
 
-    ProjectService(WorkspaceRepository repository, ShardLayouts layouts, PageCursors cursors, SocialUsers users) {
+    ProjectService(WorkspaceRepository repository, ShardLayouts layouts, PageCursors cursors, SocialUsers users,
+            AccessRules rules) {
         this.repository = repository;
         this.layouts = layouts;
         this.cursors = cursors;
         this.users = users;
+        this.rules = rules;
     }
 
     /**
-     * GetItem META (404, and the shard count), then the creator checked at social-service (422 when unknown, 503
+     * Owners and admins only (GetItem of the caller's member edge: 404 for a non-member, 403 for a member); the
+     * creator is the caller ({@code createdByClaimed}, when sent, must be the caller: 403 otherwise).
+     * Then GetItem META (404, and the shard count), then the creator checked at social-service (422 when unknown, 503
      * when social-service cannot tell; their display name is kept on the project), then UpdateItem ADD on the
      * workspace's sequence of the current year, then a conditional PutItem. Every check comes before the first
      * write, so a refused create moves no counter. The counter is atomic, so concurrent creates get distinct
      * numbers; if the put fails after the counter moved, that number is simply never used (a gap, never a duplicate).
      */
-    public Uni<Project> create(String wsId, String title, ProjectStatus status, String createdBy) {
+    public Uni<Project> create(Caller caller, String wsId, String title, ProjectStatus status,
+            String createdByClaimed) {
         Ids.require("wsId", wsId);
-        Ids.require("createdBy", createdBy);
-        return repository.workspace(wsId)
+        String createdBy = rules.requireSelf(caller, "createdBy", createdByClaimed);
+        return rules.requireManager(caller, wsId)
+                .chain(() -> repository.workspace(wsId))
                 .onItem().ifNull().failWith(() -> WorkspaceService.workspaceNotFound(wsId))
                 .map(layouts::remember)
-                .chain(shards -> users.requireUser("createdBy", createdBy)
+                .chain(shards -> users.requireUser("createdBy", createdBy, caller.authorization())
                         .chain(creator -> allocateAndPut(wsId, shards, title, status, creator)))
                 .onFailure(ConditionNotMet.class)
                 .transform(e -> ProblemException.conflict("the allocated project id is already taken; retry"));
@@ -61,45 +69,50 @@ public class ProjectService {
                 .chain(project -> repository.createProject(project, shards));
     }
 
-    public Uni<Project> get(String wsId, String projectId) {
+    /** Members only: GetItem of the caller's member edge, then GetItem of the project (META too on first touch). */
+    public Uni<Project> get(Caller caller, String wsId, String projectId) {
         ProjectId id = parse(wsId, projectId);
-        return layouts.shardCount(wsId)
+        return rules.requireMember(caller, wsId).chain(() -> layouts.shardCount(wsId))
                 .chain(shards -> repository.project(wsId, shards, id))
                 .onItem().ifNull().failWith(() -> projectNotFound(wsId, id));
     }
 
     /** Newest first; with shards, one Query per shard merged, under one cursor bound to workspace and layout. */
-    public Uni<Page<Project>> list(String wsId, PageRequest page) {
+    public Uni<Page<Project>> list(Caller caller, String wsId, PageRequest page) {
         Ids.require("wsId", wsId);
-        return layouts.shardCount(wsId).chain(shards -> {
+        return rules.requireMember(caller, wsId).chain(() -> layouts.shardCount(wsId)).chain(shards -> {
             String scope = "workspace:projects:" + wsId + ":shards=" + shards;
             return repository.workspaceProjects(wsId, shards, cursors.positions(scope, page), page.limit())
                     .map(slice -> cursors.page(scope, slice));
         });
     }
 
-    public Uni<Project> update(String wsId, String projectId, ProjectChanges changes, Long expectedVersion) {
+    /** Owners and admins only, checked before the conditional UpdateItem. */
+    public Uni<Project> update(Caller caller, String wsId, String projectId, ProjectChanges changes,
+            Long expectedVersion) {
         ProjectId id = parse(wsId, projectId);
         if (changes.title() == null && changes.status() == null) {
             throw ProblemException.badRequest("body", "name at least one of title, status");
         }
-        return layouts.shardCount(wsId)
+        return rules.requireManager(caller, wsId).chain(() -> layouts.shardCount(wsId))
                 .chain(shards -> repository.updateProject(wsId, shards, id, changes, expectedVersion,
                         WorkspaceService.now()))
                 .onFailure(ConditionNotMet.class).transform(e -> writeRefused(wsId, id, (ConditionNotMet) e,
                         expectedVersion));
     }
 
-    public Uni<Void> delete(String wsId, String projectId, Long expectedVersion) {
+    /** Owners and admins only, checked before the conditional DeleteItem. */
+    public Uni<Void> delete(Caller caller, String wsId, String projectId, Long expectedVersion) {
         ProjectId id = parse(wsId, projectId);
-        return layouts.shardCount(wsId)
+        return rules.requireManager(caller, wsId).chain(() -> layouts.shardCount(wsId))
                 .chain(shards -> repository.deleteProject(wsId, shards, id, expectedVersion))
                 .onFailure(ConditionNotMet.class).transform(e -> writeRefused(wsId, id, (ConditionNotMet) e,
                         expectedVersion));
     }
 
     /** Projects of one status across workspaces, newest first, from the write-sharded status partitions. */
-    public Uni<Page<Project>> byStatus(ProjectStatus status, PageRequest page) {
+    public Uni<Page<Project>> byStatus(Caller caller, ProjectStatus status, PageRequest page) {
+        rules.requirePlatformAdmin(caller);
         String scope = "workspace:projects-by-status:" + status.name();
         return repository.projectsByStatus(status, cursors.positions(scope, page), page.limit())
                 .map(slice -> cursors.page(scope, slice));

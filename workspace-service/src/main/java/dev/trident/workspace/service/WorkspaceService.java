@@ -3,8 +3,6 @@ package dev.trident.workspace.service;
 import dev.trident.keys.Ids;
 import dev.trident.keys.Shards;
 import dev.trident.keys.WorkspaceKeys;
-import dev.trident.keys.cursor.CursorState;
-import dev.trident.keys.cursor.InvalidCursorException;
 import dev.trident.support.paging.Page;
 import dev.trident.support.paging.PageRequest;
 import dev.trident.support.problem.ProblemException;
@@ -14,6 +12,7 @@ import dev.trident.workspace.model.Workspace;
 import dev.trident.workspace.model.WorkspaceChanges;
 import dev.trident.workspace.repository.WorkspaceRepository;
 import dev.trident.workspace.repository.WorkspaceRepository.ConditionNotMet;
+import dev.trident.workspace.security.Caller;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
@@ -28,12 +27,15 @@ public class WorkspaceService {
     private final ShardLayouts layouts;
     private final PageCursors cursors;
     private final SocialUsers users;
+    private final AccessRules rules;
 
-    WorkspaceService(WorkspaceRepository repository, ShardLayouts layouts, PageCursors cursors, SocialUsers users) {
+    WorkspaceService(WorkspaceRepository repository, ShardLayouts layouts, PageCursors cursors, SocialUsers users,
+            AccessRules rules) {
         this.repository = repository;
         this.layouts = layouts;
         this.cursors = cursors;
         this.users = users;
+        this.rules = rules;
     }
 
     /** Settings plus one page of projects (settings on the first page only). */
@@ -41,15 +43,16 @@ public class WorkspaceService {
     }
 
     /**
-     * The owner must be an existing social user (422 otherwise, 503 when social-service cannot tell); that is
-     * checked before the one TransactWriteItems, so a refused or failed check writes nothing.
+     * The caller becomes the owner ({@code ownerIdClaimed}, when sent, must be the caller: 403 otherwise) and must be
+     * an existing social user (422 otherwise, 503 when social-service cannot tell); that is checked before the one
+     * TransactWriteItems, so a refused or failed check writes nothing.
      */
-    public Uni<Workspace> create(String id, String displayName, String region, int seatLimit, String ownerId,
-            Integer shards) {
+    public Uni<Workspace> create(Caller caller, String id, String displayName, String region, int seatLimit,
+            String ownerIdClaimed, Integer shards) {
         Ids.require("id", id);
-        Ids.require("ownerId", ownerId);
+        String ownerId = rules.requireSelf(caller, "ownerId", ownerIdClaimed);
         int shardCount = Shards.requireShardCount(shards == null ? 1 : shards);
-        return users.requireUser("ownerId", ownerId)
+        return users.requireUser("ownerId", ownerId, caller.authorization())
                 .chain(() -> {
                     String now = now();
                     return repository.createWorkspace(
@@ -60,9 +63,9 @@ public class WorkspaceService {
                 .invoke(layouts::remember);
     }
 
-    public Uni<Workspace> get(String wsId) {
-        Ids.require("wsId", wsId);
-        return repository.workspace(wsId)
+    /** Members only: GetItem of the caller's member edge, then GetItem META. */
+    public Uni<Workspace> get(Caller caller, String wsId) {
+        return rules.requireMember(caller, wsId).chain(() -> repository.workspace(wsId))
                 .onItem().ifNull().failWith(() -> workspaceNotFound(wsId))
                 .invoke(layouts::remember);
     }
@@ -71,19 +74,13 @@ public class WorkspaceService {
      * Settings and projects of an unsharded workspace from ONE Query, in key order: META first, then projects
      * oldest first. A sharded workspace has no such single partition: 400, its projects are listed separately.
      */
-    public Uni<Stack> stack(String wsId, PageRequest page) {
+    public Uni<Stack> stack(Caller caller, String wsId, PageRequest page) {
         Ids.require("wsId", wsId);
         String scope = "workspace:stack:" + wsId;
-        Map<String, Map<String, String>> positions = cursors.positions(scope, page);
-        Map<String, String> startAfter = null;
-        if (positions != null) {
-            startAfter = positions.get(CursorState.SINGLE);
-            if (startAfter == null || positions.size() != 1) {
-                throw new InvalidCursorException("cursor does not fit this listing");
-            }
-        }
+        Map<String, String> startAfter = cursors.singleStart(scope, page);
         boolean firstPage = startAfter == null;
-        return repository.workspaceStack(wsId, startAfter, page.limit()).map(stack -> {
+        return rules.requireMember(caller, wsId)
+                .chain(() -> repository.workspaceStack(wsId, startAfter, page.limit())).map(stack -> {
             if (firstPage) {
                 if (stack.workspace() == null) {
                     throw workspaceNotFound(wsId);
@@ -97,7 +94,8 @@ public class WorkspaceService {
         });
     }
 
-    public Uni<Workspace> update(String wsId, WorkspaceChanges changes, Long expectedVersion) {
+    /** Owners only (403 for other members, 404 for non-members), checked before the conditional UpdateItem. */
+    public Uni<Workspace> update(Caller caller, String wsId, WorkspaceChanges changes, Long expectedVersion) {
         Ids.require("wsId", wsId);
         if (changes.displayName() == null && changes.region() == null && changes.seatLimit() == null
                 && changes.shards() == null) {
@@ -106,7 +104,8 @@ public class WorkspaceService {
         if (changes.shards() != null) {
             Shards.requireShardCount(changes.shards());
         }
-        return repository.updateWorkspace(wsId, changes, expectedVersion, now())
+        return rules.requireOwner(caller, wsId)
+                .chain(() -> repository.updateWorkspace(wsId, changes, expectedVersion, now()))
                 .onFailure(ConditionNotMet.class).transform(failure -> {
                     ConditionNotMet e = (ConditionNotMet) failure;
                     if (!e.itemExists()) {

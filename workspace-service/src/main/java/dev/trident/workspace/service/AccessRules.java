@@ -1,0 +1,104 @@
+package dev.trident.workspace.service;
+
+import dev.trident.keys.Ids;
+import dev.trident.support.problem.ProblemException;
+import dev.trident.workspace.model.Member;
+import dev.trident.workspace.model.MemberRole;
+import dev.trident.workspace.repository.WorkspaceRepository;
+import dev.trident.workspace.security.Caller;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+
+/**
+ * Who may do what in the workspace domain, one method per rule. Every route needs a valid token (401 otherwise,
+ * before any of this runs); then:
+ * <ul>
+ * <li>any caller creates a workspace and becomes its owner ({@link #requireSelf});</li>
+ * <li>only members read a workspace, its projects and members ({@link #requireMember}); a non-member gets the
+ * same 404 as for a workspace that does not exist, so it cannot learn that it does;</li>
+ * <li>owners and admins create and change projects and members ({@link #requireManager}), 403 for a member;
+ * only an owner grants the owner role or changes or removes an owner ({@link #requireMayChangeMember});</li>
+ * <li>only owners change settings ({@link #requireOwner}), 403 for an admin or member;</li>
+ * <li>a user lists their own workspaces; anyone's needs the platform role {@code admin}
+ * ({@link #requireSelfOrPlatformAdmin}); projects by status span tenants and need it too
+ * ({@link #requirePlatformAdmin}).</li>
+ * </ul>
+ * The membership check is one GetItem of the caller's member edge, made before anything is read for or written
+ * on behalf of the caller. A member edge is written in the same transaction as its workspace's META and
+ * workspaces are never deleted, so "is a member" also answers "the workspace exists".
+ */
+@ApplicationScoped
+public class AccessRules {
+
+    /** The platform role that reads across tenants. */
+    public static final String PLATFORM_ADMIN = "admin";
+
+    private final WorkspaceRepository repository;
+
+    AccessRules(WorkspaceRepository repository) {
+        this.repository = repository;
+    }
+
+    /** The caller's role in {@code wsId}; 404 (as for a missing workspace) when they are not a member. */
+    public Uni<MemberRole> requireMember(Caller caller, String wsId) {
+        Ids.require("wsId", wsId);
+        return repository.memberRole(wsId, caller.userId())
+                .onItem().ifNull().failWith(() -> WorkspaceService.workspaceNotFound(wsId));
+    }
+
+    /** An owner or admin of {@code wsId}: 403 for another member, 404 for a non-member. */
+    public Uni<MemberRole> requireManager(Caller caller, String wsId) {
+        return requireMember(caller, wsId).invoke(role -> {
+            if (!role.managesWorkspace()) {
+                throw ProblemException.forbidden("only an owner or admin of workspace " + wsId + " may do this");
+            }
+        });
+    }
+
+    /** An owner of {@code wsId}: 403 for an admin or member, 404 for a non-member. */
+    public Uni<MemberRole> requireOwner(Caller caller, String wsId) {
+        return requireMember(caller, wsId).invoke(role -> {
+            if (role != MemberRole.OWNER) {
+                throw ProblemException.forbidden("only an owner of workspace " + wsId + " may change its settings");
+            }
+        });
+    }
+
+    /**
+     * Whether a manager with role {@code callerRole} may change the member {@code before} (null: not a member yet) to
+     * {@code after} (null: removal): granting the owner role or touching an owner's edge needs an owner, so an admin
+     * cannot make themselves owner or push an owner out. 403 otherwise.
+     */
+    public void requireMayChangeMember(MemberRole callerRole, Member before, MemberRole after) {
+        boolean touchesOwner = after == MemberRole.OWNER || (before != null && before.role() == MemberRole.OWNER);
+        if (touchesOwner && callerRole != MemberRole.OWNER) {
+            throw ProblemException.forbidden("only an owner grants, changes or removes the owner role");
+        }
+    }
+
+    /**
+     * A body field that names the acting user ({@code ownerId}, {@code createdBy}) is optional; when sent it must be
+     * the caller: 403 otherwise. Returns the caller's id, the value to store.
+     */
+    public String requireSelf(Caller caller, String field, String claimedId) {
+        if (claimedId != null && !claimedId.equals(caller.userId())) {
+            throw ProblemException.forbidden(field + " must be the caller (" + caller.userId() + ") or absent");
+        }
+        return caller.userId();
+    }
+
+    /** The caller themself, or any user for the platform role {@code admin}; 403 otherwise. */
+    public void requireSelfOrPlatformAdmin(Caller caller, String userId) {
+        if (!caller.userId().equals(userId) && !caller.hasRole(PLATFORM_ADMIN)) {
+            throw ProblemException.forbidden("only your own memberships may be listed without the role "
+                    + PLATFORM_ADMIN);
+        }
+    }
+
+    /** The platform role {@code admin}: 403 otherwise. */
+    public void requirePlatformAdmin(Caller caller) {
+        if (!caller.hasRole(PLATFORM_ADMIN)) {
+            throw ProblemException.forbidden("listing projects across workspaces needs the role " + PLATFORM_ADMIN);
+        }
+    }
+}
