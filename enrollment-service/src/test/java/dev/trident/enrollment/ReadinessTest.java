@@ -1,18 +1,12 @@
 package dev.trident.enrollment;
 
 import dev.trident.testing.DynamoDbLocalResource;
-import dev.trident.testing.ReadinessContract;
+import dev.trident.testing.TableReadinessContracts;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import org.junit.jupiter.api.Test;
 
+/** Also registers DynamoDB Local for every @QuarkusTest of this module. */
 @QuarkusTest
 @QuarkusTestResource(DynamoDbLocalResource.class)
-class ReadinessTest {
-
-    @Test
-    void readyWhenTheTableIsActiveWithTheExpectedSchema() {
-        ReadinessContract.assertReady();
-        ReadinessContract.assertAlive();
-    }
+class ReadinessTest extends TableReadinessContracts.ReadyOnTheExpectedTable {
 }

@@ -1,18 +1,11 @@
 package dev.trident.workspace;
 
-import dev.trident.testing.ReadinessContract;
 import dev.trident.testing.TableProfiles;
+import dev.trident.testing.TableReadinessContracts;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
-import org.junit.jupiter.api.Test;
 
 @QuarkusTest
 @TestProfile(TableProfiles.MissingTable.class)
-class ReadinessMissingTableTest {
-
-    @Test
-    void notReadyButAliveWhenTheTableDoesNotExist() {
-        ReadinessContract.assertNotReady("does not exist");
-        ReadinessContract.assertAlive();
-    }
+class ReadinessMissingTableTest extends TableReadinessContracts.NotReadyWithoutTheTable {
 }

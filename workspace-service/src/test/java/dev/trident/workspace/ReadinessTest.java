@@ -1,19 +1,13 @@
 package dev.trident.workspace;
 
 import dev.trident.testing.DynamoDbLocalResource;
-import dev.trident.testing.ReadinessContract;
+import dev.trident.testing.TableReadinessContracts;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import org.junit.jupiter.api.Test;
 
+/** Also registers DynamoDB Local and the real social-service for every @QuarkusTest of this module. */
 @QuarkusTest
 @QuarkusTestResource(DynamoDbLocalResource.class)
 @QuarkusTestResource(RealSocialService.class)
-class ReadinessTest {
-
-    @Test
-    void readyWhenTheTableIsActiveWithTheExpectedSchema() {
-        ReadinessContract.assertReady();
-        ReadinessContract.assertAlive();
-    }
+class ReadinessTest extends TableReadinessContracts.ReadyOnTheExpectedTable {
 }

@@ -18,6 +18,7 @@ import dev.trident.enrollment.model.Student;
 import dev.trident.enrollment.model.StudentProfile;
 import dev.trident.enrollment.model.StudentWithCourses;
 import dev.trident.keys.EnrollmentKeys;
+import dev.trident.keys.ItemKey;
 import dev.trident.keys.TableDefinition;
 import dev.trident.keys.TableSchema;
 import dev.trident.keys.expr.Condition;
@@ -33,6 +34,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionCheck;
@@ -78,11 +80,7 @@ public class EnrollmentRepository {
 
     /** Student profile: GetItem {@code STU#<id>/PROFILE}. Emits null when absent. */
     public Uni<Student> student(String studentId) {
-        Map<String, AttributeValue> key = EnrollmentKeys.student(studentId).toAttributes();
-        return Uni.createFrom().completionStage(() -> dynamo.getItem(r -> r.tableName(table).key(key)
-                        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)))
-                .map(response -> response.hasItem() && !response.item().isEmpty()
-                        ? EnrollmentItems.toStudent(response.item()) : null);
+        return getItem(EnrollmentKeys.student(studentId), EnrollmentItems::toStudent);
     }
 
     /**
@@ -165,11 +163,7 @@ public class EnrollmentRepository {
 
     /** Course metadata: GetItem {@code CRS#<id>/METADATA}. Emits null when absent. */
     public Uni<Course> course(String courseId) {
-        Map<String, AttributeValue> key = EnrollmentKeys.course(courseId).toAttributes();
-        return Uni.createFrom().completionStage(() -> dynamo.getItem(r -> r.tableName(table).key(key)
-                        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)))
-                .map(response -> response.hasItem() && !response.item().isEmpty()
-                        ? EnrollmentItems.toCourse(response.item()) : null);
+        return getItem(EnrollmentKeys.course(courseId), EnrollmentItems::toCourse);
     }
 
     /**
@@ -305,11 +299,7 @@ public class EnrollmentRepository {
 
     /** One enrollment edge: GetItem {@code STU#<sid>/ENROLL#CRS#<cid>}. Emits null when absent. */
     public Uni<Enrollment> enrollment(String studentId, String courseId) {
-        Map<String, AttributeValue> key = EnrollmentKeys.enrollment(studentId, courseId).toAttributes();
-        return Uni.createFrom().completionStage(() -> dynamo.getItem(r -> r.tableName(table).key(key)
-                        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)))
-                .map(response -> response.hasItem() && !response.item().isEmpty()
-                        ? EnrollmentItems.toEnrollment(response.item()) : null);
+        return getItem(EnrollmentKeys.enrollment(studentId, courseId), EnrollmentItems::toEnrollment);
     }
 
     /**
@@ -395,5 +385,13 @@ public class EnrollmentRepository {
 
     private static String now() {
         return Instant.now().toString();
+    }
+
+    /** One GetItem by primary key; emits null when the item is absent. */
+    private <T> Uni<T> getItem(ItemKey key, Function<Map<String, AttributeValue>, T> mapper) {
+        Map<String, AttributeValue> attributes = key.toAttributes();
+        return Uni.createFrom().completionStage(() -> dynamo.getItem(r -> r.tableName(table).key(attributes)
+                        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)))
+                .map(response -> response.hasItem() && !response.item().isEmpty() ? mapper.apply(response.item()) : null);
     }
 }
