@@ -26,6 +26,7 @@ import dev.trident.keys.expr.Conditions;
 import dev.trident.keys.expr.Expression;
 import dev.trident.keys.expr.UpdateExpressionBuilder;
 import dev.trident.keys.expr.UpdateExpressionBuilder.UpdateExpression;
+import dev.trident.support.dynamo.AccessPattern;
 import dev.trident.support.paging.Cursors;
 import dev.trident.support.paging.Page;
 import dev.trident.support.paging.PageRequest;
@@ -68,6 +69,21 @@ public class EnrollmentRepository {
     private static final String STUDENT_COURSES_SCOPE = "enrollment:student-courses:";
     private static final String ROSTER_SCOPE = "enrollment:roster:";
 
+    // The access patterns, as named in the metrics (trident_dynamodb_requests_seconds{pattern=...}).
+    private static final AccessPattern STUDENT = AccessPattern.named("student");
+    private static final AccessPattern STUDENT_PUT = AccessPattern.named("student-put");
+    private static final AccessPattern STUDENT_WITH_COURSES = AccessPattern.named("student-with-courses");
+    private static final AccessPattern STUDENT_COURSES = AccessPattern.named("student-courses");
+    private static final AccessPattern COURSE = AccessPattern.named("course");
+    private static final AccessPattern COURSE_CREATE = AccessPattern.named("course-create");
+    private static final AccessPattern COURSE_UPDATE = AccessPattern.named("course-update");
+    private static final AccessPattern COURSE_WITH_STUDENTS = AccessPattern.named("course-with-students");
+    private static final AccessPattern COURSE_ROSTER = AccessPattern.named("course-roster");
+    private static final AccessPattern ENROL = AccessPattern.named("enrol");
+    private static final AccessPattern ENROLLMENT = AccessPattern.named("enrollment");
+    private static final AccessPattern GRADE_UPDATE = AccessPattern.named("grade-update");
+    private static final AccessPattern DROP = AccessPattern.named("drop");
+
     private final DynamoDbAsyncClient dynamo;
     private final Cursors cursors;
     private final String table;
@@ -80,7 +96,7 @@ public class EnrollmentRepository {
 
     /** Student profile: GetItem {@code STU#<id>/PROFILE}. Emits null when absent. */
     public Uni<Student> student(String studentId) {
-        return getItem(EnrollmentKeys.student(studentId), EnrollmentItems::toStudent);
+        return getItem(STUDENT, EnrollmentKeys.student(studentId), EnrollmentItems::toStudent);
     }
 
     /**
@@ -111,7 +127,8 @@ public class EnrollmentRepository {
                         .expressionAttributeNames(expression.namesOrNull())
                         .expressionAttributeValues(expression.valuesOrNull())
                         .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
-                        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)))
+                        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                        .overrideConfiguration(STUDENT_PUT.tag())))
                 .map(ignored -> EnrollmentItems.toStudent(item));
     }
 
@@ -130,6 +147,7 @@ public class EnrollmentRepository {
                 .scanIndexForward(false)
                 .limit(limit + 2)
                 .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                .overrideConfiguration(STUDENT_WITH_COURSES.tag())
                 .build();
         return query(request).map(response -> {
             List<Map<String, AttributeValue>> items = response.items();
@@ -156,6 +174,7 @@ public class EnrollmentRepository {
                 .exclusiveStartKey(cursors.startKey(scope, page))
                 .limit(page.limit() + 1)
                 .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                .overrideConfiguration(STUDENT_COURSES.tag())
                 .build();
         return query(request).map(response -> cursors.page(scope, response.items(), page.limit(), null,
                 EnrollmentItems::toEnrollment));
@@ -163,7 +182,7 @@ public class EnrollmentRepository {
 
     /** Course metadata: GetItem {@code CRS#<id>/METADATA}. Emits null when absent. */
     public Uni<Course> course(String courseId) {
-        return getItem(EnrollmentKeys.course(courseId), EnrollmentItems::toCourse);
+        return getItem(COURSE, EnrollmentKeys.course(courseId), EnrollmentItems::toCourse);
     }
 
     /**
@@ -177,7 +196,8 @@ public class EnrollmentRepository {
                         .conditionExpression(expression.expression())
                         .expressionAttributeNames(expression.namesOrNull())
                         .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
-                        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)))
+                        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                        .overrideConfiguration(COURSE_CREATE.tag())))
                 .map(ignored -> EnrollmentItems.toCourse(item));
     }
 
@@ -215,7 +235,8 @@ public class EnrollmentRepository {
                         .expressionAttributeValues(expression.valuesOrNull())
                         .returnValues(ReturnValue.ALL_NEW)
                         .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
-                        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)))
+                        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                        .overrideConfiguration(COURSE_UPDATE.tag())))
                 .map(response -> EnrollmentItems.toCourse(response.attributes()));
     }
 
@@ -232,6 +253,7 @@ public class EnrollmentRepository {
                 .expressionAttributeValues(Map.of(":pk", s(partition)))
                 .limit(limit + 2)
                 .returnConsumedCapacity(ReturnConsumedCapacity.INDEXES)
+                .overrideConfiguration(COURSE_WITH_STUDENTS.tag())
                 .build();
         return query(request).map(response -> {
             List<Map<String, AttributeValue>> items = response.items();
@@ -260,6 +282,7 @@ public class EnrollmentRepository {
                 .exclusiveStartKey(cursors.startKey(scope, page))
                 .limit(page.limit() + 1)
                 .returnConsumedCapacity(ReturnConsumedCapacity.INDEXES)
+                .overrideConfiguration(COURSE_ROSTER.tag())
                 .build();
         return query(request).map(response -> cursors.page(scope, response.items(), page.limit(), TableSchema.GSI1,
                 EnrollmentItems::toEnrollment));
@@ -294,12 +317,12 @@ public class EnrollmentRepository {
                         .conditionExpression(studentExists.expression())
                         .expressionAttributeNames(studentExists.namesOrNull())
                         .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD).build()).build());
-        return transact(actions).map(ignored -> EnrollmentItems.toEnrollment(edge));
+        return transact(ENROL, actions).map(ignored -> EnrollmentItems.toEnrollment(edge));
     }
 
     /** One enrollment edge: GetItem {@code STU#<sid>/ENROLL#CRS#<cid>}. Emits null when absent. */
     public Uni<Enrollment> enrollment(String studentId, String courseId) {
-        return getItem(EnrollmentKeys.enrollment(studentId, courseId), EnrollmentItems::toEnrollment);
+        return getItem(ENROLLMENT, EnrollmentKeys.enrollment(studentId, courseId), EnrollmentItems::toEnrollment);
     }
 
     /**
@@ -321,7 +344,8 @@ public class EnrollmentRepository {
                         .expressionAttributeValues(expression.valuesOrNull())
                         .returnValues(ReturnValue.ALL_NEW)
                         .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
-                        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)))
+                        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                        .overrideConfiguration(GRADE_UPDATE.tag())))
                 .map(response -> EnrollmentItems.toEnrollment(response.attributes()));
     }
 
@@ -346,7 +370,7 @@ public class EnrollmentRepository {
                         .expressionAttributeValues(edgeCondition.valuesOrNull())
                         .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD).build()).build(),
                 TransactWriteItem.builder().update(courseUpdate(courseId, countDown)).build());
-        return transact(actions).replaceWithVoid();
+        return transact(DROP, actions).replaceWithVoid();
     }
 
     public static String studentCoursesScope(String studentId) {
@@ -377,9 +401,10 @@ public class EnrollmentRepository {
         return Uni.createFrom().completionStage(() -> dynamo.query(request));
     }
 
-    private Uni<Void> transact(List<TransactWriteItem> actions) {
+    private Uni<Void> transact(AccessPattern pattern, List<TransactWriteItem> actions) {
         return Uni.createFrom().completionStage(() -> dynamo.transactWriteItems(r -> r.transactItems(actions)
-                        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)))
+                        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                        .overrideConfiguration(pattern.tag())))
                 .replaceWithVoid();
     }
 
@@ -388,10 +413,11 @@ public class EnrollmentRepository {
     }
 
     /** One GetItem by primary key; emits null when the item is absent. */
-    private <T> Uni<T> getItem(ItemKey key, Function<Map<String, AttributeValue>, T> mapper) {
+    private <T> Uni<T> getItem(AccessPattern pattern, ItemKey key, Function<Map<String, AttributeValue>, T> mapper) {
         Map<String, AttributeValue> attributes = key.toAttributes();
         return Uni.createFrom().completionStage(() -> dynamo.getItem(r -> r.tableName(table).key(attributes)
-                        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)))
+                        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                        .overrideConfiguration(pattern.tag())))
                 .map(response -> response.hasItem() && !response.item().isEmpty() ? mapper.apply(response.item()) : null);
     }
 }

@@ -2,6 +2,7 @@ package dev.trident.support.table;
 
 import dev.trident.keys.TableDefinition;
 import dev.trident.support.config.TridentConfig;
+import dev.trident.support.dynamo.AccessPattern;
 import io.quarkus.runtime.StartupEvent;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -22,6 +23,7 @@ import software.amazon.awssdk.services.dynamodb.model.TableStatus;
 public class TableBootstrap {
 
     private static final Logger LOG = Logger.getLogger(TableBootstrap.class);
+    private static final AccessPattern BOOTSTRAP = AccessPattern.named("table-bootstrap");
     private static final Duration TIMEOUT = Duration.ofSeconds(60);
 
     private final DynamoDbAsyncClient dynamo;
@@ -68,7 +70,8 @@ public class TableBootstrap {
     }
 
     private Uni<TableStatus> describeStatus() {
-        return Uni.createFrom().completionStage(() -> dynamo.describeTable(r -> r.tableName(table.tableName())))
+        return Uni.createFrom().completionStage(() -> dynamo.describeTable(r -> r.tableName(table.tableName())
+                        .overrideConfiguration(BOOTSTRAP.tag())))
                 .map(response -> response.table().tableStatus());
     }
 

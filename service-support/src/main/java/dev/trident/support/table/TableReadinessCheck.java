@@ -1,6 +1,7 @@
 package dev.trident.support.table;
 
 import dev.trident.keys.TableDefinition;
+import dev.trident.support.dynamo.AccessPattern;
 import io.smallrye.health.api.AsyncHealthCheck;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -18,6 +19,7 @@ public class TableReadinessCheck implements AsyncHealthCheck {
 
     private static final String NAME = "dynamodb-table";
     private static final Duration TIMEOUT = Duration.ofSeconds(3);
+    private static final AccessPattern READINESS = AccessPattern.named("table-readiness");
 
     private final DynamoDbAsyncClient dynamo;
     private final TableDefinition table;
@@ -29,7 +31,8 @@ public class TableReadinessCheck implements AsyncHealthCheck {
 
     @Override
     public Uni<HealthCheckResponse> call() {
-        return Uni.createFrom().completionStage(() -> dynamo.describeTable(r -> r.tableName(table.tableName())))
+        return Uni.createFrom().completionStage(() -> dynamo.describeTable(r -> r.tableName(table.tableName())
+                        .overrideConfiguration(READINESS.tag())))
                 .map(response -> verdict(table.mismatches(response.table())))
                 .ifNoItem().after(TIMEOUT).recoverWithItem(() -> down("DescribeTable did not answer within " + TIMEOUT))
                 .onFailure(ResourceNotFoundException.class).recoverWithItem(() -> down("table does not exist"))

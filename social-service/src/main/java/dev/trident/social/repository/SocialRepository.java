@@ -36,6 +36,7 @@ import dev.trident.social.model.Profile;
 import dev.trident.social.model.ProfileWithPosts;
 import dev.trident.social.model.WriteRejected;
 import dev.trident.social.model.WriteRejected.Reason;
+import dev.trident.support.dynamo.AccessPattern;
 import dev.trident.support.paging.Cursors;
 import dev.trident.support.paging.Page;
 import dev.trident.support.paging.PageRequest;
@@ -102,6 +103,24 @@ public class SocialRepository {
     private static final String STATS_COMMENTS = "comments";
     private static final String MONTH = "month";
 
+    // The access patterns, as named in the metrics (trident_dynamodb_requests_seconds{pattern=...}).
+    private static final AccessPattern USER_CREATE = AccessPattern.named("user-create");
+    private static final AccessPattern USER_PROFILE = AccessPattern.named("user-profile");
+    private static final AccessPattern USER_WITH_POSTS = AccessPattern.named("user-with-newest-posts");
+    private static final AccessPattern USER_BY_HANDLE = AccessPattern.named("user-by-handle");
+    private static final AccessPattern USER_UPDATE = AccessPattern.named("user-update");
+    private static final AccessPattern USERS_BY_IDS = AccessPattern.named("users-by-ids");
+    private static final AccessPattern POST_CREATE = AccessPattern.named("post-create");
+    private static final AccessPattern POST = AccessPattern.named("post");
+    private static final AccessPattern USER_POSTS = AccessPattern.named("user-posts");
+    private static final AccessPattern POST_UPDATE = AccessPattern.named("post-update");
+    private static final AccessPattern POST_DELETE = AccessPattern.named("post-delete");
+    private static final AccessPattern POST_COMMENTS_DELETE = AccessPattern.named("post-comments-delete");
+    private static final AccessPattern COMMENT_CREATE = AccessPattern.named("comment-create");
+    private static final AccessPattern POST_COMMENTS = AccessPattern.named("post-comments");
+    private static final AccessPattern TIMELINE = AccessPattern.named("timeline");
+    private static final AccessPattern MONTHLY_STATS = AccessPattern.named("monthly-stats");
+
     private final DynamoDbAsyncClient dynamo;
     private final String table;
     private final Cursors cursors;
@@ -143,12 +162,12 @@ public class SocialRepository {
         claim.put(CREATED_AT, s(profile.createdAt()));
         claim.put(UPDATED_AT, s(profile.updatedAt()));
 
-        return transact(List.of(putNew(item), putNew(claim)), List.of(Reason.ALREADY_EXISTS, Reason.HANDLE_TAKEN));
+        return transact(USER_CREATE, List.of(putNew(item), putNew(claim)), List.of(Reason.ALREADY_EXISTS, Reason.HANDLE_TAKEN));
     }
 
     /** Get a profile: one GetItem (strongly consistent, it carries the ETag). Emits null when absent. */
     public Uni<Profile> userProfile(String userId) {
-        return getItem(SocialKeys.userProfile(userId), SocialRepository::toProfile);
+        return getItem(USER_PROFILE, SocialKeys.userProfile(userId), SocialRepository::toProfile);
     }
 
     /**
@@ -168,6 +187,7 @@ public class SocialRepository {
                 .scanIndexForward(false)
                 .limit(limit + 2)
                 .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                .overrideConfiguration(USER_WITH_POSTS.tag())
                 .build();
         return call(() -> dynamo.query(request)).map(response -> {
             List<Map<String, AttributeValue>> items = response.items();
@@ -192,6 +212,7 @@ public class SocialRepository {
                 .expressionAttributeValues(Map.of(":pk", s(key.pk()), ":sk", s(key.sk())))
                 .limit(1)
                 .returnConsumedCapacity(ReturnConsumedCapacity.INDEXES)
+                .overrideConfiguration(USER_BY_HANDLE.tag())
                 .build();
         return call(() -> dynamo.query(request))
                 .map(response -> response.items().isEmpty() ? null : toProfile(response.items().get(0)));
@@ -208,7 +229,7 @@ public class SocialRepository {
             update.set(DISPLAY_NAME, s(displayName));
         }
         setOrRemove(update, BIO, bio);
-        return conditionalUpdate(SocialKeys.userProfile(userId), update, expectedVersion, now)
+        return conditionalUpdate(USER_UPDATE, SocialKeys.userProfile(userId), update, expectedVersion, now)
                 .map(SocialRepository::toProfile);
     }
 
@@ -239,7 +260,8 @@ public class SocialRepository {
             long deadline, List<Map<String, AttributeValue>> found) {
         return call(() -> dynamo.batchGetItem(r -> r
                 .requestItems(Map.of(table, KeysAndAttributes.builder().keys(keys).build()))
-                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)))
+                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                .overrideConfiguration(USERS_BY_IDS.tag())))
                 .chain(response -> {
                     found.addAll(response.responses().getOrDefault(table, List.of()));
                     List<Map<String, AttributeValue>> unprocessed = unprocessedKeys(response);
@@ -281,7 +303,7 @@ public class SocialRepository {
         item.put(VERSION, n(post.version()));
         item.put(CREATED_AT, s(post.createdAt()));
         item.put(UPDATED_AT, s(post.updatedAt()));
-        return transact(List.of(
+        return transact(POST_CREATE, List.of(
                 putNew(item),
                 countInMonthlyStats(post.userId(), month, STATS_POSTS, post.createdAt()),
                 userExists(post.userId())),
@@ -291,7 +313,7 @@ public class SocialRepository {
 
     /** Get one post: one GetItem (strongly consistent, it carries the ETag). Emits null when absent. */
     public Uni<Post> post(String userId, String postId) {
-        return getItem(SocialKeys.post(userId, postId), SocialRepository::toPost);
+        return getItem(POST, SocialKeys.post(userId, postId), SocialRepository::toPost);
     }
 
     /**
@@ -302,7 +324,7 @@ public class SocialRepository {
         String scope = postsScope(userId);
         Map<String, AttributeValue> startKey = cursors.startKey(scope, page);
         requireInPartition(startKey, SocialKeys.userPartition(userId));
-        QueryRequest request = beginsWith(SocialKeys.userPartition(userId), SocialKeys.postsPrefix())
+        QueryRequest request = beginsWith(USER_POSTS, SocialKeys.userPartition(userId), SocialKeys.postsPrefix())
                 .scanIndexForward(false)
                 .limit(page.limit() + 1)
                 .exclusiveStartKey(startKey)
@@ -322,7 +344,7 @@ public class SocialRepository {
         if (body != null) {
             update.set(BODY, s(body));
         }
-        return conditionalUpdate(SocialKeys.post(userId, postId), update, expectedVersion, now)
+        return conditionalUpdate(POST_UPDATE, SocialKeys.post(userId, postId), update, expectedVersion, now)
                 .map(SocialRepository::toPost);
     }
 
@@ -341,7 +363,8 @@ public class SocialRepository {
                 .expressionAttributeNames(expression.namesOrNull())
                 .expressionAttributeValues(expression.valuesOrNull())
                 .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
-                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)))
+                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                .overrideConfiguration(POST_DELETE.tag())))
                 .onFailure(ConditionalCheckFailedException.class).transform(SocialRepository::rejection)
                 .replaceWithVoid();
     }
@@ -356,7 +379,8 @@ public class SocialRepository {
     }
 
     private Uni<Integer> deleteCommentPages(String postId, Map<String, AttributeValue> startKey, int deletedSoFar) {
-        QueryRequest request = beginsWith(SocialKeys.commentPartition(postId), SocialKeys.commentsPrefix())
+        QueryRequest request = beginsWith(POST_COMMENTS_DELETE, SocialKeys.commentPartition(postId),
+                SocialKeys.commentsPrefix())
                 .projectionExpression("#pk, #sk")
                 .consistentRead(true)
                 .exclusiveStartKey(startKey)
@@ -379,7 +403,8 @@ public class SocialRepository {
 
     private Uni<Void> batchWrite(List<WriteRequest> writes, int attempt) {
         return call(() -> dynamo.batchWriteItem(r -> r.requestItems(Map.of(table, writes))
-                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)))
+                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                .overrideConfiguration(POST_COMMENTS_DELETE.tag())))
                 .chain(response -> {
                     List<WriteRequest> unprocessed = unprocessedItems(response);
                     if (unprocessed.isEmpty()) {
@@ -432,7 +457,7 @@ public class SocialRepository {
                 .expressionAttributeNames(count.names())
                 .expressionAttributeValues(count.valuesOrNull())
                 .build()).build();
-        return transact(List.of(
+        return transact(COMMENT_CREATE, List.of(
                 putNew(item),
                 countOnPost,
                 userExists(comment.authorId()),
@@ -448,7 +473,8 @@ public class SocialRepository {
         String scope = "social:comments:" + userId + ":" + postId;
         Map<String, AttributeValue> startKey = cursors.startKey(scope, page);
         requireInPartition(startKey, SocialKeys.commentPartition(postId));
-        QueryRequest.Builder builder = beginsWith(SocialKeys.commentPartition(postId), SocialKeys.commentsPrefix());
+        QueryRequest.Builder builder = beginsWith(POST_COMMENTS, SocialKeys.commentPartition(postId),
+                SocialKeys.commentsPrefix());
         QueryRequest base = builder.build();
         Map<String, String> names = new HashMap<>(base.expressionAttributeNames());
         names.put("#owner", POST_AUTHOR_ID);
@@ -512,6 +538,7 @@ public class SocialRepository {
                 .limit(wanted)
                 .exclusiveStartKey(startKey)
                 .returnConsumedCapacity(ReturnConsumedCapacity.INDEXES)
+                .overrideConfiguration(TIMELINE.tag())
                 .build();
         return call(() -> dynamo.query(request)).chain(response -> {
             collected.addAll(response.items());
@@ -534,7 +561,7 @@ public class SocialRepository {
 
     /** One user's counters for one month: one GetItem on {@code STATS#<month>}. Emits null when nothing was counted. */
     public Uni<MonthlyStats> monthlyStats(String userId, String month) {
-        return getItem(SocialKeys.monthlyStats(userId, month), item -> new MonthlyStats(userId, month,
+        return getItem(MONTHLY_STATS, SocialKeys.monthlyStats(userId, month), item -> new MonthlyStats(userId, month,
                 number(item, STATS_POSTS), number(item, STATS_COMMENTS)));
     }
 
@@ -579,10 +606,11 @@ public class SocialRepository {
      * racing handle claims) is retried with backoff and jitter, since nothing was written. A failed condition
      * leaves as the {@link Reason} given for that action's position; the first failed position wins.
      */
-    private Uni<Void> transact(List<TransactWriteItem> actions, List<Reason> reasonPerAction) {
+    private Uni<Void> transact(AccessPattern pattern, List<TransactWriteItem> actions, List<Reason> reasonPerAction) {
         SocialConfig.Retry retry = config.retry();
         return call(() -> dynamo.transactWriteItems(r -> r.transactItems(actions)
-                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)))
+                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                .overrideConfiguration(pattern.tag())))
                 .onFailure(SocialRepository::lostToConcurrentTransaction).retry()
                 .withBackOff(retry.initialBackoff(), retry.maxBackoff()).withJitter(0.5)
                 .atMost(retry.transactionAttempts() - 1L)
@@ -611,7 +639,8 @@ public class SocialRepository {
                 && reasons.stream().noneMatch(r -> CONDITIONAL_CHECK_FAILED.equals(r.code()));
     }
 
-    private Uni<Map<String, AttributeValue>> conditionalUpdate(ItemKey key, UpdateExpressionBuilder update,
+    private Uni<Map<String, AttributeValue>> conditionalUpdate(AccessPattern pattern, ItemKey key,
+            UpdateExpressionBuilder update,
             Long expectedVersion, String now) {
         update.set(UPDATED_AT, s(now)).add(VERSION, 1).condition(Conditions.ITEM_EXISTS);
         if (expectedVersion != null) {
@@ -625,7 +654,8 @@ public class SocialRepository {
                 .expressionAttributeValues(expression.valuesOrNull())
                 .returnValues(ReturnValue.ALL_NEW)
                 .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
-                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)))
+                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                .overrideConfiguration(pattern.tag())))
                 .onFailure(ConditionalCheckFailedException.class).transform(SocialRepository::rejection)
                 .map(response -> response.attributes());
     }
@@ -636,15 +666,17 @@ public class SocialRepository {
         return new WriteRejected(e.hasItem() && !e.item().isEmpty() ? Reason.VERSION_MISMATCH : Reason.NOT_FOUND);
     }
 
-    private <T> Uni<T> getItem(ItemKey key, Function<Map<String, AttributeValue>, T> mapper) {
+    private <T> Uni<T> getItem(AccessPattern pattern, ItemKey key, Function<Map<String, AttributeValue>, T> mapper) {
         return call(() -> dynamo.getItem(r -> r.tableName(table).key(key.toAttributes())
                 .consistentRead(true)
-                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)))
+                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                .overrideConfiguration(pattern.tag())))
                 .map(response -> response.hasItem() && !response.item().isEmpty() ? mapper.apply(response.item()) : null);
     }
 
-    private QueryRequest.Builder beginsWith(String partition, String prefix) {
+    private QueryRequest.Builder beginsWith(AccessPattern pattern, String partition, String prefix) {
         return QueryRequest.builder().tableName(table)
+                .overrideConfiguration(pattern.tag())
                 .keyConditionExpression("#pk = :pk AND begins_with(#sk, :prefix)")
                 .expressionAttributeNames(Map.of("#pk", PK, "#sk", SK))
                 .expressionAttributeValues(Map.of(":pk", s(partition), ":prefix", s(prefix)))

@@ -18,6 +18,7 @@ import dev.trident.keys.expr.Conditions;
 import dev.trident.keys.expr.Expression;
 import dev.trident.keys.expr.UpdateExpressionBuilder;
 import dev.trident.keys.expr.UpdateExpressionBuilder.UpdateExpression;
+import dev.trident.support.dynamo.AccessPattern;
 import dev.trident.support.dynamo.Attributes;
 import dev.trident.support.paging.Cursors;
 import dev.trident.workspace.model.Member;
@@ -87,6 +88,25 @@ public class WorkspaceRepository {
     private static final Comparator<Map<String, AttributeValue>> NEWEST_STATUS_ENTRY_FIRST =
             Comparator.comparing((Map<String, AttributeValue> item) -> item.get(TableSchema.GSI2SK).s()).reversed();
 
+    // The access patterns, as named in the metrics (trident_dynamodb_requests_seconds{pattern=...}).
+    private static final AccessPattern MEMBER = AccessPattern.named("member");
+    private static final AccessPattern MEMBER_ROLE = AccessPattern.named("member-role");
+    private static final AccessPattern WORKSPACE_MEMBERS = AccessPattern.named("workspace-members");
+    private static final AccessPattern WORKSPACES_OF_USER = AccessPattern.named("workspaces-of-user");
+    private static final AccessPattern MEMBER_PUT = AccessPattern.named("member-put");
+    private static final AccessPattern MEMBER_REMOVE = AccessPattern.named("member-remove");
+    private static final AccessPattern WORKSPACE_CREATE = AccessPattern.named("workspace-create");
+    private static final AccessPattern WORKSPACE = AccessPattern.named("workspace");
+    private static final AccessPattern WORKSPACE_STACK = AccessPattern.named("workspace-with-projects");
+    private static final AccessPattern WORKSPACE_UPDATE = AccessPattern.named("workspace-update");
+    private static final AccessPattern PROJECT_SEQUENCE = AccessPattern.named("project-sequence");
+    private static final AccessPattern PROJECT_CREATE = AccessPattern.named("project-create");
+    private static final AccessPattern PROJECT = AccessPattern.named("project");
+    private static final AccessPattern WORKSPACE_PROJECTS = AccessPattern.named("workspace-projects");
+    private static final AccessPattern PROJECTS_BY_STATUS = AccessPattern.named("projects-by-status");
+    private static final AccessPattern PROJECT_UPDATE = AccessPattern.named("project-update");
+    private static final AccessPattern PROJECT_DELETE = AccessPattern.named("project-delete");
+
     private final DynamoDbAsyncClient dynamo;
     private final String table;
 
@@ -127,7 +147,8 @@ public class WorkspaceRepository {
         return call(() -> dynamo.getItem(r -> r.tableName(table)
                         .key(WorkspaceKeys.member(wsId, userId).toAttributes())
                         .consistentRead(true)
-                        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)))
+                        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                        .overrideConfiguration(MEMBER.tag())))
                 .map(response -> response.hasItem() && !response.item().isEmpty() ? toMember(response.item()) : null);
     }
 
@@ -143,7 +164,8 @@ public class WorkspaceRepository {
                                 ":prefix", s(WorkspaceKeys.membersPrefix())))
                         .exclusiveStartKey(startAfter == null ? null : CursorState.keyAttributes(startAfter))
                         .limit(limit + 1)
-                        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)))
+                        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                        .overrideConfiguration(WORKSPACE_MEMBERS.tag())))
                 .map(response -> singlePartitionSlice(response.items(), limit, null, WorkspaceRepository::toMember));
     }
 
@@ -160,7 +182,8 @@ public class WorkspaceRepository {
                                 ":prefix", s(WorkspaceKeys.workspacesOfUserPrefix())))
                         .exclusiveStartKey(startAfter == null ? null : CursorState.keyAttributes(startAfter))
                         .limit(limit + 1)
-                        .returnConsumedCapacity(ReturnConsumedCapacity.INDEXES)))
+                        .returnConsumedCapacity(ReturnConsumedCapacity.INDEXES)
+                        .overrideConfiguration(WORKSPACES_OF_USER.tag())))
                 .map(response -> singlePartitionSlice(response.items(), limit, TableSchema.GSI1,
                         WorkspaceRepository::toMember));
     }
@@ -185,7 +208,7 @@ public class WorkspaceRepository {
         if (ownerDelta != 0) {
             writes.add(ownerCountChange(after.workspaceId(), ownerDelta));
         }
-        return memberTransaction(writes).replaceWith(after);
+        return memberTransaction(MEMBER_PUT, writes).replaceWith(after);
     }
 
     /**
@@ -205,7 +228,7 @@ public class WorkspaceRepository {
         if (before.role() == MemberRole.OWNER) {
             writes.add(ownerCountChange(before.workspaceId(), -1));
         }
-        return memberTransaction(writes).replaceWithVoid();
+        return memberTransaction(MEMBER_REMOVE, writes).replaceWithVoid();
     }
 
     /** Why a membership write was refused: the edge changed since it was read, or the last owner would go. */
@@ -254,9 +277,10 @@ public class WorkspaceRepository {
      * action) it changed concurrently, on META (second) the last owner would go; so does a conflict that outlasts
      * the retries.
      */
-    private Uni<Void> memberTransaction(List<TransactWriteItem> writes) {
+    private Uni<Void> memberTransaction(AccessPattern pattern, List<TransactWriteItem> writes) {
         return call(() -> dynamo.transactWriteItems(r -> r
                         .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                        .overrideConfiguration(pattern.tag())
                         .transactItems(writes)))
                 .onFailure(WorkspaceRepository::isTransactionConflict).retry()
                 .withBackOff(Duration.ofMillis(20), Duration.ofMillis(200)).withJitter(0.5).atMost(8)
@@ -295,6 +319,7 @@ public class WorkspaceRepository {
 
         return call(() -> dynamo.transactWriteItems(r -> r
                         .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                        .overrideConfiguration(WORKSPACE_CREATE.tag())
                         .transactItems(conditionalPut(meta, notExists), conditionalPut(owner, notExists))))
                 .onFailure(TransactionCanceledException.class).transform(WorkspaceRepository::cancelledTransaction)
                 .replaceWith(workspace);
@@ -309,7 +334,8 @@ public class WorkspaceRepository {
                         .key(WorkspaceKeys.member(wsId, userId).toAttributes())
                         .projectionExpression("#role")
                         .expressionAttributeNames(Map.of("#role", ROLE))
-                        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)))
+                        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                        .overrideConfiguration(MEMBER_ROLE.tag())))
                 .map(response -> response.hasItem() && !response.item().isEmpty()
                         ? MemberRole.parse(ROLE, Attributes.string(response.item(), ROLE)) : null);
     }
@@ -318,7 +344,8 @@ public class WorkspaceRepository {
     public Uni<Workspace> workspace(String wsId) {
         return call(() -> dynamo.getItem(r -> r.tableName(table)
                         .key(WorkspaceKeys.workspace(wsId).toAttributes())
-                        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)))
+                        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                        .overrideConfiguration(WORKSPACE.tag())))
                 .map(response -> response.hasItem() && !response.item().isEmpty() ? toWorkspace(response.item()) : null);
     }
 
@@ -337,7 +364,8 @@ public class WorkspaceRepository {
                                 ":from", s(WorkspaceKeys.META), ":to", s(WorkspaceKeys.SEQUENCE_PREFIX)))
                         .exclusiveStartKey(firstPage ? null : CursorState.keyAttributes(startAfter))
                         .limit(limit + (firstPage ? 2 : 1))
-                        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)))
+                        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                        .overrideConfiguration(WORKSPACE_STACK.tag())))
                 .map(response -> {
                     Workspace workspace = null;
                     List<Map<String, AttributeValue>> projects = new ArrayList<>();
@@ -381,7 +409,7 @@ public class WorkspaceRepository {
         if (expectedVersion != null) {
             update.condition(Conditions.versionEquals(expectedVersion));
         }
-        return conditionalUpdate(WorkspaceKeys.workspace(wsId), update.build()).map(WorkspaceRepository::toWorkspace);
+        return conditionalUpdate(WORKSPACE_UPDATE, WorkspaceKeys.workspace(wsId), update.build()).map(WorkspaceRepository::toWorkspace);
     }
 
     // Projects
@@ -403,28 +431,39 @@ public class WorkspaceRepository {
                         .expressionAttributeNames(update.names())
                         .expressionAttributeValues(update.valuesOrNull())
                         .returnValues(ReturnValue.UPDATED_NEW)
-                        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)))
+                        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                        .overrideConfiguration(PROJECT_SEQUENCE.tag())))
                 .map(response -> Attributes.number(response.attributes(), SEQ));
     }
 
-    /** Create a project: PutItem {@code attribute_not_exists(PK)} on its shard partition, with its GSI2 status key. */
+    /**
+     * Create a project: PutItem {@code attribute_not_exists(PK)} on its shard partition, with its GSI2 status key.
+     * The SDK re-sends a PutItem whose answer was lost; if the lost attempt was written, the re-sent one fails its
+     * condition on exactly the item it wrote (ALL_OLD), which is this create succeeding, not a taken id.
+     */
     public Uni<Project> createProject(Project project, int shards) {
         Expression notExists = Conditions.render(Conditions.ITEM_NOT_EXISTS);
+        Map<String, AttributeValue> item = projectItem(project, shards);
         return call(() -> dynamo.putItem(r -> r.tableName(table)
-                        .item(projectItem(project, shards))
+                        .item(item)
                         .conditionExpression(notExists.expression())
                         .expressionAttributeNames(notExists.namesOrNull())
                         .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
-                        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)))
-                .onFailure(ConditionalCheckFailedException.class).transform(WorkspaceRepository::conditionNotMet)
-                .replaceWith(project);
+                        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                        .overrideConfiguration(PROJECT_CREATE.tag())))
+                .replaceWith(project)
+                .onFailure(ConditionalCheckFailedException.class).recoverWithUni(failure ->
+                        item.equals(((ConditionalCheckFailedException) failure).item())
+                                ? Uni.createFrom().item(project)
+                                : Uni.createFrom().failure(conditionNotMet(failure)));
     }
 
     /** One project: GetItem on the shard partition derived from the project id. Emits null when absent. */
     public Uni<Project> project(String wsId, int shards, ProjectId projectId) {
         return call(() -> dynamo.getItem(r -> r.tableName(table)
                         .key(WorkspaceKeys.project(wsId, shards, projectId).toAttributes())
-                        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)))
+                        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                        .overrideConfiguration(PROJECT.tag())))
                 .map(response -> response.hasItem() && !response.item().isEmpty() ? toProject(response.item()) : null);
     }
 
@@ -445,6 +484,7 @@ public class WorkspaceRepository {
                     .exclusiveStartKey(startKey)
                     .limit(limit + 1)
                     .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                    .overrideConfiguration(WORKSPACE_PROJECTS.tag())
                     .build());
         }
         return mergedQuery(shardQueries, positions, limit, null, NEWEST_PROJECT_FIRST);
@@ -468,6 +508,7 @@ public class WorkspaceRepository {
                     .exclusiveStartKey(startKey)
                     .limit(limit + 1)
                     .returnConsumedCapacity(ReturnConsumedCapacity.INDEXES)
+                    .overrideConfiguration(PROJECTS_BY_STATUS.tag())
                     .build());
         }
         return mergedQuery(shardQueries, positions, limit, TableSchema.GSI2, NEWEST_STATUS_ENTRY_FIRST);
@@ -495,7 +536,7 @@ public class WorkspaceRepository {
         if (expectedVersion != null) {
             update.condition(Conditions.versionEquals(expectedVersion));
         }
-        return conditionalUpdate(WorkspaceKeys.project(wsId, shards, projectId), update.build())
+        return conditionalUpdate(PROJECT_UPDATE, WorkspaceKeys.project(wsId, shards, projectId), update.build())
                 .map(WorkspaceRepository::toProject);
     }
 
@@ -510,7 +551,8 @@ public class WorkspaceRepository {
                         .expressionAttributeNames(rendered.namesOrNull())
                         .expressionAttributeValues(rendered.valuesOrNull())
                         .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
-                        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)))
+                        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                        .overrideConfiguration(PROJECT_DELETE.tag())))
                 .onFailure(ConditionalCheckFailedException.class).transform(WorkspaceRepository::conditionNotMet)
                 .replaceWithVoid();
     }
@@ -650,8 +692,10 @@ public class WorkspaceRepository {
         return new Slice<>(taken.stream().map(mapper).toList(), Map.of(CursorState.SINGLE, resume));
     }
 
-    private Uni<Map<String, AttributeValue>> conditionalUpdate(ItemKey key, UpdateExpression update) {
+    private Uni<Map<String, AttributeValue>> conditionalUpdate(AccessPattern pattern, ItemKey key,
+            UpdateExpression update) {
         return call(() -> dynamo.updateItem(r -> r.tableName(table)
+                        .overrideConfiguration(pattern.tag())
                         .key(key.toAttributes())
                         .updateExpression(update.updateExpression())
                         .conditionExpression(update.conditionExpression())

@@ -1,0 +1,43 @@
+package dev.trident.social;
+
+import static dev.trident.social.SocialApi.anyone;
+import static dev.trident.social.SocialApi.body;
+import static dev.trident.social.SocialApi.postJson;
+import static dev.trident.social.SocialApi.uniqueHandle;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.trident.testing.DynamoDbMetricsScrape;
+import io.quarkus.test.junit.QuarkusTest;
+import org.junit.jupiter.api.Test;
+
+/** /q/metrics counts DynamoDB requests per access pattern, operation and outcome, with their consumed capacity. */
+@QuarkusTest
+class DynamoDbMetricsTest {
+
+    @Test
+    void requestsAndConsumedCapacityAreCountedPerAccessPatternAndOutcome() {
+        String handle = uniqueHandle("metrics");
+        String userId = SocialApi.newUserId();
+        DynamoDbMetricsScrape before = DynamoDbMetricsScrape.now();
+
+        postJson(userId, "/users", body("handle", handle, "displayName", "Metrics")).then().statusCode(201);
+        // The same handle again: the transaction's claim condition refuses it.
+        postJson(SocialApi.newUserId(), "/users", body("handle", handle, "displayName", "Copy")).then().statusCode(409);
+        anyone().get("/users/" + userId).then().statusCode(200);
+        anyone().get("/users/by-handle/" + handle).then().statusCode(200);
+
+        DynamoDbMetricsScrape after = DynamoDbMetricsScrape.now();
+        assertEquals(1, after.requests("user-create", "TransactWriteItems", "success")
+                - before.requests("user-create", "TransactWriteItems", "success"));
+        assertEquals(1, after.requests("user-create", "TransactWriteItems", "TransactionCanceledException")
+                - before.requests("user-create", "TransactWriteItems", "TransactionCanceledException"));
+        assertEquals(1, after.requests("user-profile", "GetItem", "success")
+                - before.requests("user-profile", "GetItem", "success"));
+        assertEquals(1, after.requests("user-by-handle", "Query", "success")
+                - before.requests("user-by-handle", "Query", "success"));
+        assertTrue(after.consumedCapacity("user-create", "TransactWriteItems")
+                > before.consumedCapacity("user-create", "TransactWriteItems"));
+        assertTrue(after.consumedCapacity("user-profile", "GetItem") > before.consumedCapacity("user-profile", "GetItem"));
+    }
+}
