@@ -118,6 +118,13 @@ done
 DDB_SERVER_PID=$(pgrep -P $DDB_PID | head -n 1 || true)
 DDB_SERVER_PID=${DDB_SERVER_PID:-$DDB_PID}
 
+# Bearer tokens: a key pair of this run only; the services trust its development issuer as the local stack does.
+DEV_TOKENS=("$JAVA" -cp "$ROOT/deploy/dynamodb-local/target/classes" dev.trident.local.DevTokens)
+"${DEV_TOKENS[@]}" keys "$RUN_DIR/jwt" > /dev/null
+export TRIDENT_JWT_PUBLIC_KEY_LOCATION="file:$RUN_DIR/jwt/dev-public.pem"
+export TRIDENT_JWT_ISSUER="https://trident.local/dev"
+export TRIDENT_AUTH_LOCAL_STACK=true
+
 export QUARKUS_DYNAMODB_ENDPOINT_OVERRIDE="http://$HOST:$DDB_PORT"
 export QUARKUS_DYNAMODB_AWS_REGION=us-east-1
 export QUARKUS_DYNAMODB_AWS_CREDENTIALS_TYPE=static
@@ -150,17 +157,32 @@ done
 echo "seeding (scale $SCALE) ..."
 "$JAVA" -cp "$LOAD_CP" dev.trident.bench.load.Seed --endpoint "http://$HOST:$DDB_PORT" --scale "$SCALE" \
   --social "http://$HOST:$SOCIAL_PORT" --enrollment "http://$HOST:$ENROLLMENT_PORT" \
-  --workspace "http://$HOST:$WORKSPACE_PORT" --out "$RUN_DIR"
+  --workspace "http://$HOST:$WORKSPACE_PORT" --token "$("${DEV_TOKENS[@]}" mint "$RUN_DIR/jwt" bench-http registrar)" \
+  --out "$RUN_DIR"
 # shellcheck disable=SC1091
 . "$RUN_DIR/dataset.env"
+# Every measured request is the reader's: it may read any student, enrol anyone, and is a member of every workspace.
+READER_TOKEN=$("${DEV_TOKENS[@]}" mint "$RUN_DIR/jwt" "$READER" registrar instructor admin --ttl 24h)
 
 # 5. Measure each route: the service through wrk, then the baseline.
 wrk_args() { # route phase
   echo "route=$1" "users=$USERS" "students=$STUDENTS" "courses=$COURSES" "workspaces=$WORKSPACES" \
-    "enrolcourses=$ENROL_COURSES" "phase=$2" "threads=2"
+    "enrolcourses=$ENROL_COURSES" "phase=$2" "threads=2" "token=$READER_TOKEN"
 }
 : > "$TSV"
 IFS=, read -r -a ROUTE_LIST <<< "$ROUTES"
+# Every read route once before any measurement: a service's JIT compiles the shared request path (HTTP, JWT,
+# JSON, the SDK) on whichever route comes first, so without this the first route of each service is measured
+# while C2 is still compiling, on the same two cores. enrol warms up in its own phase below.
+for route in "${ROUTE_LIST[@]}"; do
+  svc=${SERVICE_OF_ROUTE[$route]:-}
+  [ -n "$svc" ] || { echo "unknown route $route" >&2; exit 2; }
+  [ "$route" != enrol ] || continue
+  echo "warming up $svc on $route (${WARMUP}s)"
+  # shellcheck disable=SC2046
+  wrk -t2 -c"$CONCURRENCY" -d"${WARMUP}s" -s "$WRK_SCRIPT" "http://$HOST:${PORT_OF[$svc]}" -- $(wrk_args "$route" sw) \
+    > "$RUN_DIR/logs/wrk-$route-jit-warmup.txt" 2>&1
+done
 for route in "${ROUTE_LIST[@]}"; do
   svc=${SERVICE_OF_ROUTE[$route]:-}
   [ -n "$svc" ] || { echo "unknown route $route" >&2; exit 2; }

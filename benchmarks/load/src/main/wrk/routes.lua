@@ -1,6 +1,8 @@
 -- wrk script for the Trident hot routes.
 -- wrk -t2 -c16 -d10s -s routes.lua http://127.0.0.1:PORT -- route=R users=N students=N courses=N workspaces=N
---     enrolcourses=N phase=sm
+--     enrolcourses=N phase=sm token=BEARER
+-- Every request carries the bearer token (the benchmark's reader: registrar, instructor, admin, and a member of
+-- every seeded workspace).
 -- Reads pick a random seeded entity per request; enrol walks (student, course) pairs in order, each pair once,
 -- spread over the threads so no two threads send the same pair.
 local threads = {}
@@ -47,10 +49,11 @@ local builders = {
 
 function request()
   local method, path = builders[opts.route]()
+  local headers = { ["Authorization"] = "Bearer " .. opts.token }
   if method == "PUT" then
-    return wrk.format(method, path, { ["Content-Length"] = "0" })
+    headers["Content-Length"] = "0"
   end
-  return wrk.format(method, path)
+  return wrk.format(method, path, headers)
 end
 
 function done(summary, latency, requests)

@@ -37,10 +37,7 @@ public final class ServiceProcess implements AutoCloseable {
      * and returns once its readiness check is UP.
      */
     public static ServiceProcess start(String module, Map<String, String> extraEnv) {
-        Path jar = Path.of("..", module, "target", "quarkus-app", "quarkus-run.jar").toAbsolutePath().normalize();
-        if (!Files.isRegularFile(jar)) {
-            throw new IllegalStateException(jar + " is missing: build " + module + " first (./mvnw -pl " + module + " package)");
-        }
+        Path jar = jar(module);
         int port = freePort();
         try {
             Path log = Files.createTempFile(module + "-", ".log");
@@ -67,6 +64,52 @@ public final class ServiceProcess implements AutoCloseable {
             return service;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot start " + module, e);
+        }
+    }
+
+    /** How a run that should never serve ended: its exit code and what it printed. */
+    public record Exit(int code, String output) {
+    }
+
+    /**
+     * Runs {@code ../<module>/target/quarkus-app/quarkus-run.jar} in the prod profile with only {@code env} on top
+     * of a DynamoDB client configuration that is never used, and waits for it to exit by itself. Fails if it is
+     * still running after {@code timeout}: the service started although it should have refused to.
+     */
+    public static Exit runUntilItExits(String module, Map<String, String> env, Duration timeout) {
+        Path jar = jar(module);
+        try {
+            Path log = Files.createTempFile(module + "-refused-", ".log");
+            ProcessBuilder builder = new ProcessBuilder(List.of(
+                    Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                    "-Xmx256m", "-XX:TieredStopAtLevel=1", "-jar", jar.toString()))
+                    .redirectErrorStream(true)
+                    .redirectOutput(log.toFile());
+            Map<String, String> environment = builder.environment();
+            environment.keySet().removeIf(name -> name.startsWith("TRIDENT_") || name.startsWith("QUARKUS_"));
+            environment.put("QUARKUS_HTTP_PORT", Integer.toString(freePort()));
+            environment.put("QUARKUS_DYNAMODB_ENDPOINT_OVERRIDE", "http://127.0.0.1:9");
+            environment.put("QUARKUS_DYNAMODB_AWS_REGION", "us-east-1");
+            environment.put("QUARKUS_DYNAMODB_AWS_CREDENTIALS_TYPE", "static");
+            environment.put("QUARKUS_DYNAMODB_AWS_CREDENTIALS_STATIC_PROVIDER_ACCESS_KEY_ID", "unused");
+            environment.put("QUARKUS_DYNAMODB_AWS_CREDENTIALS_STATIC_PROVIDER_SECRET_ACCESS_KEY", "unused");
+            environment.put("TRIDENT_CURSOR_SECRETS", DynamoDbLocalResource.TEST_CURSOR_SECRETS);
+            environment.putAll(env);
+            Process process = builder.start();
+            try {
+                if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+                    process.destroyForcibly();
+                    throw new AssertionError(module + " was still running after " + timeout + ": "
+                            + Files.readString(log));
+                }
+            } catch (InterruptedException e) {
+                process.destroyForcibly();
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(e);
+            }
+            return new Exit(process.exitValue(), Files.readString(log));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot run " + module, e);
         }
     }
 
@@ -129,6 +172,14 @@ public final class ServiceProcess implements AutoCloseable {
     private String tail() throws IOException {
         List<String> lines = new ArrayList<>(Files.readAllLines(log));
         return String.join("\n", lines.subList(Math.max(0, lines.size() - 20), lines.size()));
+    }
+
+    private static Path jar(String module) {
+        Path jar = Path.of("..", module, "target", "quarkus-app", "quarkus-run.jar").toAbsolutePath().normalize();
+        if (!Files.isRegularFile(jar)) {
+            throw new IllegalStateException(jar + " is missing: build " + module + " first (./mvnw -pl " + module + " package)");
+        }
+        return jar;
     }
 
     private static int freePort() {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.trident.keys.TableDefinition;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
@@ -47,31 +48,54 @@ class ComposeTest {
     }
 
     @Test
-    void startOrderFollowsTheCallGraphAndWaitsForHealth() {
+    void startOrderFollowsTheCallGraphAfterTheTableJob() {
         Map<String, Set<String>> expected = Map.of(
-                "social-service", Set.of("dynamodb"),
-                "workspace-service", Set.of("dynamodb", "social-service"),
-                "enrollment-service", Set.of("dynamodb", "social-service", "workspace-service"));
+                "social-service", Set.of("dynamodb", "table"),
+                "workspace-service", Set.of("dynamodb", "table", "social-service"),
+                "enrollment-service", Set.of("dynamodb", "table", "social-service", "workspace-service"));
         for (var e : expected.entrySet()) {
             JsonNode deps = services.path(e.getKey()).path("depends_on");
             Set<String> names = new java.util.TreeSet<>();
             deps.fieldNames().forEachRemaining(names::add);
             assertEquals(new java.util.TreeSet<>(e.getValue()), names, e.getKey() + " depends_on");
-            deps.forEach(d -> assertEquals("service_healthy", d.path("condition").asText(),
-                    e.getKey() + " waits for healthy dependencies"));
-            names.forEach(n -> assertFalse(services.path(n).path("healthcheck").isMissingNode(),
-                    n + " has a health check to wait for"));
+            deps.fields().forEachRemaining(d -> assertEquals(
+                    d.getKey().equals("table") ? "service_completed_successfully" : "service_healthy",
+                    d.getValue().path("condition").asText(), e.getKey() + " waits for " + d.getKey()));
+            names.stream().filter(n -> !n.equals("table")).forEach(n -> assertFalse(
+                    services.path(n).path("healthcheck").isMissingNode(), n + " has a health check to wait for"));
         }
     }
 
     @Test
-    void exactlyTheFirstServiceBootstrapsTheTable() {
-        Map<String, String> bootstrap = new TreeMap<>();
+    void aOneShotJobCreatesTheTableAndNoServiceDoes() {
         for (String s : Repo.SERVICES) {
-            bootstrap.put(s, services.path(s).path("environment").path("TRIDENT_TABLE_BOOTSTRAP").asText());
+            assertEquals("false", services.path(s).path("environment").path("TRIDENT_TABLE_BOOTSTRAP").asText(), s);
         }
-        assertEquals(Map.of("social-service", "true", "enrollment-service", "false", "workspace-service", "false"),
-                bootstrap);
+        JsonNode job = services.path("table");
+        assertTrue(job.path("image").asText().startsWith("amazon/aws-cli:"), "the AWS CLI image creates the table");
+        assertEquals("no", job.path("restart").asText("no"), "a one-shot job is not restarted");
+        assertEquals("service_healthy", job.path("depends_on").path("dynamodb").path("condition").asText());
+        assertEquals("http://dynamodb:8000", job.path("environment").path("AWS_ENDPOINT_URL").asText());
+        String script = String.join(" ", texts(job.path("command")));
+        assertTrue(script.contains("file:///table/create-table.json") && script.contains("file:///table/time-to-live.json"),
+                "the job creates the table and its TTL from the checked JSON files: " + script);
+        List<String> volumes = texts(job.path("volumes"));
+        assertEquals(List.of("./table:/table:ro"), volumes);
+    }
+
+    @Test
+    void theTableJobsInputEqualsTheJavaTableDefinition() {
+        TableDefinition expected = TableDefinition.of("trident");
+        JsonNode create = Repo.yaml(Repo.COMPOSE_CREATE_TABLE);
+        assertEquals(expected.tableName(), create.path("TableName").asText());
+        TableShape.assertSameKeysAndIndexes(expected, create);
+        JsonNode ttl = Repo.yaml(Repo.COMPOSE_TIME_TO_LIVE);
+        assertEquals(expected.tableName(), ttl.path("TableName").asText());
+        assertEquals(expected.ttlAttribute(), ttl.path("TimeToLiveSpecification").path("AttributeName").asText());
+        assertTrue(ttl.path("TimeToLiveSpecification").path("Enabled").asBoolean(), "TTL enabled");
+        for (String s : Repo.SERVICES) {
+            assertEquals(expected.tableName(), services.path(s).path("environment").path("TRIDENT_TABLE_NAME").asText(), s);
+        }
     }
 
     @Test

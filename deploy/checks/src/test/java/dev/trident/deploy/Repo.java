@@ -28,6 +28,8 @@ final class Repo {
     static final Path DEPLOY = ROOT.resolve("deploy");
     static final Path COMPOSE = DEPLOY.resolve("compose/compose.yaml");
     static final Path COMPOSE_NATIVE = DEPLOY.resolve("compose/compose.native.yaml");
+    static final Path COMPOSE_CREATE_TABLE = DEPLOY.resolve("compose/table/create-table.json");
+    static final Path COMPOSE_TIME_TO_LIVE = DEPLOY.resolve("compose/table/time-to-live.json");
     static final Path KUBERNETES = DEPLOY.resolve("kubernetes");
     static final Path CLOUDFORMATION = DEPLOY.resolve("cloudformation/trident-table.yaml");
 

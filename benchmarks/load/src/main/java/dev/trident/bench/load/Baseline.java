@@ -153,16 +153,18 @@ public final class Baseline {
                     .key(SocialKeys.userProfile(Dataset.userId(rnd(d.users()))).toAttributes())
                     .consistentRead(true)
                     .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
-            case "workspace-projects" -> () -> dynamo.query(projects(Dataset.workspaceId(rnd(d.unshardedWorkspaces())),
-                    0, 1));
-            case "workspace-projects-sharded" -> () -> {
+            case "workspace-projects" -> () -> {
+                String wsId = Dataset.workspaceId(rnd(d.unshardedWorkspaces()));
+                return readerRole(wsId).thenCompose(member -> dynamo.query(projects(wsId, 0, 1)));
+            };
+            case "workspace-projects-sharded" -> () -> readerRole(Dataset.SHARDED_WORKSPACE).thenCompose(member -> {
                 int shards = d.shardedShards();
                 CompletableFuture<?>[] all = new CompletableFuture<?>[shards];
                 for (int s = 0; s < shards; s++) {
                     all[s] = dynamo.query(projects(Dataset.SHARDED_WORKSPACE, s, shards));
                 }
                 return CompletableFuture.allOf(all);
-            };
+            });
             case "enrol" -> this::enrol;
             default -> throw new IllegalArgumentException("unknown route " + route);
         };
@@ -196,6 +198,15 @@ public final class Baseline {
                 .limit(LIMIT)
                 .returnConsumedCapacity(ReturnConsumedCapacity.INDEXES)
                 .build();
+    }
+
+    /** Only members read a workspace: the service reads the caller's member edge (its role) before the projects. */
+    private CompletableFuture<GetItemResponse> readerRole(String wsId) {
+        return dynamo.getItem(r -> r.tableName(table)
+                .key(WorkspaceKeys.member(wsId, Dataset.READER).toAttributes())
+                .projectionExpression("#role")
+                .expressionAttributeNames(Map.of("#role", "role"))
+                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
     }
 
     private QueryRequest projects(String wsId, int shard, int shards) {

@@ -15,6 +15,11 @@ public record Dataset(String scale, int users, int postsPerUser, int commentedPo
     public static final String SHARDED_WORKSPACE = "ws-big";
     public static final int PROJECT_YEAR = 2026;
     public static final int PAGE = 20;
+    /**
+     * The caller of every measured request (deploy/bench.sh mints its token with roles registrar, instructor and
+     * admin): a member of every seeded workspace, since only members read a workspace's projects.
+     */
+    public static final String READER = "bench-reader";
 
     public static Dataset of(String scale) {
         return switch (scale.toLowerCase(Locale.ROOT)) {
@@ -59,13 +64,13 @@ public record Dataset(String scale, int users, int postsPerUser, int commentedPo
         long posts = (long) users * postsPerUser;
         return 2L * users + posts + (long) commentedPosts * commentsPerPost + users * 12L
                 + students + courses + (long) students * enrolmentsPerStudent + ENROL_PHASES.length * enrolCourses
-                + 3L * workspaces + (long) unshardedWorkspaces() * projectsPerWorkspace + shardedProjects;
+                + 4L * workspaces + (long) unshardedWorkspaces() * projectsPerWorkspace + shardedProjects;
     }
 
     /** The counts as shell assignments, for deploy/bench.sh and the wrk scripts. */
     public String toEnv() {
         return "SCALE=" + scale + "\nUSERS=" + users + "\nSTUDENTS=" + students + "\nCOURSES=" + courses
                 + "\nWORKSPACES=" + unshardedWorkspaces() + "\nSHARDED_WORKSPACE=" + SHARDED_WORKSPACE
-                + "\nENROL_COURSES=" + enrolCourses + "\nITEMS=" + itemCount() + "\n";
+                + "\nENROL_COURSES=" + enrolCourses + "\nITEMS=" + itemCount() + "\nREADER=" + READER + "\n";
     }
 }

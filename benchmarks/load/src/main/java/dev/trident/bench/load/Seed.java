@@ -43,7 +43,9 @@ import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
  * repositories write (same key builders, same attribute names).
  *
  * <p>Usage: {@code Seed --endpoint URL --table NAME --scale small|full|10x --social URL --enrollment URL
- * --workspace URL --out DIR}. Writes {@code DIR/dataset.env} and {@code DIR/http-check.txt}.
+ * --workspace URL --token BEARER --out DIR}. The token is the HTTP path's caller: its {@code sub} becomes the
+ * social user (and student, and workspace owner) it creates, and it needs the {@code registrar} role to create a
+ * course. Writes {@code DIR/dataset.env} and {@code DIR/http-check.txt}.
  */
 public final class Seed {
     private static final int BATCH = 25;
@@ -67,7 +69,8 @@ public final class Seed {
         Path out = Path.of(args.require("out"));
         Files.createDirectories(out);
 
-        List<String> check = httpPath(args.require("social"), args.require("enrollment"), args.require("workspace"));
+        List<String> check = httpPath(args.require("social"), args.require("enrollment"), args.require("workspace"),
+                "Bearer " + args.require("token"));
         Files.write(out.resolve("http-check.txt"), check);
         check.forEach(line -> System.out.println("  http " + line));
 
@@ -89,12 +92,12 @@ public final class Seed {
 
     // ---- through the services, in dependency order --------------------------------------------------------------
 
-    private static List<String> httpPath(String social, String enrollment, String workspace) throws IOException,
-            InterruptedException {
+    private static List<String> httpPath(String social, String enrollment, String workspace, String authorization)
+            throws IOException, InterruptedException {
         HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
         List<String> lines = new ArrayList<>();
         String suffix = Long.toString(System.currentTimeMillis(), 36);
-        HttpResponse<String> user = send(http, lines, "POST", social + "/users",
+        HttpResponse<String> user = send(http, authorization, lines, "POST", social + "/users",
                 "{\"handle\":\"bench-http-" + suffix + "\",\"displayName\":\"Bench HTTP\"}");
         Matcher m = USER_ID.matcher(user.body());
         if (user.statusCode() != 201 || !m.find()) {
@@ -102,21 +105,23 @@ public final class Seed {
             return lines;
         }
         String id = m.group(1);
-        send(http, lines, "POST", social + "/users/" + id + "/posts", "{\"body\":\"hello from the benchmark\"}");
-        send(http, lines, "PUT", enrollment + "/students/" + id, "{\"year\":2,\"major\":\"CS\"}");
-        send(http, lines, "PUT", enrollment + "/courses/crs-http-" + suffix,
+        send(http, authorization, lines, "POST", social + "/users/" + id + "/posts",
+                "{\"body\":\"hello from the benchmark\"}");
+        send(http, authorization, lines, "PUT", enrollment + "/students/" + id, "{\"year\":2,\"major\":\"CS\"}");
+        send(http, authorization, lines, "PUT", enrollment + "/courses/crs-http-" + suffix,
                 "{\"title\":\"HTTP path\",\"credits\":6,\"term\":\"2026-fall\",\"capacity\":20}");
-        send(http, lines, "PUT", enrollment + "/students/" + id + "/courses/crs-http-" + suffix, null);
-        send(http, lines, "POST", workspace + "/workspaces", "{\"id\":\"ws-http-" + suffix
+        send(http, authorization, lines, "PUT", enrollment + "/students/" + id + "/courses/crs-http-" + suffix, null);
+        send(http, authorization, lines, "POST", workspace + "/workspaces", "{\"id\":\"ws-http-" + suffix
                 + "\",\"displayName\":\"HTTP path\",\"region\":\"eu-west-1\",\"seatLimit\":10,\"ownerId\":\"" + id + "\"}");
-        send(http, lines, "POST", workspace + "/workspaces/ws-http-" + suffix + "/projects",
+        send(http, authorization, lines, "POST", workspace + "/workspaces/ws-http-" + suffix + "/projects",
                 "{\"title\":\"Launch\",\"status\":\"ACTIVE\",\"createdBy\":\"" + id + "\"}");
         return lines;
     }
 
-    private static HttpResponse<String> send(HttpClient http, List<String> lines, String method, String url,
-            String json) throws IOException, InterruptedException {
-        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(10));
+    private static HttpResponse<String> send(HttpClient http, String authorization, List<String> lines, String method,
+            String url, String json) throws IOException, InterruptedException {
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(10))
+                .header("Authorization", authorization);
         if (json == null) {
             b.method(method, HttpRequest.BodyPublishers.noBody());
         } else {
@@ -302,17 +307,12 @@ public final class Seed {
         meta.put("seatLimit", fromN("50"));
         meta.put("ownerId", fromS(ownerId));
         meta.put("shards", fromN(Integer.toString(shards)));
+        meta.put("ownerCount", fromN("1"));
         audit(meta, 1, created);
         put(meta);
 
-        Map<String, AttributeValue> edge = new HashMap<>(WorkspaceKeys.member(wsId, ownerId).toAttributes());
-        edge.putAll(WorkspaceKeys.memberIndex(ownerId, wsId).toAttributes());
-        edge.put(TableSchema.TYPE, EntityType.MEMBER.typeAttribute());
-        edge.put("wsId", fromS(wsId));
-        edge.put("userId", fromS(ownerId));
-        edge.put("role", fromS("owner"));
-        audit(edge, 1, created);
-        put(edge);
+        put(member(wsId, ownerId, "owner", created));
+        put(member(wsId, Dataset.READER, "member", created));
 
         Map<String, AttributeValue> seq = new HashMap<>(
                 WorkspaceKeys.projectSequence(wsId, Dataset.PROJECT_YEAR).toAttributes());
@@ -339,6 +339,18 @@ public final class Seed {
             audit(item, 1, at.toString());
             put(item);
         }
+    }
+
+    /** The member edge as WorkspaceRepository.memberItem writes it. */
+    private static Map<String, AttributeValue> member(String wsId, String userId, String role, String created) {
+        Map<String, AttributeValue> edge = new HashMap<>(WorkspaceKeys.member(wsId, userId).toAttributes());
+        edge.putAll(WorkspaceKeys.memberIndex(userId, wsId).toAttributes());
+        edge.put(TableSchema.TYPE, EntityType.MEMBER.typeAttribute());
+        edge.put("wsId", fromS(wsId));
+        edge.put("userId", fromS(userId));
+        edge.put("role", fromS(role));
+        audit(edge, 1, created);
+        return edge;
     }
 
     private static void audit(Map<String, AttributeValue> item, long version, String at) {
