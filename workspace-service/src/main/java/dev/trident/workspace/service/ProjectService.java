@@ -3,6 +3,7 @@ package dev.trident.workspace.service;
 import dev.trident.keys.Ids;
 import dev.trident.keys.ProjectId;
 import dev.trident.keys.ProjectStatus;
+import dev.trident.keys.WorkspaceKeys;
 import dev.trident.support.paging.Page;
 import dev.trident.support.paging.PageRequest;
 import dev.trident.support.problem.ProblemException;
@@ -40,7 +41,8 @@ public class ProjectService {
     /**
      * Owners and admins only (GetItem of the caller's member edge: 404 for a non-member, 403 for a member); the
      * creator is the caller ({@code createdByClaimed}, when sent, must be the caller: 403 otherwise).
-     * Then GetItem META (404, and the shard count), then the creator checked at social-service (422 when unknown, 503
+     * Then the shard count (the layout cache; GetItem META only when this instance has not seen the workspace: a
+     * member edge already proves it exists), then the creator checked at social-service (422 when unknown, 503
      * when social-service cannot tell; their display name is kept on the project), then UpdateItem ADD on the
      * workspace's sequence of the current year, then a conditional PutItem. Every check comes before the first
      * write, so a refused create moves no counter. The counter is atomic, so concurrent creates get distinct
@@ -51,9 +53,7 @@ public class ProjectService {
         Ids.require("wsId", wsId);
         String createdBy = rules.requireSelf(caller, "createdBy", createdByClaimed);
         return rules.requireManager(caller, wsId)
-                .chain(() -> repository.workspace(wsId))
-                .onItem().ifNull().failWith(() -> WorkspaceService.workspaceNotFound(wsId))
-                .map(layouts::remember)
+                .chain(() -> layouts.shardCount(wsId))
                 .chain(shards -> users.requireUser("createdBy", createdBy, caller.authorization())
                         .chain(creator -> allocateAndPut(wsId, shards, title, status, creator)))
                 .onFailure(ConditionNotMet.class)
@@ -113,7 +113,9 @@ public class ProjectService {
     /** Projects of one status across workspaces, newest first, from the write-sharded status partitions. */
     public Uni<Page<Project>> byStatus(Caller caller, ProjectStatus status, PageRequest page) {
         rules.requirePlatformAdmin(caller);
-        String scope = "workspace:projects-by-status:" + status.name();
+        // Bound to the status shard count too: a cursor from another layout would treat new shards as exhausted.
+        String scope = "workspace:projects-by-status:" + status.name() + ":shards="
+                + WorkspaceKeys.PROJECT_STATUS_SHARDS;
         return repository.projectsByStatus(status, cursors.positions(scope, page), page.limit())
                 .map(slice -> cursors.page(scope, slice));
     }
