@@ -136,11 +136,14 @@ export SOCIAL_SERVICE_URL="http://$HOST:$SOCIAL_PORT"
 export WORKSPACE_SERVICE_URL="http://$HOST:$WORKSPACE_PORT"
 export QUARKUS_HTTP_HOST=$HOST
 
+# The heap the Kubernetes manifests give a JVM service (50% of its 512 Mi limit), unless TRIDENT_JAVA_OPTS says
+# otherwise (set it empty for the JVM's default, a quarter of the machine's memory).
+SERVICE_JAVA_OPTS=${TRIDENT_JAVA_OPTS--Xmx256m}
 # Started one after another, so each start-up is measured without the others competing for the 2 cores.
 declare -A PID_OF=() STARTUP_OF=()
 for s in "${SERVICES[@]}"; do
   t0=$(now_ms)
-  QUARKUS_HTTP_PORT=${PORT_OF[$s]} "$JAVA" ${TRIDENT_JAVA_OPTS:-} -jar "$ROOT/$s/target/quarkus-app/quarkus-run.jar" \
+  QUARKUS_HTTP_PORT=${PORT_OF[$s]} "$JAVA" $SERVICE_JAVA_OPTS -jar "$ROOT/$s/target/quarkus-app/quarkus-run.jar" \
     > "$RUN_DIR/logs/$s.log" 2>&1 &
   PID_OF[$s]=$!
   PIDS+=($!)
@@ -164,7 +167,8 @@ echo "seeding (scale $SCALE) ..."
 # Every measured request is the reader's: it may read any student, enrol anyone, and is a member of every workspace.
 READER_TOKEN=$("${DEV_TOKENS[@]}" mint "$RUN_DIR/jwt" "$READER" registrar instructor admin --ttl 24h)
 
-# 5. Measure each route: the service through wrk, then the baseline.
+# 5. Measure each route: the service through wrk, then the baseline. The baseline is a fresh JVM per route, so it
+# warms up twice as long as a route of the services, which also had the warm-up pass over all routes.
 wrk_args() { # route phase
   echo "route=$1" "users=$USERS" "students=$STUDENTS" "courses=$COURSES" "workspaces=$WORKSPACES" \
     "enrolcourses=$ENROL_COURSES" "phase=$2" "threads=2" "token=$READER_TOKEN"
@@ -203,7 +207,7 @@ for route in "${ROUTE_LIST[@]}"; do
     printf "%s\t%s\t%d\t%d\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f\n", r, s, n, e, t, n / t, p50, p99, c / n, d / n }' >> "$TSV"
   tail -n 1 "$TSV"
   "$JAVA" -cp "$LOAD_CP" dev.trident.bench.load.Baseline --endpoint "http://$HOST:$DDB_PORT" --scale "$SCALE" \
-    --route "$route" --concurrency "$CONCURRENCY" --warmup "$WARMUP" --duration "$DURATION" \
+    --route "$route" --concurrency "$CONCURRENCY" --warmup $((2 * WARMUP)) --duration "$DURATION" \
     --ddb-pid $DDB_SERVER_PID --clk-tck "$CLK_TCK" --out "$TSV" 2> "$RUN_DIR/logs/baseline-$route.log"
 done
 
@@ -214,7 +218,7 @@ done
   echo "Scale \`$SCALE\` ($SEEDED_ITEMS items seeded in $SEED_SECONDS s: $USERS users, $STUDENTS students x" \
        "20 of $COURSES courses, $((WORKSPACES + 1)) workspaces, $SHARDED_WORKSPACE sharded)." \
        "$CONCURRENCY in flight, warm-up ${WARMUP} s, measured ${DURATION} s per route and side." \
-       "$(nproc) cores, $("$JAVA" -version 2>&1 | head -1)."
+       "$(nproc) cores, $("$JAVA" -version 2>&1 | head -1), service JVM options \`${SERVICE_JAVA_OPTS:-none}\`."
   echo
   echo "| route | side | req/s | p50 ms | p99 ms | CPU ms/req (service or SDK client) | DynamoDB Local CPU ms/req | errors |"
   echo "|---|---|---:|---:|---:|---:|---:|---:|"

@@ -52,9 +52,12 @@ fi
 
 PIDS=()
 stop_all() {
+  # Whoever read our output may be gone already (a closed pipe, a killed `| tee`): a SIGPIPE on the message below
+  # must not end this script before it has stopped everything it started.
+  trap '' PIPE
   trap - INT TERM EXIT
   if [ ${#PIDS[@]} -gt 0 ]; then
-    echo; echo "stopping ..."
+    { echo; echo "stopping ..."; } 2>/dev/null || true
     kill "${PIDS[@]}" 2>/dev/null || true
     wait "${PIDS[@]}" 2>/dev/null || true
   fi

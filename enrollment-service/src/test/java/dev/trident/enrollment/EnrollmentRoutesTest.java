@@ -10,6 +10,7 @@ import static dev.trident.enrollment.Api.uniqueId;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.endsWith;
 import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasItem;
 import static org.hamcrest.Matchers.hasKey;
 import static org.hamcrest.Matchers.not;
 import static org.hamcrest.Matchers.nullValue;
@@ -21,6 +22,8 @@ import io.restassured.http.ContentType;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 @QuarkusTest
 class EnrollmentRoutesTest {
@@ -114,6 +117,27 @@ class EnrollmentRoutesTest {
                 .then().statusCode(400).body("errors[0].field", equalTo("studentId"));
         assertEquals(List.of(), DynamoDbCallRecorder.operations());
     }
+
+    /** Ids outside the id pattern, as they appear in a path: '#', too long, a leading '-', a space. */
+    @ParameterizedTest
+    @CsvSource({
+        "PUT, bad%23id", "GET, bad%23id", "PATCH, bad%23id", "DELETE, bad%23id",
+        "PUT, %20x", "GET, -lead", "PATCH, %20x", "DELETE, -lead",
+        "PUT, " + SIXTY_FIVE, "GET, " + SIXTY_FIVE, "PATCH, " + SIXTY_FIVE, "DELETE, " + SIXTY_FIVE })
+    void everyEdgeRouteAnswersABadIdWith400ProblemNamingItAndSendsNoDynamoDbCall(String method, String badId) {
+        DynamoDbCallRecorder.reset();
+        for (String path : List.of("/students/ok-1/courses/" + badId, "/students/" + badId + "/courses/ok-1")) {
+            String field = path.startsWith("/students/ok-1/") ? "courseId" : "studentId";
+            asStaff().urlEncodingEnabled(false).contentType(ContentType.JSON).header("If-Match", "\"1\"")
+                    .body(method.equals("PATCH") ? "{\"grade\":\"A\"}" : "")
+                    .request(method, path)
+                    .then().statusCode(400).contentType("application/problem+json")
+                    .body("errors.field", hasItem(field));
+        }
+        assertEquals(List.of(), DynamoDbCallRecorder.operations());
+    }
+
+    private static final String SIXTY_FIVE = "a1234567890123456789012345678901234567890123456789012345678901234";
 
     @Test
     void oneEdgeIsOneGetItem() {

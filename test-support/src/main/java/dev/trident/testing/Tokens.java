@@ -90,6 +90,13 @@ public final class Tokens {
             return this;
         }
 
+        /** Valid from now for {@code ttl}. */
+        public Builder expiresIn(Duration ttl) {
+            this.issuedAt = Instant.now();
+            this.expiresAt = issuedAt.plus(ttl);
+            return this;
+        }
+
         /** Expired an hour ago, well beyond the allowed clock skew. */
         public Builder expired() {
             this.issuedAt = Instant.now().minus(Duration.ofHours(2));

@@ -123,6 +123,9 @@ class SocialServiceFailuresTest {
         record("connection refused, POST /workspaces", millis);
         assertTrue(millis < 1_000, "503 after " + millis + " ms");
         Api.as("u-down").get("/workspaces/" + id).then().statusCode(404);
+        // A dependency that is down does not make this service unready (that would cascade) nor dead.
+        RestAssured.given().get("/q/health/ready").then().statusCode(200);
+        RestAssured.given().get("/q/health/live").then().statusCode(200);
 
         StandInSocialService.start();
         breakers.reset(BREAKER);

@@ -38,9 +38,8 @@ public class DynamoDbMetrics implements ExecutionInterceptor {
     private static final ExecutionAttribute<Long> STARTED = new ExecutionAttribute<>("trident.metrics-started");
 
     private final MeterRegistry registry;
-    // Meters are looked up once per (operation, pattern, outcome): a registry lookup allocates tags every time.
-    private final Map<String, Timer> timers = new ConcurrentHashMap<>();
-    private final Map<String, Counter> capacity = new ConcurrentHashMap<>();
+    // pattern -> operation -> meters, looked up without building a key per request (both names are constants).
+    private final Map<String, Map<String, Meters>> byPattern = new ConcurrentHashMap<>();
 
     public DynamoDbMetrics() {
         this(Metrics.globalRegistry);
@@ -57,32 +56,64 @@ public class DynamoDbMetrics implements ExecutionInterceptor {
 
     @Override
     public void afterExecution(Context.AfterExecution context, ExecutionAttributes attributes) {
-        String operation = operation(attributes);
-        String pattern = pattern(attributes);
-        record(operation, pattern, SUCCESS, attributes);
+        Meters meters = meters(attributes);
+        meters.success.record(elapsedNanos(attributes), TimeUnit.NANOSECONDS);
         double units = capacityUnits(context.response().getValueForField("ConsumedCapacity", Object.class).orElse(null));
         if (units > 0) {
-            capacity.computeIfAbsent(operation + '|' + pattern, k -> Counter.builder(CONSUMED_CAPACITY)
-                    .description("DynamoDB capacity units consumed, as reported in ConsumedCapacity")
-                    .tag("operation", operation).tag("pattern", pattern)
-                    .register(registry)).increment(units);
+            meters.capacity.increment(units);
         }
     }
 
     @Override
     public void onExecutionFailure(Context.FailedExecution context, ExecutionAttributes attributes) {
-        record(operation(attributes), pattern(attributes), context.exception().getClass().getSimpleName(), attributes);
+        meters(attributes).failure(context.exception().getClass().getSimpleName())
+                .record(elapsedNanos(attributes), TimeUnit.NANOSECONDS);
     }
 
-    private void record(String operation, String pattern, String outcome, ExecutionAttributes attributes) {
-        Long started = attributes.getAttribute(STARTED);
-        if (started == null) {
-            return;
+    private Meters meters(ExecutionAttributes attributes) {
+        String pattern = pattern(attributes);
+        String operation = operation(attributes);
+        Map<String, Meters> byOperation = byPattern.get(pattern);
+        if (byOperation == null) {
+            byOperation = byPattern.computeIfAbsent(pattern, p -> new ConcurrentHashMap<>());
         }
-        timers.computeIfAbsent(operation + '|' + pattern + '|' + outcome, k -> Timer.builder(REQUESTS)
-                .description("DynamoDB requests by operation, access pattern and outcome")
-                .tag("operation", operation).tag("pattern", pattern).tag("outcome", outcome)
-                .register(registry)).record(System.nanoTime() - started, TimeUnit.NANOSECONDS);
+        Meters found = byOperation.get(operation);
+        return found != null ? found : byOperation.computeIfAbsent(operation, op -> new Meters(pattern, op));
+    }
+
+    private static long elapsedNanos(ExecutionAttributes attributes) {
+        Long started = attributes.getAttribute(STARTED);
+        return started == null ? 0 : System.nanoTime() - started;
+    }
+
+    /** The meters of one pattern and operation: the success timer and capacity counter, failure timers by outcome. */
+    private final class Meters {
+        private final String pattern;
+        private final String operation;
+        private final Timer success;
+        private final Counter capacity;
+        private final Map<String, Timer> failures = new ConcurrentHashMap<>();
+
+        Meters(String pattern, String operation) {
+            this.pattern = pattern;
+            this.operation = operation;
+            this.success = timer(SUCCESS);
+            this.capacity = Counter.builder(CONSUMED_CAPACITY)
+                    .description("DynamoDB capacity units consumed, as reported in ConsumedCapacity")
+                    .tag("operation", operation).tag("pattern", pattern)
+                    .register(registry);
+        }
+
+        Timer failure(String outcome) {
+            return failures.computeIfAbsent(outcome, this::timer);
+        }
+
+        private Timer timer(String outcome) {
+            return Timer.builder(REQUESTS)
+                    .description("DynamoDB requests by operation, access pattern and outcome")
+                    .tag("operation", operation).tag("pattern", pattern).tag("outcome", outcome)
+                    .register(registry);
+        }
     }
 
     private static String operation(ExecutionAttributes attributes) {

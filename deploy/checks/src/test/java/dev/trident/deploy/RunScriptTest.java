@@ -1,0 +1,214 @@
+package dev.trident.deploy;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code deploy/run.sh}, the one-command local run, for real: it brings the suite up on DynamoDB Local, the services
+ * find each other (a workspace's owner is checked at social-service, a course's workspace at workspace-service, a
+ * student's name comes from social-service), SIGTERM stops every process it started, and a second run on the same
+ * data folder finds the first run's data. Runs on the packaged jars, after the services' modules.
+ */
+class RunScriptTest {
+
+    private static final Duration START_TIMEOUT = Duration.ofSeconds(240);
+    private static final Pattern UP = Pattern.compile("Trident is up \\((\\d+) ms\\)");
+
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+    @Test
+    void theSuiteComesUpWithServicesFindingEachOtherStopsCleanlyAndKeepsItsData(@TempDir Path data) throws Exception {
+        Map<String, Integer> ports = Map.of("DYNAMODB_PORT", freePort(), "SOCIAL_PORT", freePort(),
+                "ENROLLMENT_PORT", freePort(), "WORKSPACE_PORT", freePort());
+        String social = "http://127.0.0.1:" + ports.get("SOCIAL_PORT");
+        String enrollment = "http://127.0.0.1:" + ports.get("ENROLLMENT_PORT");
+        String workspace = "http://127.0.0.1:" + ports.get("WORKSPACE_PORT");
+
+        try (RunningSuite suite = RunningSuite.start(data, ports)) {
+            String ada = "Bearer " + token(data, "ada", "registrar");
+            assertEquals(201, send("POST", social + "/users", ada,
+                    "{\"handle\":\"ada\",\"displayName\":\"Ada Lovelace\"}").statusCode());
+            // workspace-service -> social-service: the owner must be a user.
+            assertEquals(201, send("POST", workspace + "/workspaces", ada,
+                    "{\"id\":\"acme\",\"displayName\":\"Acme\",\"region\":\"eu-west-1\",\"seatLimit\":5}").statusCode());
+            // enrollment-service -> workspace-service: a course's workspace must exist (and be visible to the caller).
+            assertEquals(201, send("PUT", enrollment + "/courses/cs101", ada,
+                    "{\"title\":\"Algorithms\",\"credits\":6,\"term\":\"2026-fall\",\"capacity\":20,"
+                            + "\"workspaceId\":\"acme\"}").statusCode());
+            HttpResponse<String> unknownWorkspace = send("PUT", enrollment + "/courses/cs102", ada,
+                    "{\"title\":\"Other\",\"credits\":6,\"term\":\"2026-fall\",\"workspaceId\":\"nowhere\"}");
+            assertEquals(422, unknownWorkspace.statusCode(), unknownWorkspace.body());
+            // enrollment-service -> social-service: the student is a user and their name comes from the profile.
+            assertEquals(201, send("PUT", enrollment + "/students/ada", ada, "{\"year\":2,\"major\":\"CS\"}")
+                    .statusCode());
+            assertEquals(201, send("PUT", enrollment + "/students/ada/courses/cs101", ada, null).statusCode());
+            HttpResponse<String> roster = send("GET", enrollment + "/courses/cs101?include=students", ada, null);
+            assertEquals(200, roster.statusCode());
+            assertTrue(roster.body().contains("Ada Lovelace"), roster.body());
+            suite.stopAndAssertNothingLeft();
+        }
+
+        try (RunningSuite again = RunningSuite.start(data, ports)) {
+            String ada = "Bearer " + token(data, "ada");
+            HttpResponse<String> profile = send("GET", social + "/users/ada", ada, null);
+            assertEquals(200, profile.statusCode(), "the second run finds the first run's data");
+            assertTrue(profile.body().contains("Ada Lovelace"), profile.body());
+            assertEquals(200, send("GET", workspace + "/workspaces/acme", ada, null).statusCode());
+            again.stopAndAssertNothingLeft();
+        }
+    }
+
+    /** {@code deploy/run.sh --data DIR} on the given ports, with everything it starts. */
+    private static final class RunningSuite implements AutoCloseable {
+        private final Process script;
+        private final List<String> output;
+
+        private RunningSuite(Process script, List<String> output) {
+            this.script = script;
+            this.output = output;
+        }
+
+        static RunningSuite start(Path data, Map<String, Integer> ports) throws IOException {
+            ProcessBuilder builder = new ProcessBuilder("bash", Repo.DEPLOY.resolve("run.sh").toString(),
+                    "--data", data.toString()).redirectErrorStream(true);
+            ports.forEach((name, port) -> builder.environment().put(name, Integer.toString(port)));
+            Process script = builder.start();
+            List<String> output = new ArrayList<>();
+            CompletableFuture<Long> up = new CompletableFuture<>();
+            Thread reader = new Thread(() -> {
+                try (BufferedReader lines = new BufferedReader(
+                        new InputStreamReader(script.getInputStream(), StandardCharsets.UTF_8))) {
+                    for (String line = lines.readLine(); line != null; line = lines.readLine()) {
+                        synchronized (output) {
+                            output.add(line);
+                        }
+                        Matcher m = UP.matcher(line);
+                        if (m.find()) {
+                            up.complete(Long.parseLong(m.group(1)));
+                        }
+                    }
+                } catch (IOException e) {
+                    up.completeExceptionally(e);
+                }
+                up.completeExceptionally(new IllegalStateException("run.sh ended before the suite was up"));
+            }, "run.sh-output");
+            reader.setDaemon(true);
+            reader.start();
+            RunningSuite suite = new RunningSuite(script, output);
+            try {
+                long millis = up.get(START_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+                System.out.println("deploy/run.sh: all three services ready " + millis + " ms after start");
+            } catch (Exception e) {
+                suite.close();
+                fail("the suite did not come up: " + e + "\n" + suite.output() + logs(data));
+            }
+            return suite;
+        }
+
+        /** SIGTERM, as Ctrl-C or a process manager would: the script and every process it started end. */
+        void stopAndAssertNothingLeft() throws InterruptedException {
+            List<ProcessHandle> started = script.descendants().toList();
+            assertFalse(started.isEmpty(), "run.sh started DynamoDB Local and the services");
+            script.destroy();
+            assertTrue(script.waitFor(60, TimeUnit.SECONDS), "run.sh ends on SIGTERM");
+            for (ProcessHandle process : started) {
+                // DynamoDB Local's launcher gives its server 10 s to stop before killing it; leave room for that.
+                process.onExit().completeOnTimeout(process, 45, TimeUnit.SECONDS).join();
+                assertFalse(process.isAlive(), () -> "left running: " + process.info().commandLine().orElse("pid "
+                        + process.pid()) + " " + state(process) + "\n" + output());
+            }
+        }
+
+        /** The kernel's view of a process (a zombie counts as alive for ProcessHandle). */
+        private static String state(ProcessHandle process) {
+            try {
+                return "state: " + Files.readString(Path.of("/proc", Long.toString(process.pid()), "stat")).strip();
+            } catch (IOException e) {
+                return "(no /proc entry)";
+            }
+        }
+
+        String output() {
+            synchronized (output) {
+                return String.join("\n", output);
+            }
+        }
+
+        @Override
+        public void close() {
+            List<ProcessHandle> started = script.descendants().toList();
+            script.destroy();
+            started.forEach(ProcessHandle::destroy);
+        }
+
+        private static String logs(Path data) {
+            StringBuilder text = new StringBuilder();
+            try (var files = Files.list(data.resolve("logs"))) {
+                for (Path log : files.toList()) {
+                    List<String> lines = Files.readAllLines(log);
+                    text.append("\n--- ").append(log.getFileName()).append('\n')
+                            .append(String.join("\n", lines.subList(Math.max(0, lines.size() - 15), lines.size())));
+                }
+            } catch (IOException e) {
+                text.append("\n(no logs: ").append(e.getMessage()).append(')');
+            }
+            return text.toString();
+        }
+    }
+
+    /** A bearer token of the local stack, minted by {@code deploy/token.sh} with this data folder's key pair. */
+    private static String token(Path data, String userId, String... roles) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of("bash", Repo.DEPLOY.resolve("token.sh").toString(),
+                "--data", data.toString(), userId));
+        command.addAll(List.of(roles));
+        Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        String token = new String(process.getInputStream().readAllBytes(), StandardCharsets.US_ASCII).strip();
+        assertEquals(0, process.waitFor(), "deploy/token.sh");
+        return token;
+    }
+
+    private HttpResponse<String> send(String method, String url, String authorization, String json)
+            throws IOException, InterruptedException {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(30))
+                .header("Authorization", authorization);
+        if (json == null) {
+            request.method(method, HttpRequest.BodyPublishers.noBody());
+        } else {
+            request.header("Content-Type", "application/json").method(method, HttpRequest.BodyPublishers.ofString(json));
+        }
+        return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    private static int freePort() {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
