@@ -105,36 +105,14 @@ cpu_ms() { # utime + stime of a pid, in ms
 rss_mb() { awk '/^VmRSS/ { printf "%.0f", $2 / 1024 }' "/proc/$1/status" 2>/dev/null || echo "?"; }
 
 echo "starting DynamoDB Local on $HOST:$DDB_PORT (in memory) ..."
-"$JAVA" -cp "$ROOT/deploy/dynamodb-local/target/classes" dev.trident.local.DynamoDbLocal \
-  --port "$DDB_PORT" --in-memory > "$RUN_DIR/logs/dynamodb-local.log" 2>&1 &
-DDB_PID=$!
-PIDS+=($DDB_PID)
-for _ in $(seq 1 300); do
-  grep -q "ready at" "$RUN_DIR/logs/dynamodb-local.log" 2>/dev/null && break
-  kill -0 $DDB_PID 2>/dev/null || { cat "$RUN_DIR/logs/dynamodb-local.log" >&2; exit 1; }
-  sleep 0.1
-done
-# The launcher runs DynamoDB Local as its child JVM: measure that process.
-DDB_SERVER_PID=$(pgrep -P $DDB_PID | head -n 1 || true)
-DDB_SERVER_PID=${DDB_SERVER_PID:-$DDB_PID}
-
+# shellcheck source=lib/scratch-stack.sh
+. "$ROOT/deploy/lib/scratch-stack.sh"
+start_scratch_dynamodb "$DDB_PORT" "$RUN_DIR/logs/dynamodb-local.log"
 # Bearer tokens: a key pair of this run only; the services trust its development issuer as the local stack does.
+export_scratch_service_env "http://$HOST:$DDB_PORT" "$RUN_DIR/jwt" bench
 DEV_TOKENS=("$JAVA" -cp "$ROOT/deploy/dynamodb-local/target/classes" dev.trident.local.DevTokens)
-"${DEV_TOKENS[@]}" keys "$RUN_DIR/jwt" > /dev/null
-export TRIDENT_JWT_PUBLIC_KEY_LOCATION="file:$RUN_DIR/jwt/dev-public.pem"
-export TRIDENT_JWT_ISSUER="https://trident.local/dev"
-export TRIDENT_AUTH_LOCAL_STACK=true
-
-export QUARKUS_DYNAMODB_ENDPOINT_OVERRIDE="http://$HOST:$DDB_PORT"
-export QUARKUS_DYNAMODB_AWS_REGION=us-east-1
-export QUARKUS_DYNAMODB_AWS_CREDENTIALS_TYPE=static
-export QUARKUS_DYNAMODB_AWS_CREDENTIALS_STATIC_PROVIDER_ACCESS_KEY_ID=local
-export QUARKUS_DYNAMODB_AWS_CREDENTIALS_STATIC_PROVIDER_SECRET_ACCESS_KEY=local
-export TRIDENT_TABLE_BOOTSTRAP=true
-export TRIDENT_CURSOR_SECRETS="bench:$(head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n')"
 export SOCIAL_SERVICE_URL="http://$HOST:$SOCIAL_PORT"
 export WORKSPACE_SERVICE_URL="http://$HOST:$WORKSPACE_PORT"
-export QUARKUS_HTTP_HOST=$HOST
 
 # The heap the Kubernetes manifests give a JVM service (50% of its 512 Mi limit), unless TRIDENT_JAVA_OPTS says
 # otherwise (set it empty for the JVM's default, a quarter of the machine's memory).

@@ -49,25 +49,12 @@ trap 'stop_all; exit 130' INT
 trap 'stop_all; exit 143' TERM
 trap stop_all EXIT
 
-"$JAVA" -cp "$ROOT/deploy/dynamodb-local/target/classes" dev.trident.local.DynamoDbLocal \
-  --port "$BASE" --in-memory > "$RUN_DIR/logs/dynamodb-local.log" 2>&1 &
-PIDS+=($!)
-until grep -q "ready at" "$RUN_DIR/logs/dynamodb-local.log" 2>/dev/null; do sleep 0.1; done
-
-"$JAVA" -cp "$ROOT/deploy/dynamodb-local/target/classes" dev.trident.local.DevTokens keys "$RUN_DIR/jwt" > /dev/null
-export QUARKUS_DYNAMODB_ENDPOINT_OVERRIDE="http://$HOST:$BASE"
-export QUARKUS_DYNAMODB_AWS_REGION=us-east-1
-export QUARKUS_DYNAMODB_AWS_CREDENTIALS_TYPE=static
-export QUARKUS_DYNAMODB_AWS_CREDENTIALS_STATIC_PROVIDER_ACCESS_KEY_ID=local
-export QUARKUS_DYNAMODB_AWS_CREDENTIALS_STATIC_PROVIDER_SECRET_ACCESS_KEY=local
-export TRIDENT_TABLE_BOOTSTRAP=true
-export TRIDENT_CURSOR_SECRETS="startup:$(head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n')"
-export TRIDENT_JWT_PUBLIC_KEY_LOCATION="file:$RUN_DIR/jwt/dev-public.pem"
-export TRIDENT_JWT_ISSUER="https://trident.local/dev"
-export TRIDENT_AUTH_LOCAL_STACK=true
+# shellcheck source=lib/scratch-stack.sh
+. "$ROOT/deploy/lib/scratch-stack.sh"
+start_scratch_dynamodb "$BASE" "$RUN_DIR/logs/dynamodb-local.log"
+export_scratch_service_env "http://$HOST:$BASE" "$RUN_DIR/jwt" startup
 export SOCIAL_SERVICE_URL="http://$HOST:${PORT_OF[social-service]}"
 export WORKSPACE_SERVICE_URL="http://$HOST:${PORT_OF[workspace-service]}"
-export QUARKUS_HTTP_HOST=$HOST
 
 now_ms() { echo $(( $(date +%s%N) / 1000000 )); }
 
@@ -100,7 +87,7 @@ mean() { awk '{ ms += $1; rss += $2; n++ } END { printf "%.1f s, %.0f MiB", ms /
   echo "Launch to the first 200 on \`/q/health/ready\` (it reads the table from DynamoDB Local) and RSS at that"
   echo "moment; mean of $RUNS runs per cell, services one at a time, \`-Xmx256m\`. $(nproc) cores."
   echo
-  echo "| service | $("$JAVA" -version 2>&1 | head -1 | cut -d'"' -f2) | JDK ${JAVA25:+$("$JAVA25" -version 2>&1 | head -1 | cut -d'"' -f2)} | same JDK + AOT cache |"
+  echo "| service | JDK $("$JAVA" -version 2>&1 | head -1 | cut -d'"' -f2) | JDK ${JAVA25:+$("$JAVA25" -version 2>&1 | head -1 | cut -d'"' -f2)} | same JDK + AOT cache |"
   echo "|---|---|---|---|"
 } > "$RESULTS"
 

@@ -34,6 +34,16 @@ public final class DynamoDbMetricsScrape {
         return value("trident_dynamodb_consumed_capacity_units_total", Map.of("operation", operation, "pattern", pattern));
     }
 
+    /** Requests of one pattern, operation and outcome since the scrape {@code before}. */
+    public double requestsSince(DynamoDbMetricsScrape before, String pattern, String operation, String outcome) {
+        return requests(pattern, operation, outcome) - before.requests(pattern, operation, outcome);
+    }
+
+    /** Capacity units of one pattern and operation since the scrape {@code before}. */
+    public double consumedCapacitySince(DynamoDbMetricsScrape before, String pattern, String operation) {
+        return consumedCapacity(pattern, operation) - before.consumedCapacity(pattern, operation);
+    }
+
     /** The sample of {@code name} whose labels are exactly {@code labels}; 0 when there is none. */
     double value(String name, Map<String, String> labels) {
         String series = name + "{" + new TreeMap<>(labels).entrySet().stream()

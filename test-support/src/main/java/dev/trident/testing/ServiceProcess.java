@@ -41,18 +41,10 @@ public final class ServiceProcess implements AutoCloseable {
         int port = freePort();
         try {
             Path log = Files.createTempFile(module + "-", ".log");
-            ProcessBuilder builder = new ProcessBuilder(List.of(
-                    Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                    "-Xmx256m", "-XX:TieredStopAtLevel=1", "-jar", jar.toString()))
-                    .redirectErrorStream(true)
-                    .redirectOutput(log.toFile());
+            ProcessBuilder builder = jvm(jar, log);
             Map<String, String> env = builder.environment();
             env.put("QUARKUS_HTTP_PORT", Integer.toString(port));
-            env.put("QUARKUS_DYNAMODB_ENDPOINT_OVERRIDE", DynamoDbLocalResource.endpoint());
-            env.put("QUARKUS_DYNAMODB_AWS_REGION", "us-east-1");
-            env.put("QUARKUS_DYNAMODB_AWS_CREDENTIALS_TYPE", "static");
-            env.put("QUARKUS_DYNAMODB_AWS_CREDENTIALS_STATIC_PROVIDER_ACCESS_KEY_ID", "local");
-            env.put("QUARKUS_DYNAMODB_AWS_CREDENTIALS_STATIC_PROVIDER_SECRET_ACCESS_KEY", "local");
+            useDynamoDb(env, DynamoDbLocalResource.endpoint());
             env.put("TRIDENT_TABLE_BOOTSTRAP", "true");
             env.put("TRIDENT_CURSOR_SECRETS", DynamoDbLocalResource.TEST_CURSOR_SECRETS);
             // The same test key as the caller, so the callee accepts the caller's forwarded token.
@@ -80,19 +72,11 @@ public final class ServiceProcess implements AutoCloseable {
         Path jar = jar(module);
         try {
             Path log = Files.createTempFile(module + "-refused-", ".log");
-            ProcessBuilder builder = new ProcessBuilder(List.of(
-                    Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                    "-Xmx256m", "-XX:TieredStopAtLevel=1", "-jar", jar.toString()))
-                    .redirectErrorStream(true)
-                    .redirectOutput(log.toFile());
+            ProcessBuilder builder = jvm(jar, log);
             Map<String, String> environment = builder.environment();
             environment.keySet().removeIf(name -> name.startsWith("TRIDENT_") || name.startsWith("QUARKUS_"));
             environment.put("QUARKUS_HTTP_PORT", Integer.toString(freePort()));
-            environment.put("QUARKUS_DYNAMODB_ENDPOINT_OVERRIDE", "http://127.0.0.1:9");
-            environment.put("QUARKUS_DYNAMODB_AWS_REGION", "us-east-1");
-            environment.put("QUARKUS_DYNAMODB_AWS_CREDENTIALS_TYPE", "static");
-            environment.put("QUARKUS_DYNAMODB_AWS_CREDENTIALS_STATIC_PROVIDER_ACCESS_KEY_ID", "unused");
-            environment.put("QUARKUS_DYNAMODB_AWS_CREDENTIALS_STATIC_PROVIDER_SECRET_ACCESS_KEY", "unused");
+            useDynamoDb(environment, "http://127.0.0.1:9"); // never called: the service must refuse before
             environment.put("TRIDENT_CURSOR_SECRETS", DynamoDbLocalResource.TEST_CURSOR_SECRETS);
             environment.putAll(env);
             Process process = builder.start();
@@ -172,6 +156,23 @@ public final class ServiceProcess implements AutoCloseable {
     private String tail() throws IOException {
         List<String> lines = new ArrayList<>(Files.readAllLines(log));
         return String.join("\n", lines.subList(Math.max(0, lines.size() - 20), lines.size()));
+    }
+
+    /** A small JVM for a packaged service, its output (both streams) into {@code log}. */
+    private static ProcessBuilder jvm(Path jar, Path log) {
+        return new ProcessBuilder(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx256m", "-XX:TieredStopAtLevel=1", "-jar", jar.toString()))
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile());
+    }
+
+    /** The DynamoDB client of a service pointed at {@code endpoint} with DynamoDB Local's static credentials. */
+    private static void useDynamoDb(Map<String, String> env, String endpoint) {
+        env.put("QUARKUS_DYNAMODB_ENDPOINT_OVERRIDE", endpoint);
+        env.put("QUARKUS_DYNAMODB_AWS_REGION", "us-east-1");
+        env.put("QUARKUS_DYNAMODB_AWS_CREDENTIALS_TYPE", "static");
+        env.put("QUARKUS_DYNAMODB_AWS_CREDENTIALS_STATIC_PROVIDER_ACCESS_KEY_ID", "local");
+        env.put("QUARKUS_DYNAMODB_AWS_CREDENTIALS_STATIC_PROVIDER_SECRET_ACCESS_KEY", "local");
     }
 
     private static Path jar(String module) {

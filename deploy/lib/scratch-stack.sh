@@ -1,0 +1,38 @@
+# Sourced by deploy/bench.sh and deploy/startup.sh: a scratch stack of their own, apart from deploy/run.sh's.
+# Needs ROOT, JAVA, HOST and PIDS (the caller's list of processes to stop on exit).
+
+# start_scratch_dynamodb PORT LOG: an in-memory DynamoDB Local on HOST:PORT; returns once it answers.
+# Sets DDB_PID (the launcher) and DDB_SERVER_PID (the server JVM the launcher runs, the one to measure).
+start_scratch_dynamodb() {
+  local port=$1 log=$2
+  "$JAVA" -cp "$ROOT/deploy/dynamodb-local/target/classes" dev.trident.local.DynamoDbLocal \
+    --port "$port" --in-memory > "$log" 2>&1 &
+  DDB_PID=$!
+  PIDS+=($DDB_PID)
+  for _ in $(seq 1 300); do
+    grep -q "ready at" "$log" 2>/dev/null && break
+    kill -0 $DDB_PID 2>/dev/null || { cat "$log" >&2; exit 1; }
+    sleep 0.1
+  done
+  DDB_SERVER_PID=$(pgrep -P $DDB_PID | head -n 1 || true)
+  DDB_SERVER_PID=${DDB_SERVER_PID:-$DDB_PID}
+}
+
+# export_scratch_service_env DYNAMODB_URL JWT_DIR SECRET_ID: what the services read, for a scratch stack: the
+# DynamoDB client, table bootstrap, a random cursor secret, and a key pair of its own under JWT_DIR whose
+# development issuer the services trust as they do on the local stack.
+export_scratch_service_env() {
+  local endpoint=$1 jwt_dir=$2 secret_id=$3
+  "$JAVA" -cp "$ROOT/deploy/dynamodb-local/target/classes" dev.trident.local.DevTokens keys "$jwt_dir" > /dev/null
+  export TRIDENT_JWT_PUBLIC_KEY_LOCATION="file:$jwt_dir/dev-public.pem"
+  export TRIDENT_JWT_ISSUER="https://trident.local/dev"
+  export TRIDENT_AUTH_LOCAL_STACK=true
+  export QUARKUS_DYNAMODB_ENDPOINT_OVERRIDE="$endpoint"
+  export QUARKUS_DYNAMODB_AWS_REGION=us-east-1
+  export QUARKUS_DYNAMODB_AWS_CREDENTIALS_TYPE=static
+  export QUARKUS_DYNAMODB_AWS_CREDENTIALS_STATIC_PROVIDER_ACCESS_KEY_ID=local
+  export QUARKUS_DYNAMODB_AWS_CREDENTIALS_STATIC_PROVIDER_SECRET_ACCESS_KEY=local
+  export TRIDENT_TABLE_BOOTSTRAP=true
+  export TRIDENT_CURSOR_SECRETS="$secret_id:$(head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n')"
+  export QUARKUS_HTTP_HOST=$HOST
+}
