@@ -84,17 +84,8 @@ LOAD_CP="$LOAD/classes:$LOAD/lib/*"
 WRK_SCRIPT="$ROOT/benchmarks/load/src/main/wrk/routes.lua"
 
 # 3. Processes, all stopped on exit.
-PIDS=()
-stop_all() {
-  trap - INT TERM EXIT
-  if [ ${#PIDS[@]} -gt 0 ]; then
-    kill "${PIDS[@]}" 2>/dev/null || true
-    wait "${PIDS[@]}" 2>/dev/null || true
-  fi
-}
-trap 'stop_all; exit 130' INT
-trap 'stop_all; exit 143' TERM
-trap stop_all EXIT
+# shellcheck source=lib/scratch-stack.sh
+. "$ROOT/deploy/lib/scratch-stack.sh"   # PIDS, stop_all on exit, and the scratch DynamoDB Local and environment
 
 now_ms() { echo $(( $(date +%s%N) / 1000000 )); }
 cpu_ms() { # utime + stime of a pid, in ms
@@ -105,8 +96,6 @@ cpu_ms() { # utime + stime of a pid, in ms
 rss_mb() { awk '/^VmRSS/ { printf "%.0f", $2 / 1024 }' "/proc/$1/status" 2>/dev/null || echo "?"; }
 
 echo "starting DynamoDB Local on $HOST:$DDB_PORT (in memory) ..."
-# shellcheck source=lib/scratch-stack.sh
-. "$ROOT/deploy/lib/scratch-stack.sh"
 start_scratch_dynamodb "$DDB_PORT" "$RUN_DIR/logs/dynamodb-local.log"
 # Bearer tokens: a key pair of this run only; the services trust its development issuer as the local stack does.
 export_scratch_service_env "http://$HOST:$DDB_PORT" "$RUN_DIR/jwt" bench

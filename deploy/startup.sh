@@ -37,20 +37,9 @@ for s in "${SERVICES[@]}"; do
   [ -f "$ROOT/$s/target/quarkus-app/quarkus-run.jar" ] || { echo "build first: ./mvnw -B install -DskipTests" >&2; exit 1; }
 done
 
-PIDS=()
-stop_all() {
-  trap - INT TERM EXIT
-  if [ ${#PIDS[@]} -gt 0 ]; then
-    kill "${PIDS[@]}" 2>/dev/null || true
-    wait "${PIDS[@]}" 2>/dev/null || true
-  fi
-}
-trap 'stop_all; exit 130' INT
-trap 'stop_all; exit 143' TERM
-trap stop_all EXIT
-
 # shellcheck source=lib/scratch-stack.sh
-. "$ROOT/deploy/lib/scratch-stack.sh"
+. "$ROOT/deploy/lib/scratch-stack.sh"   # PIDS, stop_all on exit, and the scratch DynamoDB Local and environment
+
 start_scratch_dynamodb "$BASE" "$RUN_DIR/logs/dynamodb-local.log"
 export_scratch_service_env "http://$HOST:$BASE" "$RUN_DIR/jwt" startup
 export SOCIAL_SERVICE_URL="http://$HOST:${PORT_OF[social-service]}"

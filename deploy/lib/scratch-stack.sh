@@ -1,5 +1,19 @@
 # Sourced by deploy/bench.sh and deploy/startup.sh: a scratch stack of their own, apart from deploy/run.sh's.
-# Needs ROOT, JAVA, HOST and PIDS (the caller's list of processes to stop on exit).
+# Needs ROOT, JAVA and HOST. Every process a caller starts goes into PIDS; all of them are stopped on exit,
+# Ctrl-C or SIGTERM (a closed output pipe must not cut that short, hence SIGPIPE ignored while stopping).
+
+PIDS=()
+stop_all() {
+  trap '' PIPE
+  trap - INT TERM EXIT
+  if [ ${#PIDS[@]} -gt 0 ]; then
+    kill "${PIDS[@]}" 2>/dev/null || true
+    wait "${PIDS[@]}" 2>/dev/null || true
+  fi
+}
+trap 'stop_all; exit 130' INT
+trap 'stop_all; exit 143' TERM
+trap stop_all EXIT
 
 # start_scratch_dynamodb PORT LOG: an in-memory DynamoDB Local on HOST:PORT; returns once it answers.
 # Sets DDB_PID (the launcher) and DDB_SERVER_PID (the server JVM the launcher runs, the one to measure).
