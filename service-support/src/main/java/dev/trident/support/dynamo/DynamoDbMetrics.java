@@ -37,17 +37,9 @@ public class DynamoDbMetrics implements ExecutionInterceptor {
     private static final String SUCCESS = "success";
     private static final ExecutionAttribute<Long> STARTED = new ExecutionAttribute<>("trident.metrics-started");
 
-    private final MeterRegistry registry;
+    private final MeterRegistry registry = Metrics.globalRegistry;
     // pattern -> operation -> meters, looked up without building a key per request (both names are constants).
     private final Map<String, Map<String, Meters>> byPattern = new ConcurrentHashMap<>();
-
-    public DynamoDbMetrics() {
-        this(Metrics.globalRegistry);
-    }
-
-    DynamoDbMetrics(MeterRegistry registry) {
-        this.registry = registry;
-    }
 
     @Override
     public void beforeExecution(Context.BeforeExecution context, ExecutionAttributes attributes) {
