@@ -30,6 +30,7 @@ public class DynamoDbCallRecorder implements ExecutionInterceptor {
         private final String indexName;
         private final SdkRequest request;
         private volatile Object consumedCapacity;
+        private volatile Integer itemsRead;
 
         Call(String operation, String indexName, SdkRequest request) {
             this.operation = operation;
@@ -52,6 +53,16 @@ public class DynamoDbCallRecorder implements ExecutionInterceptor {
         /** What the response's ConsumedCapacity said (an object or a list), null if not requested. */
         public Object consumedCapacity() {
             return consumedCapacity;
+        }
+
+        /** The items a Query read (its ScannedCount); null for other operations or before the response. */
+        public Integer itemsRead() {
+            return itemsRead;
+        }
+
+        /** The Limit a Query asked for; null when it set none or is not a Query. */
+        public Integer queryLimit() {
+            return request instanceof QueryRequest query ? query.limit() : null;
         }
 
         @Override
@@ -80,6 +91,7 @@ public class DynamoDbCallRecorder implements ExecutionInterceptor {
         Call call = attributes.getAttribute(CALL);
         if (call != null) {
             call.consumedCapacity = context.response().getValueForField("ConsumedCapacity", Object.class).orElse(null);
+            call.itemsRead = context.response().getValueForField("ScannedCount", Integer.class).orElse(null);
         }
     }
 

@@ -34,6 +34,16 @@ public final class DynamoDbMetricsScrape {
         return value("trident_dynamodb_consumed_capacity_units_total", Map.of("operation", operation, "pattern", pattern));
     }
 
+    /** Items read (a Query's ScannedCount) for one pattern and operation. */
+    public double itemsRead(String pattern, String operation) {
+        return value("trident_dynamodb_items_read_total", Map.of("operation", operation, "pattern", pattern));
+    }
+
+    /** Items read for one pattern and operation since the scrape {@code before}. */
+    public double itemsReadSince(DynamoDbMetricsScrape before, String pattern, String operation) {
+        return itemsRead(pattern, operation) - before.itemsRead(pattern, operation);
+    }
+
     /** Requests of one pattern, operation and outcome since the scrape {@code before}. */
     public double requestsSince(DynamoDbMetricsScrape before, String pattern, String operation, String outcome) {
         return requests(pattern, operation, outcome) - before.requests(pattern, operation, outcome);

@@ -23,7 +23,9 @@ import software.amazon.awssdk.services.dynamodb.model.ConsumedCapacity;
  * <li>{@code trident_dynamodb_requests_seconds{operation,pattern,outcome}}: a timer; outcome is {@code success}
  * or the exception's simple name (e.g. {@code ConditionalCheckFailedException}), so refused writes show apart;</li>
  * <li>{@code trident_dynamodb_consumed_capacity_units_total{operation,pattern}}: the capacity units in the
- * response's ConsumedCapacity (all tables and indexes of the request added up).</li>
+ * response's ConsumedCapacity (all tables and indexes of the request added up);</li>
+ * <li>{@code trident_dynamodb_items_read_total{operation,pattern}}: the items a Query read (its ScannedCount), so
+ * items read per item returned (read amplification) can be watched per access pattern.</li>
  * </ul>
  * One latency sample covers one SDK execution, retries included. Registered with
  * {@code quarkus.dynamodb.interceptors}; the SDK creates it by name, hence the reflection registration.
@@ -33,6 +35,7 @@ public class DynamoDbMetrics implements ExecutionInterceptor {
 
     static final String REQUESTS = "trident.dynamodb.requests";
     static final String CONSUMED_CAPACITY = "trident.dynamodb.consumed.capacity.units";
+    static final String ITEMS_READ = "trident.dynamodb.items.read";
     private static final String UNNAMED = "unnamed";
     private static final String SUCCESS = "success";
     private static final ExecutionAttribute<Long> STARTED = new ExecutionAttribute<>("trident.metrics-started");
@@ -53,6 +56,11 @@ public class DynamoDbMetrics implements ExecutionInterceptor {
         double units = capacityUnits(context.response().getValueForField("ConsumedCapacity", Object.class).orElse(null));
         if (units > 0) {
             meters.capacity.increment(units);
+        }
+        // Only Query (and Scan) responses carry ScannedCount: the items read, before any filter.
+        Integer scanned = context.response().getValueForField("ScannedCount", Integer.class).orElse(null);
+        if (scanned != null) {
+            meters.itemsRead().increment(scanned);
         }
     }
 
@@ -85,6 +93,7 @@ public class DynamoDbMetrics implements ExecutionInterceptor {
         private final Timer success;
         private final Counter capacity;
         private final Map<String, Timer> failures = new ConcurrentHashMap<>();
+        private volatile Counter itemsRead;
 
         Meters(String pattern, String operation) {
             this.pattern = pattern;
@@ -94,6 +103,19 @@ public class DynamoDbMetrics implements ExecutionInterceptor {
                     .description("DynamoDB capacity units consumed, as reported in ConsumedCapacity")
                     .tag("operation", operation).tag("pattern", pattern)
                     .register(registry);
+        }
+
+        /** Registered on the first response that reports items read, so GetItem and writes get no such series. */
+        Counter itemsRead() {
+            Counter counter = itemsRead;
+            if (counter == null) {
+                counter = Counter.builder(ITEMS_READ)
+                        .description("Items DynamoDB read for a Query (ScannedCount)")
+                        .tag("operation", operation).tag("pattern", pattern)
+                        .register(registry);
+                itemsRead = counter;
+            }
+            return counter;
         }
 
         Timer failure(String outcome) {
