@@ -1,5 +1,6 @@
 package dev.trident.keys.expr;
 
+import dev.trident.keys.entity.Attribute;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -39,6 +40,25 @@ public final class UpdateExpressionBuilder {
 
     public UpdateExpressionBuilder add(String attribute, long delta) {
         return add(attribute, AttributeValue.fromN(Long.toString(delta)));
+    }
+
+    /**
+     * Sets a declared attribute to a value; a value stored as absent (null, empty text, empty list) removes it, so
+     * the item never holds an empty string.
+     */
+    public <A> UpdateExpressionBuilder set(Attribute<A> attribute, A value) {
+        AttributeValue encoded = attribute.encode(value);
+        return encoded == null ? remove(attribute.name()) : set(attribute.name(), encoded);
+    }
+
+    /** PATCH semantics: null leaves the attribute unchanged, anything else is {@link #set(Attribute, Object)}. */
+    public <A> UpdateExpressionBuilder setIfGiven(Attribute<A> attribute, A value) {
+        return value == null ? this : set(attribute, value);
+    }
+
+    /** Atomic counter on a declared number attribute. */
+    public UpdateExpressionBuilder add(Attribute<Long> attribute, long delta) {
+        return add(attribute.name(), delta);
     }
 
     public UpdateExpressionBuilder remove(String attribute) {

@@ -58,6 +58,16 @@ public class Cursors {
         return new Page<>(taken.stream().map(mapper).toList(), next);
     }
 
+    /** Where a list resumes, from the request's cursor (checked against the scope), or null for the first page. */
+    public CursorState resume(String scope, PageRequest page) {
+        return page.hasCursor() ? codec.decode(scope, page.cursor()) : null;
+    }
+
+    /** The page a client sees: the slice's items and, where it resumes, a cursor signed for this scope. */
+    public <T> Page<T> page(String scope, Slice<T> slice) {
+        return new Page<>(slice.items(), slice.hasMore() ? codec.encode(scope, slice.resume()) : null);
+    }
+
     /** The attributes an ExclusiveStartKey needs for a Query on the table or on {@code indexName}. */
     public static Map<String, AttributeValue> keyOf(Map<String, AttributeValue> item, String indexName) {
         Map<String, AttributeValue> key = new LinkedHashMap<>();

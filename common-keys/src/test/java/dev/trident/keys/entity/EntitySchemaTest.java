@@ -1,0 +1,72 @@
+package dev.trident.keys.entity;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.trident.keys.EntityType;
+import dev.trident.keys.IndexKey;
+import dev.trident.keys.ItemKey;
+import dev.trident.keys.TableSchema;
+import dev.trident.keys.expr.UpdateExpressionBuilder;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+class EntitySchemaTest {
+
+    record Thing(String id, String title, Long count, List<String> tags, String group) {
+    }
+
+    static final Attribute<String> ID = Attribute.string("thingId");
+    static final Attribute<String> TITLE = Attribute.string("title");
+    static final Attribute<Long> COUNT = Attribute.number("count");
+    static final Attribute<List<String>> TAGS = Attribute.strings("tags");
+
+    static final EntitySchema<Thing> THING = EntitySchema.of(EntityType.WORKSPACE, (Thing t) -> new ItemKey("T#" + t.id(), "META"))
+            .index(t -> t.group() == null ? null : new IndexKey(TableSchema.GSI1, "G#" + t.group(), "T#" + t.id()))
+            .attribute(ID, Thing::id)
+            .attribute(TITLE, Thing::title)
+            .attribute(COUNT, Thing::count)
+            .attribute(TAGS, Thing::tags)
+            .reads(item -> new Thing(ID.read(item), TITLE.read(item), COUNT.read(item, 0L), TAGS.read(item, List.of()),
+                    null));
+
+    @Test
+    void anItemCarriesKeysTypeIndexKeysAndAttributesAndReadsBackTheSameValue() {
+        Thing thing = new Thing("a1", "Title", 3L, List.of("x", "y"), "g");
+        Map<String, AttributeValue> item = THING.toItem(thing);
+        assertEquals("T#a1", item.get(TableSchema.PK).s());
+        assertEquals("META", item.get(TableSchema.SK).s());
+        assertEquals("Workspace", item.get(TableSchema.TYPE).s());
+        assertEquals("G#g", item.get(TableSchema.GSI1PK).s());
+        assertEquals("3", item.get("count").n());
+        assertEquals(new Thing("a1", "Title", 3L, List.of("x", "y"), null), THING.fromItem(item));
+        assertTrue(THING.holds(item));
+    }
+
+    @Test
+    void absentValuesAreNotStoredAndASparseIndexKeyIsLeftOut() {
+        Map<String, AttributeValue> item = THING.toItem(new Thing("a2", "", null, List.of(), null));
+        assertFalse(item.containsKey("title"), "an empty string is stored as absent");
+        assertFalse(item.containsKey("count"));
+        assertFalse(item.containsKey("tags"));
+        assertFalse(item.containsKey(TableSchema.GSI1PK));
+        assertEquals(new Thing("a2", null, 0L, List.of(), null), THING.fromItem(item));
+    }
+
+    @Test
+    void noItemReadsAsNull() {
+        assertNull(THING.fromItem(Map.of()));
+        assertNull(THING.fromItem(null));
+    }
+
+    @Test
+    void aTypedUpdateRemovesWhatWouldBeStoredAsAbsentAndLeavesWhatIsNotGiven() {
+        var update = new UpdateExpressionBuilder().set(TITLE, "").setIfGiven(TAGS, null).add(COUNT, 2).build();
+        assertEquals("ADD #n1 :v0 REMOVE #n0", update.updateExpression());
+        assertEquals(Map.of("#n0", "title", "#n1", "count"), update.names());
+    }
+}

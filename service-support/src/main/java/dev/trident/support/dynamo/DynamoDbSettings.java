@@ -1,0 +1,29 @@
+package dev.trident.support.dynamo;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+import java.time.Duration;
+
+/** How the shared DynamoDB layer retries what DynamoDB asks it to retry ({@code trident.dynamodb.*}). */
+@ConfigMapping(prefix = "trident.dynamodb")
+public interface DynamoDbSettings {
+
+    Retry retry();
+
+    /** Backoff for unprocessed batch keys/items and for transactions cancelled by a conflicting transaction. */
+    interface Retry {
+        @WithDefault("PT0.01S")
+        Duration initialBackoff();
+
+        @WithDefault("PT0.5S")
+        Duration maxBackoff();
+
+        /** Attempts of a transaction that keeps losing to concurrent ones (hot counters) before WriteContended. */
+        @WithDefault("12")
+        int transactionAttempts();
+
+        /** Attempts of a batch whose items or keys stay unprocessed before TableBusy. */
+        @WithDefault("10")
+        int batchAttempts();
+    }
+}

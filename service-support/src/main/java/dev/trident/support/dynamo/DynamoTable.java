@@ -1,0 +1,293 @@
+package dev.trident.support.dynamo;
+
+import dev.trident.keys.ItemKey;
+import dev.trident.keys.TableDefinition;
+import dev.trident.keys.entity.EntitySchema;
+import dev.trident.keys.expr.Condition;
+import dev.trident.keys.expr.Conditions;
+import dev.trident.keys.expr.Expression;
+import dev.trident.keys.expr.UpdateExpressionBuilder.UpdateExpression;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
+import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
+import software.amazon.awssdk.services.dynamodb.model.DeleteRequest;
+import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
+import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
+import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
+import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
+import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
+import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
+import software.amazon.awssdk.services.dynamodb.model.TransactionConflictException;
+import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
+
+/**
+ * The shared table, as every repository uses it: each request names its {@link AccessPattern} (metrics), asks for
+ * its consumed capacity, is sent lazily (a resubscription re-sends it) and fails in the terms a repository needs:
+ * {@link WriteRefused} for a failed condition (naming the action), {@link WriteContended} for a transaction that
+ * kept losing to concurrent ones, {@link TableBusy} for a batch left unprocessed. Nothing here answers HTTP.
+ */
+@ApplicationScoped
+public class DynamoTable {
+
+    /** DynamoDB's limits per request. */
+    public static final int BATCH_WRITE_LIMIT = 25;
+    public static final int BATCH_GET_LIMIT = 100;
+
+    private static final String CONDITIONAL_CHECK_FAILED = "ConditionalCheckFailed";
+    private static final String TRANSACTION_CONFLICT = "TransactionConflict";
+
+    private final DynamoDbAsyncClient dynamo;
+    private final String table;
+    private final DynamoDbSettings.Retry retry;
+
+    DynamoTable(DynamoDbAsyncClient dynamo, TableDefinition table, DynamoDbSettings settings) {
+        this.dynamo = dynamo;
+        this.table = table.tableName();
+        this.retry = settings.retry();
+    }
+
+    public String name() {
+        return table;
+    }
+
+    // ------------------------------------------------------------------ reads
+
+    /** GetItem; emits null when there is no item. */
+    public Uni<Map<String, AttributeValue>> get(AccessPattern pattern, ItemKey key, Consistency consistency) {
+        Map<String, AttributeValue> keyAttributes = key.toAttributes();
+        return call(() -> dynamo.getItem(r -> r.tableName(table).key(keyAttributes)
+                .consistentRead(consistency.consistentRead())
+                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                .overrideConfiguration(pattern.tag())))
+                .map(response -> response.hasItem() && !response.item().isEmpty() ? response.item() : null);
+    }
+
+    /** GetItem of one entity; emits null when there is no item. */
+    public <T> Uni<T> get(AccessPattern pattern, EntitySchema<T> entity, ItemKey key, Consistency consistency) {
+        return get(pattern, key, consistency).map(entity::fromItem);
+    }
+
+    /** Query; the request names only what is particular to the pattern (key condition, index, limit...). */
+    public Uni<QueryResponse> query(AccessPattern pattern, Consumer<QueryRequest.Builder> request) {
+        QueryRequest.Builder builder = QueryRequest.builder();
+        request.accept(builder);
+        QueryRequest query = builder.tableName(table)
+                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                .overrideConfiguration(pattern.tag())
+                .build();
+        return call(() -> dynamo.query(query));
+    }
+
+    /**
+     * BatchGetItem of up to any number of keys, in requests of at most {@code chunkSize} keys sent in parallel;
+     * unprocessed keys are re-sent with backoff until {@code budget} runs out ({@link TableBusy}). Emits the items
+     * found, in no particular order.
+     */
+    public Uni<List<Map<String, AttributeValue>>> batchGet(AccessPattern pattern, List<ItemKey> keys, int chunkSize,
+            Duration budget) {
+        if (chunkSize < 1 || chunkSize > BATCH_GET_LIMIT) {
+            throw new IllegalArgumentException("a BatchGetItem takes 1.." + BATCH_GET_LIMIT + " keys");
+        }
+        long deadline = System.nanoTime() + budget.toNanos();
+        List<Uni<List<Map<String, AttributeValue>>>> requests = new ArrayList<>();
+        for (List<ItemKey> chunk : chunks(keys, chunkSize)) {
+            List<Map<String, AttributeValue>> attributes = chunk.stream().map(ItemKey::toAttributes).toList();
+            requests.add(batchGet(pattern, attributes, 0, deadline, new ArrayList<>()));
+        }
+        if (requests.isEmpty()) {
+            return Uni.createFrom().item(List.of());
+        }
+        return Uni.join().all(requests).andFailFast()
+                .map(results -> results.stream().flatMap(List::stream).toList());
+    }
+
+    private Uni<List<Map<String, AttributeValue>>> batchGet(AccessPattern pattern, List<Map<String, AttributeValue>> keys,
+            int attempt, long deadline, List<Map<String, AttributeValue>> found) {
+        return call(() -> dynamo.batchGetItem(r -> r
+                .requestItems(Map.of(table, KeysAndAttributes.builder().keys(keys).build()))
+                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                .overrideConfiguration(pattern.tag())))
+                .chain(response -> {
+                    found.addAll(response.responses().getOrDefault(table, List.of()));
+                    KeysAndAttributes rest = response.hasUnprocessedKeys() ? response.unprocessedKeys().get(table) : null;
+                    if (rest == null || !rest.hasKeys() || rest.keys().isEmpty()) {
+                        return Uni.createFrom().item(found);
+                    }
+                    Duration pause = backoff(attempt);
+                    if (System.nanoTime() + pause.toNanos() > deadline) {
+                        return Uni.createFrom().failure(new TableBusy("the table did not return every item in time"));
+                    }
+                    return Uni.createFrom().voidItem().onItem().delayIt().by(pause)
+                            .chain(() -> batchGet(pattern, rest.keys(), attempt + 1, deadline, found));
+                });
+    }
+
+    // ------------------------------------------------------------------ single-item writes
+
+    /**
+     * PutItem under a condition (null for none); a failed condition is {@link WriteRefused} named {@code action},
+     * carrying the item it met.
+     */
+    public Uni<Void> put(AccessPattern pattern, String action, Map<String, AttributeValue> item, Condition condition) {
+        Expression c = condition == null ? null : Conditions.render(condition);
+        return call(() -> dynamo.putItem(r -> r.tableName(table).item(item)
+                .conditionExpression(c == null ? null : c.expression())
+                .expressionAttributeNames(c == null ? null : c.namesOrNull())
+                .expressionAttributeValues(c == null ? null : c.valuesOrNull())
+                .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
+                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                .overrideConfiguration(pattern.tag())))
+                .onFailure(ConditionalCheckFailedException.class).transform(e -> refused(action, e))
+                .replaceWithVoid();
+    }
+
+    /** UpdateItem; emits the item as it is after the update (ALL_NEW). */
+    public Uni<Map<String, AttributeValue>> update(AccessPattern pattern, String action, ItemKey key,
+            UpdateExpression update) {
+        Map<String, AttributeValue> keyAttributes = key.toAttributes();
+        return call(() -> dynamo.updateItem(r -> r.tableName(table).key(keyAttributes)
+                .updateExpression(update.updateExpression())
+                .conditionExpression(update.conditionExpression())
+                .expressionAttributeNames(update.names())
+                .expressionAttributeValues(update.valuesOrNull())
+                .returnValues(ReturnValue.ALL_NEW)
+                .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
+                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                .overrideConfiguration(pattern.tag())))
+                .onFailure(ConditionalCheckFailedException.class).transform(e -> refused(action, e))
+                .map(response -> response.attributes());
+    }
+
+    /** DeleteItem under a condition (null for none); emits the deleted item (ALL_OLD), null when there was none. */
+    public Uni<Map<String, AttributeValue>> delete(AccessPattern pattern, String action, ItemKey key,
+            Condition condition) {
+        Expression c = condition == null ? null : Conditions.render(condition);
+        Map<String, AttributeValue> keyAttributes = key.toAttributes();
+        return call(() -> dynamo.deleteItem(r -> r.tableName(table).key(keyAttributes)
+                .conditionExpression(c == null ? null : c.expression())
+                .expressionAttributeNames(c == null ? null : c.namesOrNull())
+                .expressionAttributeValues(c == null ? null : c.valuesOrNull())
+                .returnValues(ReturnValue.ALL_OLD)
+                .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
+                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                .overrideConfiguration(pattern.tag())))
+                .onFailure(ConditionalCheckFailedException.class).transform(e -> refused(action, e))
+                .map(response -> response.hasAttributes() && !response.attributes().isEmpty()
+                        ? response.attributes() : null);
+    }
+
+    // ------------------------------------------------------------------ many items
+
+    /**
+     * TransactWriteItems. A cancellation caused only by concurrent transactions (nothing was written) is retried
+     * with backoff and jitter, the conditions evaluated anew; a failed condition is {@link WriteRefused} naming
+     * the first action whose condition failed; a conflict that outlasts the retries is {@link WriteContended}.
+     */
+    public Uni<Void> transact(AccessPattern pattern, Transaction transaction) {
+        List<TransactWriteItem> items = transaction.items(table);
+        return call(() -> dynamo.transactWriteItems(r -> r.transactItems(items)
+                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                .overrideConfiguration(pattern.tag())))
+                .onFailure(DynamoTable::lostToConcurrentTransaction).retry()
+                .withBackOff(retry.initialBackoff(), retry.maxBackoff()).withJitter(0.5)
+                .atMost(retry.transactionAttempts() - 1L)
+                .onFailure().transform(e -> transactionFailure(transaction, e))
+                .replaceWithVoid();
+    }
+
+    /**
+     * BatchWriteItem deletes, 25 keys a request, in parallel; unprocessed deletes are re-sent with backoff
+     * ({@link TableBusy} after the configured attempts). Deleting is idempotent, so a retry of the whole is safe.
+     */
+    public Uni<Void> batchDelete(AccessPattern pattern, List<ItemKey> keys) {
+        List<Uni<Void>> requests = chunks(keys, BATCH_WRITE_LIMIT).stream()
+                .map(chunk -> batchWrite(pattern, chunk.stream()
+                        .map(key -> WriteRequest.builder()
+                                .deleteRequest(DeleteRequest.builder().key(key.toAttributes()).build()).build())
+                        .toList(), 0))
+                .toList();
+        return requests.isEmpty() ? Uni.createFrom().voidItem()
+                : Uni.join().all(requests).andFailFast().replaceWithVoid();
+    }
+
+    private Uni<Void> batchWrite(AccessPattern pattern, List<WriteRequest> writes, int attempt) {
+        return call(() -> dynamo.batchWriteItem(r -> r.requestItems(Map.of(table, writes))
+                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                .overrideConfiguration(pattern.tag())))
+                .chain(response -> {
+                    List<WriteRequest> unprocessed = response.hasUnprocessedItems()
+                            ? response.unprocessedItems().getOrDefault(table, List.of()) : List.of();
+                    if (unprocessed.isEmpty()) {
+                        return Uni.createFrom().voidItem();
+                    }
+                    if (attempt + 1 >= retry.batchAttempts()) {
+                        return Uni.createFrom().failure(new TableBusy("the table did not accept every write in time"));
+                    }
+                    return Uni.createFrom().voidItem().onItem().delayIt().by(backoff(attempt))
+                            .chain(() -> batchWrite(pattern, unprocessed, attempt + 1));
+                });
+    }
+
+    // ------------------------------------------------------------------ failures
+
+    private static WriteRefused refused(String action, Throwable failure) {
+        ConditionalCheckFailedException e = (ConditionalCheckFailedException) failure;
+        return new WriteRefused(action, e.hasItem() ? e.item() : Map.of());
+    }
+
+    static Throwable transactionFailure(Transaction transaction, Throwable failure) {
+        if (failure instanceof TransactionCanceledException cancelled && cancelled.hasCancellationReasons()) {
+            List<CancellationReason> reasons = cancelled.cancellationReasons();
+            for (int i = 0; i < reasons.size() && i < transaction.size(); i++) {
+                if (CONDITIONAL_CHECK_FAILED.equals(reasons.get(i).code())) {
+                    return new WriteRefused(transaction.nameAt(i), reasons.get(i).hasItem() ? reasons.get(i).item() : Map.of());
+                }
+            }
+        }
+        return lostToConcurrentTransaction(failure) ? new WriteContended(failure) : failure;
+    }
+
+    /** Cancelled by a concurrent transaction and by nothing else (a failed condition is final). */
+    static boolean lostToConcurrentTransaction(Throwable failure) {
+        if (failure instanceof TransactionConflictException) {
+            return true;
+        }
+        if (!(failure instanceof TransactionCanceledException cancelled) || !cancelled.hasCancellationReasons()) {
+            return false;
+        }
+        List<CancellationReason> reasons = cancelled.cancellationReasons();
+        return reasons.stream().anyMatch(r -> TRANSACTION_CONFLICT.equals(r.code()))
+                && reasons.stream().noneMatch(r -> CONDITIONAL_CHECK_FAILED.equals(r.code()));
+    }
+
+    /** Exponential backoff with full jitter: a random pause up to min(max, initial * 2^attempt). */
+    private Duration backoff(int attempt) {
+        long cap = Math.min(retry.maxBackoff().toMillis(), retry.initialBackoff().toMillis() << Math.min(attempt, 20));
+        return Duration.ofMillis(1 + ThreadLocalRandom.current().nextLong(Math.max(1, cap)));
+    }
+
+    private static <T> List<List<T>> chunks(List<T> all, int size) {
+        List<List<T>> out = new ArrayList<>();
+        for (int from = 0; from < all.size(); from += size) {
+            out.add(all.subList(from, Math.min(all.size(), from + size)));
+        }
+        return out;
+    }
+
+    private static <T> Uni<T> call(Supplier<CompletableFuture<T>> request) {
+        return Uni.createFrom().completionStage(request);
+    }
+}

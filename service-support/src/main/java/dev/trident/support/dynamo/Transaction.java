@@ -1,0 +1,101 @@
+package dev.trident.support.dynamo;
+
+import dev.trident.keys.ItemKey;
+import dev.trident.keys.expr.Condition;
+import dev.trident.keys.expr.Conditions;
+import dev.trident.keys.expr.Expression;
+import dev.trident.keys.expr.UpdateExpressionBuilder.UpdateExpression;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ConditionCheck;
+import software.amazon.awssdk.services.dynamodb.model.Delete;
+import software.amazon.awssdk.services.dynamodb.model.Put;
+import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+import software.amazon.awssdk.services.dynamodb.model.Update;
+
+/**
+ * The actions of one TransactWriteItems, each with a name: when a condition fails, {@link WriteRefused} names the
+ * action, so no caller counts action positions. Every action returns the item it met on a failed condition.
+ */
+public final class Transaction {
+
+    private final List<String> names = new ArrayList<>();
+    private final List<Function<String, TransactWriteItem>> actions = new ArrayList<>();
+
+    public static Transaction of() {
+        return new Transaction();
+    }
+
+    /** Puts an item under a condition (null for none). */
+    public Transaction put(String name, Map<String, AttributeValue> item, Condition condition) {
+        Expression c = condition == null ? null : Conditions.render(condition);
+        return add(name, table -> TransactWriteItem.builder().put(Put.builder().tableName(table).item(item)
+                .conditionExpression(c == null ? null : c.expression())
+                .expressionAttributeNames(c == null ? null : c.namesOrNull())
+                .expressionAttributeValues(c == null ? null : c.valuesOrNull())
+                .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD).build()).build());
+    }
+
+    /** Puts an item that must not exist yet. */
+    public Transaction create(String name, Map<String, AttributeValue> item) {
+        return put(name, item, Conditions.ITEM_NOT_EXISTS);
+    }
+
+    public Transaction update(String name, ItemKey key, UpdateExpression update) {
+        return add(name, table -> TransactWriteItem.builder().update(Update.builder().tableName(table)
+                .key(key.toAttributes())
+                .updateExpression(update.updateExpression())
+                .conditionExpression(update.conditionExpression())
+                .expressionAttributeNames(update.names())
+                .expressionAttributeValues(update.valuesOrNull())
+                .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD).build()).build());
+    }
+
+    /** Deletes an item under a condition (null for none). */
+    public Transaction delete(String name, ItemKey key, Condition condition) {
+        Expression c = condition == null ? null : Conditions.render(condition);
+        return add(name, table -> TransactWriteItem.builder().delete(Delete.builder().tableName(table)
+                .key(key.toAttributes())
+                .conditionExpression(c == null ? null : c.expression())
+                .expressionAttributeNames(c == null ? null : c.namesOrNull())
+                .expressionAttributeValues(c == null ? null : c.valuesOrNull())
+                .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD).build()).build());
+    }
+
+    /** Checks a condition on an item that the transaction does not change. */
+    public Transaction check(String name, ItemKey key, Condition condition) {
+        Expression c = Conditions.render(condition);
+        return add(name, table -> TransactWriteItem.builder().conditionCheck(ConditionCheck.builder().tableName(table)
+                .key(key.toAttributes())
+                .conditionExpression(c.expression())
+                .expressionAttributeNames(c.namesOrNull())
+                .expressionAttributeValues(c.valuesOrNull())
+                .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD).build()).build());
+    }
+
+    public int size() {
+        return actions.size();
+    }
+
+    /** The name of the action at a position of the request. */
+    String nameAt(int position) {
+        return names.get(position);
+    }
+
+    List<TransactWriteItem> items(String table) {
+        return actions.stream().map(action -> action.apply(table)).toList();
+    }
+
+    private Transaction add(String name, Function<String, TransactWriteItem> action) {
+        if (names.contains(name)) {
+            throw new IllegalArgumentException("two actions named " + name);
+        }
+        names.add(name);
+        actions.add(action);
+        return this;
+    }
+}

@@ -1,0 +1,42 @@
+package dev.trident.support.paging;
+
+import dev.trident.keys.cursor.CursorState;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * What a repository returns for a list: the items and where the list resumes (null at its end). Repositories do
+ * not sign anything; {@link Cursors#page} turns a slice into a {@link Page} with a signed cursor, in one place.
+ */
+public record Slice<T>(List<T> items, CursorState resume) {
+
+    public static <T> Slice<T> last(List<T> items) {
+        return new Slice<>(items, null);
+    }
+
+    /**
+     * A single-partition slice from the items of a Query made with {@code Limit = limit + 1}: the extra item only
+     * proves there is more, so a list never resumes into an empty page.
+     *
+     * @param indexName null for the base table
+     */
+    public static <T> Slice<T> fromQuery(List<Map<String, AttributeValue>> items, int limit, String indexName,
+            Function<Map<String, AttributeValue>, T> mapper) {
+        if (items.size() <= limit) {
+            return last(items.stream().map(mapper).toList());
+        }
+        List<Map<String, AttributeValue>> taken = items.subList(0, limit);
+        return new Slice<>(taken.stream().map(mapper).toList(),
+                CursorState.single(Cursors.keyOf(taken.get(limit - 1), indexName)));
+    }
+
+    public boolean hasMore() {
+        return resume != null;
+    }
+
+    public <R> Slice<R> map(Function<? super T, ? extends R> mapper) {
+        return new Slice<>(items.stream().<R>map(mapper).toList(), resume);
+    }
+}

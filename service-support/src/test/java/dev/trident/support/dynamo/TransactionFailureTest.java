@@ -1,0 +1,78 @@
+package dev.trident.support.dynamo;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.trident.keys.ItemKey;
+import dev.trident.keys.expr.Conditions;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
+import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
+import software.amazon.awssdk.services.dynamodb.model.TransactionConflictException;
+
+class TransactionFailureTest {
+
+    private static final ItemKey KEY = new ItemKey("A#1", "META");
+
+    private static Transaction threeActions() {
+        return Transaction.of()
+                .create("profile", Map.of("PK", AttributeValue.fromS("A#1"), "SK", AttributeValue.fromS("META")))
+                .check("owner", KEY, Conditions.ITEM_EXISTS)
+                .delete("edge", KEY, null);
+    }
+
+    private static TransactionCanceledException cancelled(CancellationReason... reasons) {
+        return TransactionCanceledException.builder().cancellationReasons(reasons).build();
+    }
+
+    private static CancellationReason code(String code) {
+        return CancellationReason.builder().code(code).build();
+    }
+
+    @Test
+    void aFailedConditionNamesTheActionItBelongsToAndCarriesTheItemItMet() {
+        Map<String, AttributeValue> met = Map.of("version", AttributeValue.fromN("4"));
+        Throwable failure = DynamoTable.transactionFailure(threeActions(), cancelled(code("None"),
+                CancellationReason.builder().code("ConditionalCheckFailed").item(met).build(), code("None")));
+        WriteRefused refused = assertInstanceOf(WriteRefused.class, failure);
+        assertEquals("owner", refused.action());
+        assertTrue(refused.itemExists());
+        assertEquals(met, refused.currentItem());
+    }
+
+    @Test
+    void aConflictTogetherWithAFailedConditionIsTheConditionAndIsNotRetried() {
+        TransactionCanceledException both = cancelled(code("TransactionConflict"), code("None"),
+                code("ConditionalCheckFailed"));
+        assertFalse(DynamoTable.lostToConcurrentTransaction(both));
+        WriteRefused refused = assertInstanceOf(WriteRefused.class, DynamoTable.transactionFailure(threeActions(), both));
+        assertEquals("edge", refused.action());
+        assertFalse(refused.itemExists());
+    }
+
+    @Test
+    void onlyConflictsAreRetriedAndOutlastingThemIsContention() {
+        TransactionCanceledException conflict = cancelled(code("TransactionConflict"), code("None"), code("None"));
+        assertTrue(DynamoTable.lostToConcurrentTransaction(conflict));
+        assertTrue(DynamoTable.lostToConcurrentTransaction(TransactionConflictException.builder().build()));
+        assertInstanceOf(WriteContended.class, DynamoTable.transactionFailure(threeActions(), conflict));
+    }
+
+    @Test
+    void anyOtherFailurePassesUnchanged() {
+        RuntimeException other = new IllegalStateException("x");
+        assertSame(other, DynamoTable.transactionFailure(threeActions(), other));
+    }
+
+    @Test
+    void twoActionsMayNotShareAName() {
+        assertThrows(IllegalArgumentException.class,
+                () -> Transaction.of().check("a", KEY, Conditions.ITEM_EXISTS).check("a", KEY, Conditions.ITEM_EXISTS));
+    }
+}
