@@ -8,6 +8,9 @@ import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
 import dev.trident.keys.InvalidKeyException;
+import dev.trident.support.dynamo.TableBusy;
+import dev.trident.support.dynamo.WriteContended;
+import dev.trident.support.dynamo.WriteRefused;
 import dev.trident.keys.cursor.InvalidCursorException;
 import io.quarkus.security.AuthenticationCompletionException;
 import io.quarkus.security.AuthenticationFailedException;
@@ -150,6 +153,28 @@ public class ProblemMappers {
         return dependencyFailure(e);
     }
 
+    /** A batch the table left unprocessed through every retry: nothing is hidden, the client retries. */
+    @ServerExceptionMapper
+    public Response tableBusy(TableBusy e) {
+        return problem(ProblemException.unavailable(e.getMessage() + "; retry later", RETRY_AFTER_SECONDS));
+    }
+
+    /** A transaction that kept losing to concurrent ones: nothing was written. */
+    @ServerExceptionMapper
+    public Response contended(WriteContended e) {
+        return problem(ProblemException.conflict("the items are being changed by many requests at once; retry"));
+    }
+
+    /**
+     * A refusal no service turned into a domain answer; services map every refusal they can meet, so this is a
+     * safety net that still says the truth (a conflict, nothing written) instead of a 500.
+     */
+    @ServerExceptionMapper
+    public Response refused(WriteRefused e) {
+        LOG.warnf("unmapped write refusal: %s", e.getMessage());
+        return problem(ProblemException.conflict("the request conflicts with the current state (" + e.action() + ")"));
+    }
+
     @ServerExceptionMapper
     public Response unexpected(Throwable e) {
         LOG.error("unexpected error", e);
@@ -162,6 +187,15 @@ public class ProblemMappers {
         }
         if (cause instanceof InvalidKeyException key) {
             return invalidKey(key);
+        }
+        if (cause instanceof TableBusy busy) {
+            return tableBusy(busy);
+        }
+        if (cause instanceof WriteContended contended) {
+            return contended(contended);
+        }
+        if (cause instanceof WriteRefused refused) {
+            return refused(refused);
         }
         ProblemException unavailable = unavailable(cause);
         if (unavailable == null) {
