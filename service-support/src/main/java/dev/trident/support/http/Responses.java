@@ -1,0 +1,31 @@
+package dev.trident.support.http;
+
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriBuilder;
+import java.net.URI;
+
+/** The shapes of single-item answers: the entity with the ETag of its version, created (201 + Location) or not. */
+public final class Responses {
+
+    private Responses() {
+    }
+
+    public static Response ok(Object entity, long version) {
+        return Response.ok(entity).header(HttpHeaders.ETAG, ETags.of(version)).build();
+    }
+
+    public static Response created(URI location, Object entity, long version) {
+        return Response.created(location).entity(entity).header(HttpHeaders.ETAG, ETags.of(version)).build();
+    }
+
+    /** 201 with Location when this request created the item, 200 when it was already there (an idempotent PUT). */
+    public static Response createdOrOk(boolean created, URI location, Object entity, long version) {
+        return created ? created(location, entity, version) : ok(entity, version);
+    }
+
+    /** A path with its template filled in, each value encoded as a path segment. */
+    public static URI uri(String template, Object... values) {
+        return UriBuilder.fromPath(template).build(values);
+    }
+}
