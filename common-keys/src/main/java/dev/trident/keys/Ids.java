@@ -13,17 +13,25 @@ public final class Ids {
 
     /** Returns the id unchanged (case preserved) or throws {@link InvalidKeyException} naming the field. */
     public static String require(String field, String value) {
-        if (value == null || value.isEmpty()) {
-            throw new InvalidKeyException(field, "is required");
-        }
-        if (value.length() > MAX_LENGTH) {
-            throw new InvalidKeyException(field, "must be at most " + MAX_LENGTH + " characters");
-        }
-        if (!PATTERN.matcher(value).matches()) {
-            throw new InvalidKeyException(field,
-                    "must start with a letter or digit and contain only letters, digits, '.', '_' or '-'");
+        String violation = violation(value);
+        if (violation != null) {
+            throw new InvalidKeyException(field, violation);
         }
         return value;
+    }
+
+    /** What is wrong with a client-supplied id, in words for the client, or null when it is a valid id. */
+    public static String violation(String value) {
+        if (value == null || value.isEmpty()) {
+            return "is required";
+        }
+        if (value.length() > MAX_LENGTH) {
+            return "must be at most " + MAX_LENGTH + " characters";
+        }
+        if (!PATTERN.matcher(value).matches()) {
+            return "must start with a letter or digit and contain only letters, digits, '.', '_' or '-'";
+        }
+        return null;
     }
 
     public static boolean isValid(String value) {
