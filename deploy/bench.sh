@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # The Trident performance benchmark, one command:
 #   deploy/bench.sh [--scale small|full|10x] [--duration SECONDS] [--warmup SECONDS] [--concurrency N]
-#                   [--routes r1,r2,...]
+#                   [--routes r1,r2,...|none]
 # Starts its own in-memory DynamoDB Local and the three services on their own ports (BENCH_PORT_BASE, default
 # 18000: DynamoDB Local on +0, social +81, enrollment +82, workspace +83; never the suite's 8000/8081-8083),
 # seeds the data set, then for each hot route measures the service (wrk, fixed connections) and the baseline
-# (the same DynamoDB requests sent directly with the async SDK, same concurrency). Prints a table and writes it
-# to data/bench/results-<timestamp>.md. Stops every process it started. Traffic goes to 127.0.0.1 only.
+# (the same DynamoDB requests sent directly with the async SDK, same concurrency). Before that, the read
+# amplification of workspace-service's paged lists (Queries, items read per item returned; --routes none measures
+# only that). Prints a table and writes it to data/bench/results-<timestamp>.md. Stops every process it started.
+# Traffic goes to 127.0.0.1 only.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -22,7 +24,7 @@ while [ $# -gt 0 ]; do
     --warmup) WARMUP=$2; shift ;;
     --concurrency) CONCURRENCY=$2; shift ;;
     --routes) ROUTES=$2; shift ;;
-    -h|--help) sed -n 2,9p "$0"; exit 0 ;;
+    -h|--help) sed -n 2,11p "$0"; exit 0 ;;
     *) echo "unknown option: $1 (try --help)" >&2; exit 2 ;;
   esac
   shift
@@ -76,7 +78,8 @@ if $missing; then
   (cd "$ROOT" && ./mvnw -B -q install -DskipTests)
 fi
 LOAD="$ROOT/benchmarks/load/target"
-if [ ! -d "$LOAD/lib" ] || [ ! -f "$LOAD/classes/dev/trident/bench/load/Baseline.class" ]; then
+if [ ! -d "$LOAD/lib" ] || [ ! -f "$LOAD/classes/dev/trident/bench/load/Baseline.class" ] \
+    || [ ! -f "$LOAD/classes/dev/trident/bench/load/ReadAmplification.class" ]; then
   echo "building benchmarks ..."
   (cd "$ROOT" && ./mvnw -B -q -f benchmarks/pom.xml package)
 fi
@@ -134,18 +137,26 @@ echo "seeding (scale $SCALE) ..."
 # Every measured request is the reader's: it may read any student, enrol anyone, and is a member of every workspace.
 READER_TOKEN=$("${DEV_TOKENS[@]}" mint "$RUN_DIR/jwt" "$READER" registrar instructor admin --ttl 24h)
 
-# 5. Measure each route: the service through wrk, then the baseline. The baseline is a fresh JVM per route, so it
+# 5. Read amplification of workspace-service's paged lists, one request at a time while nothing else calls it:
+# Queries, items read (ScannedCount) and capacity units per page, from the service's own /q/metrics.
+AMPLIFICATION="$RUN_DIR/read-amplification.md"
+echo "read amplification of the paged project lists ..."
+"$JAVA" -cp "$LOAD_CP" dev.trident.bench.load.ReadAmplification --workspace "http://$HOST:$WORKSPACE_PORT" \
+  --token "$READER_TOKEN" --pages "${AMPLIFICATION_PAGES:-10}" --out "$AMPLIFICATION"
+
+# 6. Measure each route: the service through wrk, then the baseline. The baseline is a fresh JVM per route, so it
 # warms up twice as long as a route of the services, which also had the warm-up pass over all routes.
 wrk_args() { # route phase
   echo "route=$1" "users=$USERS" "students=$STUDENTS" "courses=$COURSES" "workspaces=$WORKSPACES" \
     "enrolcourses=$ENROL_COURSES" "phase=$2" "threads=2" "token=$READER_TOKEN"
 }
 : > "$TSV"
-IFS=, read -r -a ROUTE_LIST <<< "$ROUTES"
+ROUTE_LIST=()
+[ "$ROUTES" = none ] || IFS=, read -r -a ROUTE_LIST <<< "$ROUTES"
 # Every read route once before any measurement: a service's JIT compiles the shared request path (HTTP, JWT,
 # JSON, the SDK) on whichever route comes first, so without this the first route of each service is measured
 # while C2 is still compiling, on the same two cores. enrol warms up in its own phase below.
-for route in "${ROUTE_LIST[@]}"; do
+for route in ${ROUTE_LIST[@]+"${ROUTE_LIST[@]}"}; do
   svc=${SERVICE_OF_ROUTE[$route]:-}
   [ -n "$svc" ] || { echo "unknown route $route" >&2; exit 2; }
   [ "$route" != enrol ] || continue
@@ -154,7 +165,7 @@ for route in "${ROUTE_LIST[@]}"; do
   wrk -t2 -c"$CONCURRENCY" -d"${WARMUP}s" -s "$WRK_SCRIPT" "http://$HOST:${PORT_OF[$svc]}" -- $(wrk_args "$route" sw) \
     > "$RUN_DIR/logs/wrk-$route-jit-warmup.txt" 2>&1
 done
-for route in "${ROUTE_LIST[@]}"; do
+for route in ${ROUTE_LIST[@]+"${ROUTE_LIST[@]}"}; do
   svc=${SERVICE_OF_ROUTE[$route]:-}
   [ -n "$svc" ] || { echo "unknown route $route" >&2; exit 2; }
   url="http://$HOST:${PORT_OF[$svc]}"
@@ -178,12 +189,13 @@ for route in "${ROUTE_LIST[@]}"; do
     --ddb-pid $DDB_SERVER_PID --clk-tck "$CLK_TCK" --out "$TSV" 2> "$RUN_DIR/logs/baseline-$route.log"
 done
 
-# 6. Report.
+# 7. Report.
 {
   echo "# Trident benchmark, $(date -u '+%Y-%m-%d %H:%M UTC')"
   echo
   echo "Scale \`$SCALE\` ($SEEDED_ITEMS items seeded in $SEED_SECONDS s: $USERS users, $STUDENTS students x" \
-       "20 of $COURSES courses, $((WORKSPACES + 1)) workspaces, $SHARDED_WORKSPACE sharded)." \
+       "20 of $COURSES courses, $((WORKSPACES + 2)) workspaces, $SHARDED_WORKSPACE (4 shards) and" \
+       "$WIDE_WORKSPACE (16 shards, $WIDE_PROJECTS projects) sharded)." \
        "$CONCURRENCY in flight, warm-up ${WARMUP} s, measured ${DURATION} s per route and side." \
        "$(nproc) cores, $("$JAVA" -version 2>&1 | head -1), service JVM options \`${SERVICE_JAVA_OPTS:-none}\`."
   echo
@@ -201,6 +213,11 @@ done
       tr = x[6] / y[6]; pr = x[7] / y[7]; p99 = x[8] / y[8]; cr = (x[10] > 0) ? x[9] / x[10] : 0
       ok = (tr >= 0.85 && pr <= 1.15) ? "met" : "missed"
       printf "| %s | %.2f | %.2f | %.2f | %.2f | %s |\n", r, tr, pr, p99, cr, ok } }' "$TSV"
+  echo
+  echo "Read amplification of workspace-service's paged lists (one request at a time; Queries, items read and" \
+       "capacity units from its /q/metrics; capacity as DynamoDB Local reports it):"
+  echo
+  cat "$AMPLIFICATION"
   echo
   echo "| service | start-up to first ready response ms | RSS after the run MB |"
   echo "|---|---:|---:|"

@@ -8,11 +8,14 @@ import java.util.Locale;
  */
 public record Dataset(String scale, int users, int postsPerUser, int commentedPosts, int commentsPerPost,
         int students, int courses, int enrolmentsPerStudent, int workspaces, int projectsPerWorkspace,
-        int shardedProjects, int shardedShards, int enrolCourses) {
+        int shardedProjects, int shardedShards, int wideProjects, int enrolCourses) {
 
     /** Target courses of the enrol benchmark, one set per phase so no pair is enrolled twice. */
     public static final String[] ENROL_PHASES = {"sw", "sm", "bw", "bm"};
     public static final String SHARDED_WORKSPACE = "ws-big";
+    /** The widest layout a workspace can have (16 shards), for the read-amplification report. */
+    public static final String WIDE_WORKSPACE = "ws-wide";
+    public static final int WIDE_SHARDS = 16;
     public static final int PROJECT_YEAR = 2026;
     public static final int PAGE = 20;
     /**
@@ -23,9 +26,10 @@ public record Dataset(String scale, int users, int postsPerUser, int commentedPo
 
     public static Dataset of(String scale) {
         return switch (scale.toLowerCase(Locale.ROOT)) {
-            case "small" -> new Dataset("small", 100, 20, 200, 2, 60, 30, 20, 20, 25, 500, 4, 100);
-            case "full" -> new Dataset("full", 1_000, 20, 1_000, 5, 500, 100, 20, 200, 25, 5_000, 4, 100);
-            case "10x" -> new Dataset("10x", 10_000, 20, 10_000, 5, 5_000, 1_000, 20, 2_000, 25, 50_000, 4, 100);
+            case "small" -> new Dataset("small", 100, 20, 200, 2, 60, 30, 20, 20, 25, 500, 4, 300, 100);
+            case "full" -> new Dataset("full", 1_000, 20, 1_000, 5, 500, 100, 20, 200, 25, 5_000, 4, 3_000, 100);
+            case "10x" -> new Dataset("10x", 10_000, 20, 10_000, 5, 5_000, 1_000, 20, 2_000, 25, 50_000, 4, 30_000,
+                    100);
             default -> throw new IllegalArgumentException("scale must be small, full or 10x: " + scale);
         };
     }
@@ -55,7 +59,10 @@ public record Dataset(String scale, int users, int postsPerUser, int commentedPo
         return (student * 7 + k) % courses;
     }
 
-    /** Workspaces besides the sharded one; each holds {@link #projectsPerWorkspace} projects. */
+    /**
+     * Workspaces besides {@link #SHARDED_WORKSPACE} (counted in {@code workspaces}; {@link #WIDE_WORKSPACE} comes on
+     * top); each holds {@link #projectsPerWorkspace} projects.
+     */
     public int unshardedWorkspaces() {
         return workspaces - 1;
     }
@@ -64,13 +71,15 @@ public record Dataset(String scale, int users, int postsPerUser, int commentedPo
         long posts = (long) users * postsPerUser;
         return 2L * users + posts + (long) commentedPosts * commentsPerPost + users * 12L
                 + students + courses + (long) students * enrolmentsPerStudent + ENROL_PHASES.length * enrolCourses
-                + 4L * workspaces + (long) unshardedWorkspaces() * projectsPerWorkspace + shardedProjects;
+                + 4L * workspaces + (long) unshardedWorkspaces() * projectsPerWorkspace + shardedProjects
+                + 4L + wideProjects;
     }
 
     /** The counts as shell assignments, for deploy/bench.sh and the wrk scripts. */
     public String toEnv() {
         return "SCALE=" + scale + "\nUSERS=" + users + "\nSTUDENTS=" + students + "\nCOURSES=" + courses
                 + "\nWORKSPACES=" + unshardedWorkspaces() + "\nSHARDED_WORKSPACE=" + SHARDED_WORKSPACE
+                + "\nWIDE_WORKSPACE=" + WIDE_WORKSPACE + "\nWIDE_PROJECTS=" + wideProjects
                 + "\nENROL_COURSES=" + enrolCourses + "\nITEMS=" + itemCount() + "\nREADER=" + READER + "\n";
     }
 }

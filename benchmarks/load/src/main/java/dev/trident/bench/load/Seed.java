@@ -294,6 +294,7 @@ public final class Seed {
             workspace(Dataset.workspaceId(w), 1, d.projectsPerWorkspace(), w % d.users(), base);
         }
         workspace(Dataset.SHARDED_WORKSPACE, d.shardedShards(), d.shardedProjects(), 0, base);
+        workspace(Dataset.WIDE_WORKSPACE, Dataset.WIDE_SHARDS, d.wideProjects(), 0, base);
     }
 
     private void workspace(String wsId, int shards, int projects, int owner, Instant base) {
