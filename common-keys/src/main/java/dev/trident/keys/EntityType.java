@@ -13,6 +13,10 @@ public enum EntityType {
     POST("Post", "USER#", "POST#", true),
     COMMENT("Comment", "POST#", "COMMENT#", true),
     MONTHLY_STATS("MonthlyStats", "USER#", "STATS#", true),
+    /** A post its owner deleted whose comments may not all be deleted yet; sorts below POST# on purpose. */
+    POST_DELETION("PostDeletion", "USER#", "DELPOST#", true),
+    /** One item per month that has (or had) posts, so the timeline never reads an empty month. */
+    TIMELINE_MONTH("TimelineMonth", "TIMELINE#", "MONTH#", true),
     STUDENT("Student", "STU#", "PROFILE", false),
     COURSE("Course", "CRS#", "METADATA", false),
     ENROLLMENT("Enrollment", "STU#", "ENROLL#CRS#", true),

@@ -4,13 +4,18 @@ import static dev.trident.keys.EntityType.COMMENT;
 import static dev.trident.keys.EntityType.HANDLE_CLAIM;
 import static dev.trident.keys.EntityType.MONTHLY_STATS;
 import static dev.trident.keys.EntityType.POST;
+import static dev.trident.keys.EntityType.POST_DELETION;
+import static dev.trident.keys.EntityType.TIMELINE_MONTH;
 import static dev.trident.keys.EntityType.USER_PROFILE;
 
 import java.security.SecureRandom;
 import java.time.Instant;
 import java.util.Locale;
 
-/** Keys of the social domain: profiles, handle claims, posts, comments, monthly stats, timeline. */
+/**
+ * Keys of the social domain: profiles, handle claims, posts, pending post deletions, comments, monthly stats, the
+ * timeline and its index of months.
+ */
 public final class SocialKeys {
     /** SK of a profile; posts sort below it, stats above, so {@code SK <= PROFILE} descending = profile + newest posts. */
     public static final String PROFILE = USER_PROFILE.sortKey();
@@ -18,7 +23,12 @@ public final class SocialKeys {
     public static final String POSTS_PREFIX = POST.sortKey();
     public static final String COMMENTS_PREFIX = COMMENT.sortKey();
     public static final String STATS_PREFIX = MONTHLY_STATS.sortKey();
+    /** SK prefix of a pending post deletion; {@code D} sorts below {@code POST#}, so no posts read ever meets one. */
+    public static final String POST_DELETIONS_PREFIX = POST_DELETION.sortKey();
     static final String TIMELINE_PREFIX = "TIMELINE#";
+    /** The one partition that lists the months holding posts, one item each ({@code MONTH#<yyyy-mm>}). */
+    public static final String TIMELINE_MONTHS_PARTITION = TIMELINE_MONTH.pkPrefix() + "MONTHS";
+    static final String TIMELINE_MONTH_PREFIX = TIMELINE_MONTH.sortKey();
 
     private static final SecureRandom RANDOM = new SecureRandom();
 
@@ -82,6 +92,24 @@ public final class SocialKeys {
         return new IndexKey(TableSchema.GSI2, timelinePartition(month), Ids.require("postId", postId));
     }
 
+    /**
+     * A post its owner deleted whose comments are still being deleted: it lives in the owner's partition, so a
+     * repeated DELETE finds its unfinished work there and nowhere else.
+     */
+    public static ItemKey postDeletion(String userId, String postId) {
+        return new ItemKey(userPartition(userId), POST_DELETIONS_PREFIX + Ids.require("postId", postId));
+    }
+
+    /** The item saying that {@code month} has (or had) posts on the timeline. */
+    public static ItemKey timelineMonth(String month) {
+        return new ItemKey(TIMELINE_MONTHS_PARTITION, timelineMonthSortKey(month));
+    }
+
+    /** SK of a month in {@link #TIMELINE_MONTHS_PARTITION}; sorts by month. */
+    public static String timelineMonthSortKey(String month) {
+        return TIMELINE_MONTH_PREFIX + Months.validate("month", month);
+    }
+
     /** The partition holding a post's comments. */
     public static String commentPartition(String postId) {
         return COMMENT.pkPrefix() + Ids.require("postId", postId);
@@ -112,6 +140,14 @@ public final class SocialKeys {
 
     public static String parsePostSk(String sk) {
         return Keys.idAfter("postId", sk, POSTS_PREFIX);
+    }
+
+    public static String parsePostDeletionSk(String sk) {
+        return Keys.idAfter("postId", sk, POST_DELETIONS_PREFIX);
+    }
+
+    public static String parseTimelineMonthSk(String sk) {
+        return Months.validate("month", Keys.rest("month", sk, TIMELINE_MONTH_PREFIX));
     }
 
     public static String parseCommentPk(String pk) {

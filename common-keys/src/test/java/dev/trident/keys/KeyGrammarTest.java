@@ -26,6 +26,8 @@ class KeyGrammarTest {
         assertEquals(new IndexKey("GSI2", "TIMELINE#2026-05", "p1"), SocialKeys.postTimeline("2026-05", "p1"));
         assertEquals(new ItemKey("POST#p1", "COMMENT#c1"), SocialKeys.comment("p1", "c1"));
         assertEquals(new ItemKey("USER#u1", "STATS#2026-05"), SocialKeys.monthlyStats("u1", "2026-05"));
+        assertEquals(new ItemKey("USER#u1", "DELPOST#p1"), SocialKeys.postDeletion("u1", "p1"));
+        assertEquals(new ItemKey("TIMELINE#MONTHS", "MONTH#2026-05"), SocialKeys.timelineMonth("2026-05"));
 
         assertEquals("u1", SocialKeys.parseUserPk(SocialKeys.post("u1", "p1").pk()));
         assertEquals("Ann", SocialKeys.parseHandlePk(SocialKeys.handleClaim("Ann").pk()));
@@ -36,9 +38,17 @@ class KeyGrammarTest {
         assertEquals("2026-05", SocialKeys.parseStatsSk(SocialKeys.monthlyStats("u1", "2026-05").sk()));
         assertEquals("2026-05", SocialKeys.parseTimelinePk(SocialKeys.postTimeline("2026-05", "p1").pk()));
         assertEquals("p1", SocialKeys.parseTimelineSk(SocialKeys.postTimeline("2026-05", "p1").sk()));
+        assertEquals("p1", SocialKeys.parsePostDeletionSk(SocialKeys.postDeletion("u1", "p1").sk()));
+        assertEquals("2026-05", SocialKeys.parseTimelineMonthSk(SocialKeys.timelineMonth("2026-05").sk()));
+        // Months sort as their sort keys do: the timeline reads "SK < MONTH#<month>" descending.
+        assertTrue(SocialKeys.timelineMonthSortKey("2025-12").compareTo(SocialKeys.timelineMonthSortKey("2026-01")) < 0);
         // Posts sort below PROFILE, stats above: "SK <= PROFILE" descending reads profile + newest posts.
         assertTrue(SocialKeys.post("u", "ZZZZ").sk().compareTo(SocialKeys.PROFILE) < 0);
         assertTrue(SocialKeys.monthlyStats("u", "2026-01").sk().compareTo(SocialKeys.PROFILE) > 0);
+        // A pending post deletion sorts below every post, outside "SK BETWEEN POST# AND PROFILE" and begins_with POST#.
+        String deletion = SocialKeys.postDeletion("u", "ZZZZ").sk();
+        assertTrue(deletion.compareTo(SocialKeys.postsPrefix()) < 0);
+        assertFalse(deletion.startsWith(SocialKeys.postsPrefix()));
     }
 
     @Test
@@ -130,6 +140,9 @@ class KeyGrammarTest {
                 () -> SocialKeys.parseCommentSk("POST#p"),
                 () -> SocialKeys.parseStatsSk("STATS#2026-13"),
                 () -> SocialKeys.parseTimelinePk("TIMELINE#x"),
+                () -> SocialKeys.parsePostDeletionSk("POST#p"),
+                () -> SocialKeys.parseTimelineMonthSk("MONTH#2026-13"),
+                () -> SocialKeys.parseTimelineMonthSk("STATS#2026-01"),
                 () -> SocialKeys.parseHandlePk("USER#h"),
                 () -> EnrollmentKeys.parseStudentPk("CRS#c1"),
                 () -> EnrollmentKeys.parseEnrollmentSk("PROFILE"),
@@ -160,6 +173,8 @@ class KeyGrammarTest {
         assertThrows(InvalidKeyException.class, () -> SocialKeys.userByHandle("a b"));
         assertThrows(InvalidKeyException.class, () -> SocialKeys.monthlyStats("u", "2026-13"));
         assertThrows(InvalidKeyException.class, () -> SocialKeys.postTimeline("2026-1", "p"));
+        assertThrows(InvalidKeyException.class, () -> SocialKeys.postDeletion("u", "p#1"));
+        assertThrows(InvalidKeyException.class, () -> SocialKeys.timelineMonth("2026-00"));
         assertThrows(InvalidKeyException.class, () -> EnrollmentKeys.enrollment("s", "c#1"));
         assertThrows(InvalidKeyException.class, () -> WorkspaceKeys.member("w", null));
         assertThrows(InvalidKeyException.class, () -> WorkspaceKeys.projectSequence("w", 26));
@@ -186,6 +201,7 @@ class KeyGrammarTest {
             putIndex(indexKeys, EnrollmentKeys.courseIndex(a), EntityType.COURSE);
             for (String m : months) {
                 put(keys, SocialKeys.monthlyStats(a, m), EntityType.MONTHLY_STATS);
+                put(keys, SocialKeys.timelineMonth(m), EntityType.TIMELINE_MONTH);
             }
             for (int shards : new int[] {1, 2, 16}) {
                 for (int seq : new int[] {1, 42, 10000}) {
@@ -197,6 +213,7 @@ class KeyGrammarTest {
             }
             for (String b : TRICKY) {
                 put(keys, SocialKeys.post(a, b), EntityType.POST);
+                put(keys, SocialKeys.postDeletion(a, b), EntityType.POST_DELETION);
                 put(keys, SocialKeys.comment(a, b), EntityType.COMMENT);
                 put(keys, EnrollmentKeys.enrollment(a, b), EntityType.ENROLLMENT);
                 put(keys, WorkspaceKeys.member(a, b), EntityType.MEMBER);
@@ -289,6 +306,8 @@ class KeyGrammarTest {
         assertEquals("UserProfile", EntityType.USER_PROFILE.typeName());
         assertEquals(AttributeValue.fromS("Enrollment"), EntityType.ENROLLMENT.typeAttribute());
         assertEquals("ProjectSequence", EntityType.PROJECT_SEQUENCE.typeName());
-        assertEquals(12, EntityType.values().length);
+        assertEquals("PostDeletion", EntityType.POST_DELETION.typeName());
+        assertEquals("TimelineMonth", EntityType.TIMELINE_MONTH.typeName());
+        assertEquals(14, EntityType.values().length);
     }
 }

@@ -16,6 +16,7 @@ import static org.hamcrest.Matchers.nullValue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.trident.keys.EntityType;
 import dev.trident.keys.Months;
 import dev.trident.keys.SocialKeys;
 import dev.trident.keys.TableDefinition;
@@ -27,9 +28,15 @@ import jakarta.inject.Inject;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.Delete;
+import software.amazon.awssdk.services.dynamodb.model.Put;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 
 @QuarkusTest
 class PostApiTest {
@@ -168,31 +175,162 @@ class PostApiTest {
 
         DynamoDbCallRecorder.reset();
         as(userId).header("If-Match", "\"1\"").delete(path).then().statusCode(204);
-        assertEquals(List.of("DeleteItem", "Query", "BatchWriteItem", "BatchWriteItem"),
+        // Delete the post + record the deletion, the comments, then the record.
+        assertEquals(List.of("TransactWriteItems", "Query", "BatchWriteItem", "BatchWriteItem", "DeleteItem"),
                 DynamoDbCallRecorder.operations());
         assertProblem(anyone().get(path), 404, null);
         assertEquals(0, commentItemsLeft(postId));
-        // Deleting again is a 404 (it sweeps the comment partition again first).
+        assertTrue(items(SocialKeys.userPartition(userId)).stream()
+                .noneMatch(item -> item.get(TableSchema.SK).s().startsWith(SocialKeys.POST_DELETIONS_PREFIX)));
+        // Deleting again is a 404: the post is gone and no deletion of it is pending.
+        DynamoDbCallRecorder.reset();
+        assertProblem(as(userId).delete(path), 404, null);
+        assertEquals(List.of("TransactWriteItems", "GetItem"), DynamoDbCallRecorder.operations());
+    }
+
+    @Test
+    void deletingAnotherUsersPostIdUnderTheCallersPathIs404AndTouchesNothing() {
+        String ada = createUser();
+        String bob = createUser();
+        String adaPost = createPost(ada, "ada's post");
+        comment(ada, adaPost, ada, "from ada");
+        comment(ada, adaPost, bob, "from bob");
+        comment(ada, adaPost, bob, "bob again");
+        String eve = SocialApi.newUserId(); // no profile needed
+        String evesOwn = createUser(); // and one with a profile
+        List<Map<String, AttributeValue>> adaBefore = items(SocialKeys.userPartition(ada));
+        List<Map<String, AttributeValue>> commentsBefore = items(SocialKeys.commentPartition(adaPost));
+        assertEquals(3, commentsBefore.size());
+
+        for (String caller : List.of(eve, evesOwn)) {
+            String path = "/users/" + caller + "/posts/" + adaPost;
+            assertProblem(as(caller).delete(path), 404, null);
+            assertProblem(as(caller).header("If-Match", "\"1\"").delete(path), 404, null);
+            assertEquals(List.of(), items(SocialKeys.userPartition(caller)).stream()
+                    .filter(item -> !item.get(TableSchema.SK).s().equals(SocialKeys.PROFILE)).toList());
+        }
+        // Ada's post (its commentCount included), her other items and every comment are exactly as they were.
+        assertEquals(adaBefore, items(SocialKeys.userPartition(ada)));
+        assertEquals(commentsBefore, items(SocialKeys.commentPartition(adaPost)));
+        anyone().get("/users/" + ada + "/posts/" + adaPost).then().statusCode(200).body("commentCount", equalTo(3));
+        anyone().get("/users/" + ada + "/posts/" + adaPost + "/comments").then().body("items", hasSize(3));
+    }
+
+    @Test
+    void aStaleIfMatchDeletesNothing() {
+        String userId = createUser();
+        String postId = createPost(userId, "kept");
+        comment(userId, postId, userId, "c1");
+        comment(userId, postId, userId, "c2");
+        String path = "/users/" + userId + "/posts/" + postId;
+        patchJson(userId, path, "\"1\"", body("body", "edited")).then().statusCode(200).header("ETag", "\"2\"");
+        List<Map<String, AttributeValue>> ownerBefore = items(SocialKeys.userPartition(userId));
+        List<Map<String, AttributeValue>> commentsBefore = items(SocialKeys.commentPartition(postId));
+
+        DynamoDbCallRecorder.reset();
+        assertProblem(as(userId).header("If-Match", "\"1\"").delete(path), 412, null);
+        assertEquals(List.of("TransactWriteItems"), DynamoDbCallRecorder.operations());
+        assertEquals(ownerBefore, items(SocialKeys.userPartition(userId)));
+        assertEquals(commentsBefore, items(SocialKeys.commentPartition(postId)));
+        anyone().get(path).then().statusCode(200).body("commentCount", equalTo(2));
+    }
+
+    @Test
+    void aDeleteThatStoppedHalfWayIsFinishedByARetry() {
+        String userId = createUser();
+        String postId = createPost(userId, "half-deleted");
+        for (int i = 0; i < 30; i++) {
+            comment(userId, postId, userId, "c" + i);
+        }
+        // The state a DELETE leaves when it stops after its transaction and part of the comment deletes: the post
+        // gone, the record of its deletion in the owner's partition, some comments still there.
+        dynamo.transactWriteItems(r -> r.transactItems(
+                TransactWriteItem.builder().delete(Delete.builder().tableName(table.tableName())
+                        .key(SocialKeys.post(userId, postId).toAttributes()).build()).build(),
+                TransactWriteItem.builder().put(Put.builder().tableName(table.tableName())
+                        .item(deletionRecord(userId, postId, 1L)).build()).build())).join();
+        List<Map<String, AttributeValue>> comments = items(SocialKeys.commentPartition(postId));
+        for (Map<String, AttributeValue> comment : comments.subList(0, 18)) {
+            dynamo.deleteItem(r -> r.tableName(table.tableName())
+                    .key(Map.of(TableSchema.PK, comment.get(TableSchema.PK), TableSchema.SK, comment.get(TableSchema.SK))))
+                    .join();
+        }
+        assertEquals(12, commentItemsLeft(postId));
+        String path = "/users/" + userId + "/posts/" + postId;
+
+        // Another caller finds nothing to finish: the record is in the owner's partition only.
+        String eve = createUser();
+        assertProblem(as(eve).delete("/users/" + eve + "/posts/" + postId), 404, null);
+        // A retry with another If-Match than the first attempt's is refused and finishes nothing.
+        assertProblem(as(userId).header("If-Match", "\"3\"").delete(path), 412, null);
+        assertEquals(12, commentItemsLeft(postId));
+
+        DynamoDbCallRecorder.reset();
+        as(userId).header("If-Match", "\"1\"").delete(path).then().statusCode(204);
+        assertEquals(List.of("TransactWriteItems", "GetItem", "Query", "BatchWriteItem", "DeleteItem"),
+                DynamoDbCallRecorder.operations());
+        assertEquals(0, commentItemsLeft(postId));
+        assertEquals(List.of(), items(SocialKeys.userPartition(userId)).stream()
+                .filter(item -> item.get(TableSchema.SK).s().startsWith(SocialKeys.POST_DELETIONS_PREFIX)).toList());
         assertProblem(as(userId).delete(path), 404, null);
     }
 
     @Test
-    void repeatingADeleteSweepsCommentsAPartialDeleteLeftBehind() {
+    void aRetryWithoutIfMatchFinishesADeleteThatHadNone() {
         String userId = createUser();
         String postId = createPost(userId, "half-deleted");
-        comment(userId, postId, userId, "orphan-to-be");
-        // Simulate a DELETE that removed the post and then failed before its comments were deleted.
-        dynamo.deleteItem(r -> r.tableName(table.tableName()).key(SocialKeys.post(userId, postId).toAttributes())).join();
-        assertEquals(1, commentItemsLeft(postId));
-        assertProblem(as(userId).delete("/users/" + userId + "/posts/" + postId), 404, null);
+        comment(userId, postId, userId, "left behind");
+        dynamo.transactWriteItems(r -> r.transactItems(
+                TransactWriteItem.builder().delete(Delete.builder().tableName(table.tableName())
+                        .key(SocialKeys.post(userId, postId).toAttributes()).build()).build(),
+                TransactWriteItem.builder().put(Put.builder().tableName(table.tableName())
+                        .item(deletionRecord(userId, postId, null)).build()).build())).join();
+        as(userId).delete("/users/" + userId + "/posts/" + postId).then().statusCode(204);
         assertEquals(0, commentItemsLeft(postId));
     }
 
+    @Test
+    void aPostGoneWithoutADeletionRecordIsA404ThatDeletesNoComments() {
+        String userId = createUser();
+        String postId = createPost(userId, "vanished");
+        comment(userId, postId, userId, "stays");
+        // The post item removed behind the service's back: nothing proves the caller deleted it, so its
+        // comments (keyed by the post id alone) are not the caller's to delete.
+        dynamo.deleteItem(r -> r.tableName(table.tableName()).key(SocialKeys.post(userId, postId).toAttributes())).join();
+        assertProblem(as(userId).delete("/users/" + userId + "/posts/" + postId), 404, null);
+        assertEquals(1, commentItemsLeft(postId));
+    }
+
+    @Test
+    void aCommentOnADeletedPostIs404AndLeavesNoComment() {
+        String userId = createUser();
+        String postId = createPost(userId, "going");
+        String path = "/users/" + userId + "/posts/" + postId;
+        as(userId).delete(path).then().statusCode(204);
+        assertProblem(postJson(userId, path + "/comments", body("body", "too late")), 404, null);
+        assertEquals(0, commentItemsLeft(postId));
+    }
+
+    private Map<String, AttributeValue> deletionRecord(String userId, String postId, Long expectedVersion) {
+        Map<String, AttributeValue> item = new HashMap<>(SocialKeys.postDeletion(userId, postId).toAttributes());
+        item.put(TableSchema.TYPE, EntityType.POST_DELETION.typeAttribute());
+        item.put("userId", AttributeValue.fromS(userId));
+        item.put("postId", AttributeValue.fromS(postId));
+        if (expectedVersion != null) {
+            item.put("expectedVersion", AttributeValue.fromN(expectedVersion.toString()));
+        }
+        return item;
+    }
+
+    /** Every item of a partition, in key order (strongly consistent): what the table holds there. */
+    private List<Map<String, AttributeValue>> items(String partition) {
+        return dynamo.query(r -> r.tableName(table.tableName()).consistentRead(true)
+                .keyConditionExpression(TableSchema.PK + " = :pk")
+                .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(partition)))).join().items();
+    }
+
     private long commentItemsLeft(String postId) {
-        return dynamo.query(r -> r.tableName(table.tableName()).keyConditionExpression(TableSchema.PK + " = :pk")
-                .expressionAttributeValues(java.util.Map.of(":pk",
-                        software.amazon.awssdk.services.dynamodb.model.AttributeValue.fromS(
-                                SocialKeys.commentPartition(postId))))).join().count();
+        return items(SocialKeys.commentPartition(postId)).size();
     }
 
 

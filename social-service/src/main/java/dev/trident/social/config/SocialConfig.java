@@ -15,7 +15,10 @@ public interface SocialConfig {
     Retry retry();
 
     interface Timeline {
-        /** How many consecutive empty months the timeline walks back before it declares the end. */
+        /**
+         * How many consecutive months without posts the timeline crosses before it declares the end. Months the
+         * month index does not list count without being read.
+         */
         @WithDefault("12")
         int maxEmptyMonths();
     }

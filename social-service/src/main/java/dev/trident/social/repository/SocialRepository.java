@@ -32,6 +32,7 @@ import dev.trident.social.config.SocialConfig;
 import dev.trident.social.model.Comment;
 import dev.trident.social.model.MonthlyStats;
 import dev.trident.social.model.Post;
+import dev.trident.social.model.PostDeletion;
 import dev.trident.social.model.Profile;
 import dev.trident.social.model.ProfileWithPosts;
 import dev.trident.social.model.WriteRejected;
@@ -45,13 +46,19 @@ import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
@@ -61,6 +68,7 @@ import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
 import software.amazon.awssdk.services.dynamodb.model.ConditionCheck;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
+import software.amazon.awssdk.services.dynamodb.model.Delete;
 import software.amazon.awssdk.services.dynamodb.model.DeleteRequest;
 import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
 import software.amazon.awssdk.services.dynamodb.model.Put;
@@ -102,6 +110,7 @@ public class SocialRepository {
     private static final String STATS_POSTS = "posts";
     private static final String STATS_COMMENTS = "comments";
     private static final String MONTH = "month";
+    private static final String EXPECTED_VERSION = "expectedVersion";
 
     // The access patterns, as named in the metrics (trident_dynamodb_requests_seconds{pattern=...}).
     private static final AccessPattern USER_CREATE = AccessPattern.named("user-create");
@@ -115,16 +124,24 @@ public class SocialRepository {
     private static final AccessPattern USER_POSTS = AccessPattern.named("user-posts");
     private static final AccessPattern POST_UPDATE = AccessPattern.named("post-update");
     private static final AccessPattern POST_DELETE = AccessPattern.named("post-delete");
+    private static final AccessPattern POST_DELETION_PENDING = AccessPattern.named("post-deletion-pending");
     private static final AccessPattern POST_COMMENTS_DELETE = AccessPattern.named("post-comments-delete");
+    private static final AccessPattern POST_DELETION_FINISH = AccessPattern.named("post-deletion-finish");
     private static final AccessPattern COMMENT_CREATE = AccessPattern.named("comment-create");
     private static final AccessPattern POST_COMMENTS = AccessPattern.named("post-comments");
     private static final AccessPattern TIMELINE = AccessPattern.named("timeline");
+    private static final AccessPattern TIMELINE_MONTHS = AccessPattern.named("timeline-months");
     private static final AccessPattern MONTHLY_STATS = AccessPattern.named("monthly-stats");
 
     private final DynamoDbAsyncClient dynamo;
     private final String table;
     private final Cursors cursors;
     private final SocialConfig config;
+    /**
+     * Months this process has seen written to the timeline's month index: a post in such a month needs no index
+     * write, so the index item is written about once per month and process, never by every post (no hot item).
+     */
+    private final Set<String> indexedMonths = ConcurrentHashMap.newKeySet();
 
     SocialRepository(DynamoDbAsyncClient dynamo, TableDefinition table, Cursors cursors, SocialConfig config) {
         this.dynamo = dynamo;
@@ -288,7 +305,9 @@ public class SocialRepository {
     /**
      * Create a post: one TransactWriteItems = Put post ({@code attribute_not_exists(PK)}, GSI2
      * {@code TIMELINE#<month>/<postId>}) + Update the author's {@code STATS#<month>} ({@code ADD posts :1})
-     * + ConditionCheck the author's profile exists (else NOT_FOUND).
+     * + ConditionCheck the author's profile exists (else NOT_FOUND) + [the first time this process writes a post
+     * in the month] Update {@code TIMELINE#MONTHS/MONTH#<month>} (attributes {@code if_not_exists}, no condition),
+     * so the month index lists every month that holds a post.
      */
     public Uni<Void> createPost(Post post) {
         String month = Months.of(Instant.parse(post.createdAt()));
@@ -303,12 +322,35 @@ public class SocialRepository {
         item.put(VERSION, n(post.version()));
         item.put(CREATED_AT, s(post.createdAt()));
         item.put(UPDATED_AT, s(post.updatedAt()));
-        return transact(POST_CREATE, List.of(
+        List<TransactWriteItem> actions = new ArrayList<>(List.of(
                 putNew(item),
                 countInMonthlyStats(post.userId(), month, STATS_POSTS, post.createdAt()),
-                userExists(post.userId())),
-                List.of(Reason.ALREADY_EXISTS, Reason.NOT_FOUND,
-                        Reason.NOT_FOUND));
+                userExists(post.userId())));
+        boolean indexMonth = !indexedMonths.contains(month);
+        if (indexMonth) {
+            actions.add(indexTimelineMonth(month, post.createdAt()));
+        }
+        return transact(POST_CREATE, actions, List.of(Reason.ALREADY_EXISTS, Reason.NOT_FOUND, Reason.NOT_FOUND))
+                .invoke(() -> {
+                    if (indexMonth) {
+                        indexedMonths.add(month);
+                    }
+                });
+    }
+
+    /** Lists {@code month} in the timeline's month index; written again it changes nothing. */
+    private TransactWriteItem indexTimelineMonth(String month, String now) {
+        UpdateExpression update = new UpdateExpressionBuilder()
+                .setIfNotExists(TYPE, EntityType.TIMELINE_MONTH.typeAttribute())
+                .setIfNotExists(MONTH, s(month))
+                .setIfNotExists(CREATED_AT, s(now))
+                .build();
+        return TransactWriteItem.builder().update(Update.builder().tableName(table)
+                .key(SocialKeys.timelineMonth(month).toAttributes())
+                .updateExpression(update.updateExpression())
+                .expressionAttributeNames(update.names())
+                .expressionAttributeValues(update.valuesOrNull())
+                .build()).build();
     }
 
     /** Get one post: one GetItem (strongly consistent, it carries the ETag). Emits null when absent. */
@@ -349,33 +391,62 @@ public class SocialRepository {
     }
 
     /**
-     * Delete a post: one DeleteItem conditioned on {@code attribute_exists(PK)} [+ {@code version = :expected}],
-     * ALL_OLD on failure (NOT_FOUND / VERSION_MISMATCH). Deleting the post first stops new comments: a comment's
-     * transaction requires the post.
+     * Delete a post, first phase: one TransactWriteItems = Delete the post ({@code attribute_exists(PK)}
+     * [+ {@code version = :expected}], ALL_OLD on a failed condition: NOT_FOUND / VERSION_MISMATCH) + Put
+     * {@code USER#<userId>/DELPOST#<postId>}, the record that its comments are still to be deleted. Both or neither:
+     * the record exists only if the caller's own post was deleted. Deleting the post stops new comments (a comment's
+     * transaction requires the post), and takes it off the timeline (its GSI2 entry is the post item).
      */
-    public Uni<Void> deletePost(String userId, String postId, Long expectedVersion) {
+    public Uni<PostDeletion> deletePost(String userId, String postId, Long expectedVersion, String now) {
         Condition condition = expectedVersion == null ? Conditions.ITEM_EXISTS
                 : Conditions.ITEM_EXISTS.and(Conditions.versionEquals(expectedVersion));
         Expression expression = Conditions.render(condition);
-        return call(() -> dynamo.deleteItem(r -> r.tableName(table)
+        TransactWriteItem deletePost = TransactWriteItem.builder().delete(Delete.builder().tableName(table)
                 .key(SocialKeys.post(userId, postId).toAttributes())
                 .conditionExpression(expression.expression())
                 .expressionAttributeNames(expression.namesOrNull())
                 .expressionAttributeValues(expression.valuesOrNull())
                 .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
-                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
-                .overrideConfiguration(POST_DELETE.tag())))
-                .onFailure(ConditionalCheckFailedException.class).transform(SocialRepository::rejection)
-                .replaceWithVoid();
+                .build()).build();
+        Map<String, AttributeValue> record = new HashMap<>(SocialKeys.postDeletion(userId, postId).toAttributes());
+        record.put(TYPE, EntityType.POST_DELETION.typeAttribute());
+        record.put(USER_ID, s(userId));
+        record.put(POST_ID, s(postId));
+        if (expectedVersion != null) {
+            record.put(EXPECTED_VERSION, n(expectedVersion));
+        }
+        record.put(CREATED_AT, s(now));
+        record.put(UPDATED_AT, s(now));
+        TransactWriteItem recordDeletion = TransactWriteItem.builder()
+                .put(Put.builder().tableName(table).item(record).build()).build();
+        // A failed condition on the post: ALL_OLD holds the post when only its version differs.
+        return transact(POST_DELETE, List.of(deletePost, recordDeletion), (position, reason) -> position == 0
+                ? (reason.hasItem() && !reason.item().isEmpty() ? Reason.VERSION_MISMATCH : Reason.NOT_FOUND)
+                : Reason.NOT_FOUND)
+                .replaceWith(new PostDeletion(userId, postId, expectedVersion));
     }
 
     /**
-     * Delete every comment of a post: Query {@code PK = POST#id} (keys only, strongly consistent, page by page),
-     * then BatchWriteItem deletes in chunks of 25, unprocessed items re-sent with backoff (503 when they stay
-     * unprocessed). Emits how many comments were deleted.
+     * The caller's unfinished deletion of their post, if any: one GetItem (strongly consistent) on
+     * {@code USER#<userId>/DELPOST#<postId>}. Emits null when there is none.
      */
-    public Uni<Integer> deletePostComments(String postId) {
-        return deleteCommentPages(postId, null, 0);
+    public Uni<PostDeletion> pendingPostDeletion(String userId, String postId) {
+        return getItem(POST_DELETION_PENDING, SocialKeys.postDeletion(userId, postId), item -> new PostDeletion(
+                userId, postId, item.containsKey(EXPECTED_VERSION) ? number(item, EXPECTED_VERSION) : null));
+    }
+
+    /**
+     * Delete a post, second phase, only for a deleted post's record: every comment of the post (Query
+     * {@code PK = POST#id}, keys only, strongly consistent, page by page; BatchWriteItem deletes in chunks of 25,
+     * unprocessed items re-sent with backoff, 503 when they stay unprocessed), then the record (DeleteItem). Until
+     * the record is gone a repeated DELETE resumes here. Emits how many comments were deleted.
+     */
+    public Uni<Integer> finishPostDeletion(PostDeletion deletion) {
+        return deleteCommentPages(deletion.postId(), null, 0).call(deleted -> call(() -> dynamo.deleteItem(r -> r
+                .tableName(table)
+                .key(SocialKeys.postDeletion(deletion.userId(), deletion.postId()).toAttributes())
+                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                .overrideConfiguration(POST_DELETION_FINISH.tag()))));
     }
 
     private Uni<Integer> deleteCommentPages(String postId, Map<String, AttributeValue> startKey, int deletedSoFar) {
@@ -495,10 +566,14 @@ public class SocialRepository {
     // ---------------------------------------------------------------- timeline
 
     /**
-     * Everyone's posts newest first: one Query on GSI2 {@code GSI2PK = TIMELINE#<month>}, descending, per month,
-     * starting at {@code currentMonth} (or the cursor's month) and walking back month by month until the page
-     * holds {@code limit + 1} posts or {@code maxEmptyMonths} consecutive months were empty. The cursor carries
-     * the month and the last key. GSI2 is eventually consistent on real DynamoDB.
+     * Everyone's posts newest first: one Query on GSI2 {@code GSI2PK = TIMELINE#<month>}, descending, per month that
+     * holds posts, starting at {@code currentMonth} (or the cursor's month) until the page holds {@code limit + 1}
+     * posts. The months before it come from the month index: when a month runs out, one Query
+     * {@code PK = TIMELINE#MONTHS AND SK < MONTH#<month>}, descending, names the next months that hold posts, so an
+     * empty month is never read. The walk ends where the index does, or where more than {@code maxEmptyMonths}
+     * consecutive months are empty (months the index skips count as empty): the bound the month-by-month walk had,
+     * now without reading those months. The cursor carries the month and the last key. GSI2 (and the index, read
+     * eventually consistent) may lag a moment behind writes on real DynamoDB.
      */
     public Uni<Page<Post>> timeline(String currentMonth, PageRequest page) {
         String scope = "social:timeline";
@@ -514,7 +589,8 @@ public class SocialRepository {
             startKey = CursorState.keyAttributes(position.getValue());
             requireInPartition(startKey, GSI2PK, timelinePartitionOrNull(month));
         }
-        return timelineWalk(month, startKey, page.limit(), new ArrayList<>(), 0).map(items -> {
+        TimelineWalk walk = new TimelineWalk(page.limit());
+        return walk.readMonth(month, startKey).map(items -> {
             if (items.size() <= page.limit()) {
                 return new Page<>(items.stream().map(SocialRepository::toPost).toList(), null);
             }
@@ -527,34 +603,93 @@ public class SocialRepository {
         });
     }
 
-    private Uni<List<Map<String, AttributeValue>>> timelineWalk(String month, Map<String, AttributeValue> startKey,
-            int limit, List<Map<String, AttributeValue>> collected, int emptyMonths) {
-        int wanted = limit + 1 - collected.size();
-        QueryRequest request = QueryRequest.builder().tableName(table).indexName(GSI2)
-                .keyConditionExpression("#pk = :pk")
-                .expressionAttributeNames(Map.of("#pk", GSI2PK))
-                .expressionAttributeValues(Map.of(":pk", s(SocialKeys.timelinePartition(month))))
-                .scanIndexForward(false)
-                .limit(wanted)
-                .exclusiveStartKey(startKey)
-                .returnConsumedCapacity(ReturnConsumedCapacity.INDEXES)
-                .overrideConfiguration(TIMELINE.tag())
-                .build();
-        return call(() -> dynamo.query(request)).chain(response -> {
-            collected.addAll(response.items());
-            if (collected.size() > limit) {
-                return Uni.createFrom().item(collected);
+    /** One timeline page being read: the posts so far, and the months the index named that are not read yet. */
+    private final class TimelineWalk {
+        private final int limit;
+        private final List<Map<String, AttributeValue>> collected = new ArrayList<>();
+        /** Months below the one being read that hold posts, newest first, from the last index read. */
+        private final Deque<String> indexedAhead = new ArrayDeque<>();
+        private boolean indexHasMore = true;
+        private int emptyMonths;
+
+        TimelineWalk(int limit) {
+            this.limit = limit;
+        }
+
+        Uni<List<Map<String, AttributeValue>>> readMonth(String month, Map<String, AttributeValue> startKey) {
+            QueryRequest request = QueryRequest.builder().tableName(table).indexName(GSI2)
+                    .keyConditionExpression("#pk = :pk")
+                    .expressionAttributeNames(Map.of("#pk", GSI2PK))
+                    .expressionAttributeValues(Map.of(":pk", s(SocialKeys.timelinePartition(month))))
+                    .scanIndexForward(false)
+                    .limit(wanted())
+                    .exclusiveStartKey(startKey)
+                    .returnConsumedCapacity(ReturnConsumedCapacity.INDEXES)
+                    .overrideConfiguration(TIMELINE.tag())
+                    .build();
+            return call(() -> dynamo.query(request)).chain(response -> {
+                collected.addAll(response.items());
+                if (collected.size() > limit) {
+                    return Uni.createFrom().item(collected);
+                }
+                if (response.hasLastEvaluatedKey() && !response.lastEvaluatedKey().isEmpty()) {
+                    // The 1 MB page limit cut this month short: read on in the same month.
+                    emptyMonths = 0;
+                    return readMonth(month, response.lastEvaluatedKey());
+                }
+                emptyMonths = response.items().isEmpty() ? emptyMonths + 1 : 0;
+                if (emptyMonths > config.timeline().maxEmptyMonths()) {
+                    return Uni.createFrom().item(collected);
+                }
+                return nextMonthWithPosts(month).chain(next -> {
+                    if (next == null) {
+                        return Uni.createFrom().item(collected);
+                    }
+                    // The months between hold no posts: they count as empty without being read.
+                    emptyMonths += monthsBetween(next, month) - 1;
+                    if (emptyMonths > config.timeline().maxEmptyMonths()) {
+                        return Uni.createFrom().item(collected);
+                    }
+                    return readMonth(next, null);
+                });
+            });
+        }
+
+        /** The newest indexed month before {@code month}, or null: from the last index read, else one more Query. */
+        private Uni<String> nextMonthWithPosts(String month) {
+            if (!indexedAhead.isEmpty()) {
+                return Uni.createFrom().item(indexedAhead.poll());
             }
-            if (response.hasLastEvaluatedKey() && !response.lastEvaluatedKey().isEmpty()) {
-                // The 1 MB page limit cut this month short: read on in the same month.
-                return timelineWalk(month, response.lastEvaluatedKey(), limit, collected, 0);
+            if (!indexHasMore) {
+                return Uni.createFrom().nullItem();
             }
-            int empty = response.items().isEmpty() ? emptyMonths + 1 : 0;
-            if (empty > config.timeline().maxEmptyMonths()) {
-                return Uni.createFrom().item(collected);
-            }
-            return timelineWalk(Months.previous(month), null, limit, collected, empty);
-        });
+            // Each month listed holds at least one post (unless all were deleted), so this many months fill the page.
+            QueryRequest request = QueryRequest.builder().tableName(table)
+                    .keyConditionExpression("#pk = :pk AND #sk < :month")
+                    .expressionAttributeNames(Map.of("#pk", PK, "#sk", SK))
+                    .expressionAttributeValues(Map.of(
+                            ":pk", s(SocialKeys.TIMELINE_MONTHS_PARTITION),
+                            ":month", s(SocialKeys.timelineMonthSortKey(month))))
+                    .projectionExpression("#sk")
+                    .scanIndexForward(false)
+                    .limit(wanted())
+                    .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                    .overrideConfiguration(TIMELINE_MONTHS.tag())
+                    .build();
+            return call(() -> dynamo.query(request)).map(response -> {
+                response.items().forEach(item -> indexedAhead.add(SocialKeys.parseTimelineMonthSk(string(item, SK))));
+                indexHasMore = response.hasLastEvaluatedKey() && !response.lastEvaluatedKey().isEmpty();
+                return indexedAhead.poll();
+            });
+        }
+
+        private int wanted() {
+            return limit + 1 - collected.size();
+        }
+    }
+
+    private static int monthsBetween(String older, String newer) {
+        return (int) ChronoUnit.MONTHS.between(Months.toYearMonth("month", older), Months.toYearMonth("month", newer));
     }
 
     // ---------------------------------------------------------------- stats
@@ -607,6 +742,13 @@ public class SocialRepository {
      * leaves as the {@link Reason} given for that action's position; the first failed position wins.
      */
     private Uni<Void> transact(AccessPattern pattern, List<TransactWriteItem> actions, List<Reason> reasonPerAction) {
+        return transact(pattern, actions,
+                (position, reason) -> position < reasonPerAction.size() ? reasonPerAction.get(position) : null);
+    }
+
+    /** As above; {@code reasonAt} names the rejection for a failed condition at a position (given its reason). */
+    private Uni<Void> transact(AccessPattern pattern, List<TransactWriteItem> actions,
+            BiFunction<Integer, CancellationReason, Reason> reasonAt) {
         SocialConfig.Retry retry = config.retry();
         return call(() -> dynamo.transactWriteItems(r -> r.transactItems(actions)
                 .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
@@ -616,9 +758,11 @@ public class SocialRepository {
                 .atMost(retry.transactionAttempts() - 1L)
                 .onFailure(TransactionCanceledException.class).transform(e -> {
                     List<CancellationReason> reasons = ((TransactionCanceledException) e).cancellationReasons();
-                    for (int i = 0; i < reasons.size() && i < reasonPerAction.size(); i++) {
-                        if (CONDITIONAL_CHECK_FAILED.equals(reasons.get(i).code())) {
-                            return new WriteRejected(reasonPerAction.get(i));
+                    for (int i = 0; i < reasons.size(); i++) {
+                        Reason reason = CONDITIONAL_CHECK_FAILED.equals(reasons.get(i).code())
+                                ? reasonAt.apply(i, reasons.get(i)) : null;
+                        if (reason != null) {
+                            return new WriteRejected(reason);
                         }
                     }
                     return lostToConcurrentTransaction(e) ? new WriteRejected(Reason.CONTENDED) : e;

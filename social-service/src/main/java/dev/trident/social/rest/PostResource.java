@@ -81,7 +81,7 @@ public class PostResource {
     @DELETE
     @Path("/{postId}")
     @Operation(summary = "Delete a post and all its comments; only the author (else 403); If-Match gives 412 on a stale "
-            + "ETag and deletes nothing")
+            + "ETag and deletes nothing; 404 touches nothing; repeating a DELETE that failed half-way finishes it (204)")
     public Uni<Response> delete(@PathParam("userId") String userId, @PathParam("postId") String postId,
             @HeaderParam("If-Match") String ifMatch) {
         return posts.delete(userId, postId, ETags.requiredVersion(ifMatch)).map(ignored -> Response.noContent().build());

@@ -5,6 +5,7 @@ import dev.trident.keys.Months;
 import dev.trident.keys.SocialKeys;
 import dev.trident.social.model.Comment;
 import dev.trident.social.model.Post;
+import dev.trident.social.model.PostDeletion;
 import dev.trident.social.model.WriteRejected;
 import dev.trident.social.model.WriteRejected.Reason;
 import dev.trident.social.repository.SocialRepository;
@@ -63,20 +64,41 @@ public class PostService {
     }
 
     /**
-     * Deletes the post (the If-Match gate), then sweeps its comments. When the post is already gone the sweep
-     * still runs before the 404, so repeating a DELETE that failed half-way (post deleted, comments not)
-     * leaves nothing behind. A stale If-Match deletes nothing. Only the author deletes (403 for anyone else).
+     * Only the author deletes (403 for anyone else, before any DynamoDB call). One transaction deletes the caller's
+     * own post (the If-Match gate: a stale ETag is a 412 and deletes nothing) and records in the caller's partition
+     * that its comments are to be deleted; then the comments go, then the record. When the post is not there, the
+     * record decides: none is a 404 that touches nothing (comments are keyed by the post id alone, so they are only
+     * ever deleted for a post the caller is known to have deleted); one is a DELETE that failed half-way, and this
+     * one finishes it (204).
      */
     public Uni<Void> delete(String userId, String postId, Long expectedVersion) {
         Ids.require("userId", userId);
         Ids.require("postId", postId);
         rules.requireSelf(userId);
-        return repository.deletePost(userId, postId, expectedVersion)
-                .onFailure(PostService::isNotFound).recoverWithUni(e -> repository.deletePostComments(postId)
-                        .chain(() -> Uni.createFrom().failure(e)))
-                .chain(() -> repository.deletePostComments(postId))
+        return repository.deletePost(userId, postId, expectedVersion, clock.instant().toString())
+                .onFailure(PostService::isNotFound).recoverWithUni(notFound -> unfinishedDeletion(userId, postId,
+                        expectedVersion, notFound))
+                .chain(repository::finishPostDeletion)
                 .onFailure(WriteRejected.class).transform(e -> Rejections.toProblem(e, "post", postId))
                 .replaceWithVoid();
+    }
+
+    /**
+     * The caller's own record of a deletion that did not finish, or the failure to answer. A retry must send the
+     * If-Match the first attempt sent (if that one sent any): another one is a 412, as it would have been then.
+     */
+    private Uni<PostDeletion> unfinishedDeletion(String userId, String postId, Long expectedVersion,
+            Throwable notFound) {
+        return repository.pendingPostDeletion(userId, postId).chain(pending -> {
+            if (pending == null) {
+                return Uni.createFrom().failure(notFound);
+            }
+            if (expectedVersion != null && pending.expectedVersion() != null
+                    && !expectedVersion.equals(pending.expectedVersion())) {
+                return Uni.createFrom().failure(new WriteRejected(Reason.VERSION_MISMATCH));
+            }
+            return Uni.createFrom().item(pending);
+        });
     }
 
     /**
