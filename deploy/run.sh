@@ -112,6 +112,7 @@ done
 for s in "${SERVICES[@]}"; do
   wait_for "http://localhost:${PORT_OF[$s]}/q/health/ready" "${PID_OF[$s]}" "$s"
 done
+export TRIDENT_JWT_AUDIENCE=trident
 
 elapsed=$(( ($(date +%s%N) - START) / 1000000 ))
 cat <<TXT

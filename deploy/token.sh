@@ -2,10 +2,10 @@
 # Prints a bearer token of the local stack for a user id and roles:
 #   deploy/token.sh alice                      no role
 #   deploy/token.sh alice registrar instructor roles (the token's groups)
-#   deploy/token.sh alice admin --ttl 30m      lifetime (default 8h)
+#   deploy/token.sh alice admin --ttl 30m      lifetime (default 8h; the services refuse over 24h)
 #   deploy/token.sh --data DIR alice           the data folder of deploy/run.sh --data DIR
 # Signed with the development key pair of the data folder (created here if deploy/run.sh has not
-# run yet); the services trust it only on the local stack (TRIDENT_AUTH_LOCAL_STACK=true).
+# run yet), aud trident; the services trust it only on the local stack (TRIDENT_AUTH_LOCAL_STACK=true).
 #   TOKEN=$(deploy/token.sh alice registrar)
 #   curl -H "Authorization: Bearer $TOKEN" localhost:8082/courses/cs101
 set -euo pipefail

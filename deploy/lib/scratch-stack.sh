@@ -40,6 +40,7 @@ export_scratch_service_env() {
   "$JAVA" -cp "$ROOT/deploy/dynamodb-local/target/classes" dev.trident.local.DevTokens keys "$jwt_dir" > /dev/null
   export TRIDENT_JWT_PUBLIC_KEY_LOCATION="file:$jwt_dir/dev-public.pem"
   export TRIDENT_JWT_ISSUER="https://trident.local/dev"
+  export TRIDENT_JWT_AUDIENCE=trident
   export TRIDENT_AUTH_LOCAL_STACK=true
   export QUARKUS_DYNAMODB_ENDPOINT_OVERRIDE="$endpoint"
   export QUARKUS_DYNAMODB_AWS_REGION=us-east-1

@@ -10,8 +10,11 @@ import java.security.KeyPair;
 import java.security.PrivateKey;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Bearer tokens for tests: one RSA key pair per test JVM, its public key written to a temporary
@@ -27,6 +30,8 @@ public final class Tokens {
 
     /** The issuer the test tokens carry: the development issuer, trusted with the local-stack flag. */
     public static final String ISSUER = DevTokens.ISSUER;
+    /** The audience the test tokens carry: the services' default. */
+    public static final String AUDIENCE = DevTokens.AUDIENCE;
     private static final Duration TTL = Duration.ofMinutes(30);
 
     private Tokens() {
@@ -37,6 +42,7 @@ public final class Tokens {
         return Map.of(
                 "mp.jwt.verify.publickey.location", publicKeyLocation(),
                 "mp.jwt.verify.issuer", ISSUER,
+                "mp.jwt.verify.audiences", AUDIENCE,
                 "trident.auth.local-stack", "true");
     }
 
@@ -45,6 +51,7 @@ public final class Tokens {
         return Map.of(
                 "TRIDENT_JWT_PUBLIC_KEY_LOCATION", publicKeyLocation(),
                 "TRIDENT_JWT_ISSUER", ISSUER,
+                "TRIDENT_JWT_AUDIENCE", AUDIENCE,
                 "TRIDENT_AUTH_LOCAL_STACK", "true");
     }
 
@@ -72,6 +79,8 @@ public final class Tokens {
         private Instant expiresAt;
         private boolean anotherKey;
         private boolean unsigned;
+        private final Map<String, Object> claims = new LinkedHashMap<>();
+        private final Set<String> withoutClaims = new HashSet<>();
 
         private Builder(String userId) {
             this.userId = userId;
@@ -111,6 +120,30 @@ public final class Tokens {
             return this;
         }
 
+        /** The {@code aud} claim (the services expect {@link #AUDIENCE}). */
+        public Builder audience(Object audience) {
+            return claim("aud", audience);
+        }
+
+        /** Any claim set to any JSON value (strings, numbers, booleans, lists and maps), replacing the usual one. */
+        public Builder claim(String name, Object value) {
+            claims.put(name, value);
+            withoutClaims.remove(name);
+            return this;
+        }
+
+        /** A claim whose value is this JSON text as it stands, e.g. arrays nested thousands deep. */
+        public Builder rawClaim(String name, String json) {
+            return claim(name, new JsonWebTokens.RawJson(json));
+        }
+
+        /** The token without this claim at all. */
+        public Builder withoutClaim(String name) {
+            claims.remove(name);
+            withoutClaims.add(name);
+            return this;
+        }
+
         /** Well-formed and RS256, but signed by a key the services do not trust. */
         public Builder signedByAnotherKey() {
             this.anotherKey = true;
@@ -129,7 +162,10 @@ public final class Tokens {
         }
 
         public String token() {
-            Map<String, Object> claims = JsonWebTokens.claims(issuer, userId, roles, issuedAt, issuedAt, expiresAt);
+            Map<String, Object> claims = new LinkedHashMap<>(
+                    JsonWebTokens.claims(issuer, AUDIENCE, userId, roles, issuedAt, issuedAt, expiresAt));
+            claims.putAll(this.claims);
+            claims.keySet().removeAll(withoutClaims);
             if (unsigned) {
                 return JsonWebTokens.unsigned(claims);
             }

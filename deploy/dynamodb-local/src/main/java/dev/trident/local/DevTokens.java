@@ -23,12 +23,16 @@ import java.util.Locale;
  *   DevTokens mint &lt;dir&gt; &lt;userId&gt; [role...] [--ttl 8h]   prints a token for that user and roles
  * </pre>
  * Tokens carry the development issuer, which the services trust only in the dev profile or when
- * {@code trident.auth.local-stack=true} (set by the run script and the tests).
+ * {@code trident.auth.local-stack=true} (set by the run script and the tests), and the services'
+ * default audience. The services refuse a lifetime over {@code trident.auth.max-token-lifetime}
+ * (24 hours unless configured), so a longer {@code --ttl} mints a token they refuse.
  */
 public final class DevTokens {
 
     /** The issuer of development tokens; never trusted by a production deployment. */
     public static final String ISSUER = "https://trident.local/dev";
+    /** The audience the services accept by default ({@code TRIDENT_JWT_AUDIENCE}). */
+    public static final String AUDIENCE = "trident";
     public static final String PRIVATE_KEY_FILE = "dev-private.pem";
     public static final String PUBLIC_KEY_FILE = "dev-public.pem";
     static final Duration DEFAULT_TTL = Duration.ofHours(8);
@@ -93,7 +97,7 @@ public final class DevTokens {
         PrivateKey key = JsonWebTokens.readPrivateKey(privateKeyFile);
         Instant now = Instant.now();
         return JsonWebTokens.signRs256(JsonWebTokens.keyId(JsonWebTokens.publicKeyOf(key)),
-                JsonWebTokens.claims(ISSUER, userId, roles, now, now, now.plus(ttl)), key);
+                JsonWebTokens.claims(ISSUER, AUDIENCE, userId, roles, now, now, now.plus(ttl)), key);
     }
 
     /** {@code 90s}, {@code 30m}, {@code 8h}, {@code 2d} or an ISO-8601 duration such as {@code PT8H}. */

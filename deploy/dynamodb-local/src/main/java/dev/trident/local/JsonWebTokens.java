@@ -74,14 +74,15 @@ public final class JsonWebTokens {
     }
 
     /**
-     * The claims the services read: {@code iss}, {@code sub} (the caller's user id), {@code upn}
-     * (the same id, so the principal's name is it), {@code groups} (the roles), the validity window
-     * and a unique {@code jti}.
+     * The claims the services read: {@code iss}, {@code aud} (the services accept only their own
+     * audience), {@code sub} (the caller's user id), {@code upn} (the same id, so the principal's name
+     * is it), {@code groups} (the roles), the validity window and a unique {@code jti}.
      */
-    public static Map<String, Object> claims(String issuer, String subject, Collection<String> groups,
+    public static Map<String, Object> claims(String issuer, String audience, String subject, Collection<String> groups,
             Instant issuedAt, Instant notBefore, Instant expiresAt) {
         Map<String, Object> claims = new LinkedHashMap<>();
         claims.put("iss", issuer);
+        claims.put("aud", audience);
         claims.put("sub", subject);
         claims.put("upn", subject);
         claims.put("groups", List.copyOf(groups));
@@ -126,10 +127,17 @@ public final class JsonWebTokens {
         }
     }
 
-    /** Minimal JSON for claims: strings, numbers, booleans and collections of those. */
+    /** A claim value written as this JSON text, unchanged (for tests of what a verifier must refuse). */
+    public record RawJson(String json) {
+    }
+
+    /** Minimal JSON for claims: strings, numbers, booleans, maps and collections of those, and {@link RawJson}. */
     static String json(Object value) {
         if (value == null) {
             return "null";
+        }
+        if (value instanceof RawJson raw) {
+            return raw.json();
         }
         if (value instanceof Number || value instanceof Boolean) {
             return value.toString();

@@ -64,6 +64,7 @@ class DevTokensTest {
         String claims = decode(parts[1]);
         assertTrue(header.contains("\"alg\":\"RS256\"") && header.contains("\"typ\":\"JWT\"") && header.contains("\"kid\":"), header);
         assertTrue(claims.contains("\"iss\":\"" + DevTokens.ISSUER + "\""), claims);
+        assertTrue(claims.contains("\"aud\":\"trident\""), claims);
         assertTrue(claims.contains("\"sub\":\"alice\"") && claims.contains("\"upn\":\"alice\""), claims);
         assertTrue(claims.contains("\"groups\":[\"registrar\",\"instructor\"]"), claims);
         long exp = Long.parseLong(claims.replaceAll(".*\"exp\":(\\d+).*", "$1"));
@@ -99,6 +100,7 @@ class DevTokensTest {
         claims.put("a", "q\"b\\c\n");
         claims.put("n", List.of(1, true));
         assertEquals("{\"a\":\"q\\\"b\\\\c\\u000a\",\"n\":[1,true]}", JsonWebTokens.json(claims));
+        assertEquals("{\"r\":[[{}]]}", JsonWebTokens.json(Map.of("r", new JsonWebTokens.RawJson("[[{}]]"))));
     }
 
     private static String decode(String part) {

@@ -47,5 +47,19 @@ public interface TridentConfig {
          */
         @WithDefault("false")
         boolean localStack();
+
+        /**
+         * The longest bearer token accepted, in characters, checked before anything else is done with it: a real
+         * token with a handful of claims is well under 2 KiB.
+         */
+        @WithDefault("8192")
+        int maxTokenLength();
+
+        /**
+         * The longest lifetime a bearer token may claim: {@code exp - iat}, and {@code exp} no further than this
+         * from now (plus the clock skew), so that a stolen token cannot stay valid for years.
+         */
+        @WithDefault("PT24H")
+        Duration maxTokenLifetime();
     }
 }

@@ -3,16 +3,22 @@ package dev.trident.support.auth;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.trident.testing.TokenSpellings;
 import dev.trident.testing.Tokens;
 import io.smallrye.jwt.auth.principal.DefaultJWTCallerPrincipalFactory;
 import io.smallrye.jwt.auth.principal.JWTAuthContextInfo;
 import io.smallrye.jwt.auth.principal.JWTCallerPrincipal;
 import io.smallrye.jwt.auth.principal.ParseException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
@@ -37,18 +43,20 @@ class VerifiedTokenCacheTest {
             return now;
         }
     };
+    private final BearerTokenRules rules = new BearerTokenRules(8192, Duration.ofHours(24));
     private final VerifiedTokenCache cache = new VerifiedTokenCache(new DefaultJWTCallerPrincipalFactory() {
         @Override
         public JWTCallerPrincipal parse(String token, JWTAuthContextInfo context) throws ParseException {
             verifications.incrementAndGet();
             return super.parse(token, context);
         }
-    }, clock);
+    }, clock, rules);
     private final JWTAuthContextInfo context = context();
 
     private static JWTAuthContextInfo context() {
         JWTAuthContextInfo context = new JWTAuthContextInfo(Tokens.publicKeyLocation(), Tokens.ISSUER);
         context.setClockSkew(0);
+        context.setExpectedAudience(Set.of(Tokens.AUDIENCE));
         return context;
     }
 
@@ -108,5 +116,63 @@ class VerifiedTokenCacheTest {
         assertThrows(ParseException.class, () -> cache.parse(expired, context));
 
         assertEquals(2, verifications.get());
+    }
+
+    @Test
+    void otherSpellingsOfACachedTokenAreRefusedWithoutAVerification() throws ParseException {
+        String token = Tokens.user("ada").token();
+        cache.parse(token, context);
+
+        assertThrows(ParseException.class, () -> cache.parse(TokenSpellings.paddedSignature(token), context));
+        assertThrows(ParseException.class, () -> cache.parse(TokenSpellings.spaceInSignature(token), context));
+        assertThrows(ParseException.class, () -> cache.parse(TokenSpellings.strayBitsInSignature(token), context));
+
+        assertEquals(1, verifications.get(), "only the canonical token was ever verified");
+    }
+
+    @Test
+    void tokensBreakingAClaimRuleNeverReachTheVerifier() {
+        assertThrows(ParseException.class, () -> cache.parse(Tokens.user("x#y").token(), context));
+        assertThrows(ParseException.class,
+                () -> cache.parse(Tokens.user("ada").claim("groups", "admin registrar").token(), context));
+        assertThrows(ParseException.class,
+                () -> cache.parse(Tokens.user("ada").expiresIn(Duration.ofDays(365_000)).token(), context));
+
+        assertEquals(0, verifications.get());
+    }
+
+    @Test
+    void aTokenOfAnotherAudienceIsRefusedByTheVerifier() {
+        assertThrows(ParseException.class, () -> cache.parse(Tokens.user("ada").audience("billing").token(), context));
+        assertThrows(ParseException.class, () -> cache.parse(Tokens.user("ada").withoutClaim("aud").token(), context));
+    }
+
+    @Test
+    void whateverTheVerifierThrowsIsARefusal() {
+        for (Throwable failure : new Throwable[] { new ClassCastException("groups"), new StackOverflowError() }) {
+            VerifiedTokenCache failing = new VerifiedTokenCache(new DefaultJWTCallerPrincipalFactory() {
+                @Override
+                public JWTCallerPrincipal parse(String token, JWTAuthContextInfo context) {
+                    if (failure instanceof Error error) {
+                        throw error;
+                    }
+                    throw (RuntimeException) failure;
+                }
+            }, clock, rules);
+
+            ParseException refusal = assertThrows(ParseException.class,
+                    () -> failing.parse(Tokens.user("ada").token(), context));
+            assertTrue(refusal.getMessage().contains(failure.getClass().getName()), refusal.getMessage());
+        }
+    }
+
+    @Test
+    void theCacheKeyIsTheSha256OfTheToken() throws Exception {
+        String token = Tokens.user("ada").token();
+        ByteBuffer sha256 = ByteBuffer.wrap(MessageDigest.getInstance("SHA-256")
+                .digest(token.getBytes(StandardCharsets.US_ASCII)));
+
+        assertEquals(new VerifiedTokenCache.TokenDigest(sha256.getLong(), sha256.getLong(), sha256.getLong(),
+                sha256.getLong()), VerifiedTokenCache.TokenDigest.of(token));
     }
 }
