@@ -97,6 +97,7 @@ export TRIDENT_CURSOR_SECRETS="local:$(cat "$DATA_DIR/cursor.secret")"
 # Tokens of the development issuer, trusted here only because this is the local stack.
 export TRIDENT_JWT_PUBLIC_KEY_LOCATION="file:$DATA_DIR/jwt/dev-public.pem"
 export TRIDENT_JWT_ISSUER="https://trident.local/dev"
+export TRIDENT_JWT_AUDIENCE=trident
 export TRIDENT_AUTH_LOCAL_STACK=true
 export SOCIAL_SERVICE_URL="http://localhost:$SOCIAL_PORT"
 export WORKSPACE_SERVICE_URL="http://localhost:$WORKSPACE_PORT"
@@ -112,7 +113,6 @@ done
 for s in "${SERVICES[@]}"; do
   wait_for "http://localhost:${PORT_OF[$s]}/q/health/ready" "${PID_OF[$s]}" "$s"
 done
-export TRIDENT_JWT_AUDIENCE=trident
 
 elapsed=$(( ($(date +%s%N) - START) / 1000000 ))
 cat <<TXT

@@ -35,7 +35,12 @@ final class Api {
 
     /** A request as a platform {@code admin}, who may list projects across workspaces. */
     static RequestSpecification asPlatformAdmin() {
-        return RestAssured.given().header("Authorization", Tokens.user(uniqueId("platform")).roles("admin").bearer());
+        return asPlatformAdmin(uniqueId("platform"));
+    }
+
+    /** A request as {@code userId} holding the platform role {@code admin} (e.g. to create a sharded workspace). */
+    static RequestSpecification asPlatformAdmin(String userId) {
+        return RestAssured.given().header("Authorization", Tokens.user(userId).roles("admin").bearer());
     }
 
     static String uniqueId(String prefix) {
@@ -74,10 +79,14 @@ final class Api {
         return body;
     }
 
-    /** Creates a workspace owned by {@link #owner()} and returns its id. */
+    /**
+     * Creates a workspace owned by {@link #owner()} and returns its id; a sharded one with the owner's token carrying
+     * the platform role {@code admin}, since only platform admins may create more than one shard.
+     */
     static String createWorkspace(String prefix, Integer shards) {
         String id = uniqueId(prefix);
-        given().contentType(ContentType.JSON).body(workspaceBody(id, shards))
+        RequestSpecification creator = shards != null && shards > 1 ? asPlatformAdmin(owner()) : given();
+        creator.contentType(ContentType.JSON).body(workspaceBody(id, shards))
                 .when().post("/workspaces").then().statusCode(201);
         return id;
     }

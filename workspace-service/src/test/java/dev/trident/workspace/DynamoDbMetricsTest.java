@@ -30,5 +30,7 @@ class DynamoDbMetricsTest {
         assertEquals(4, after.requestsSince(before, "workspace-projects", "Query", "success"));
         assertTrue(after.consumedCapacitySince(before, "project-create", "PutItem") > 0);
         assertTrue(after.consumedCapacitySince(before, "workspace-projects", "Query") > 0);
+        // The items the Queries read (ScannedCount): the workspace's two projects, nothing else.
+        assertEquals(2, after.itemsReadSince(before, "workspace-projects", "Query"));
     }
 }

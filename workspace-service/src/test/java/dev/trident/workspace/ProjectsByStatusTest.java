@@ -9,11 +9,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.trident.keys.ProjectId;
 import dev.trident.keys.ProjectStatus;
+import dev.trident.keys.TableDefinition;
 import dev.trident.keys.WorkspaceKeys;
 import dev.trident.testing.DynamoDbCallRecorder;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
+import jakarta.inject.Inject;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -22,9 +24,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 
 @QuarkusTest
 class ProjectsByStatusTest {
+
+    @Inject
+    DynamoDbAsyncClient dynamo;
+    @Inject
+    TableDefinition table;
 
     /** One listed project as the GSI2 sort key orders it. */
     private record Entry(String statusKey, String ref) {
@@ -59,6 +67,43 @@ class ProjectsByStatusTest {
                 "every paused project of ours is listed");
         assertTrue(listed.stream().noneMatch(e -> e.ref().startsWith(workspaces.get(0) + "/")
                 && !ours.contains(e.ref())), "no ACTIVE project is listed as PAUSED");
+    }
+
+    @Test
+    void aPageReadsItsShareFromEachStatusShardNotAWholePageFromEach() {
+        String ws = Api.createWorkspace("st-many", null);
+        new ProjectLoader(dynamo, table.tableName()).load(ws, 1, ProjectLoader.ids(2026, 300), ProjectStatus.ACTIVE);
+        String cursor = null;
+        List<String> keys = new ArrayList<>();
+        for (int page = 1; page <= 3; page++) {
+            DynamoDbCallRecorder.reset();
+            var request = Api.asPlatformAdmin().queryParam("status", "ACTIVE").queryParam("limit", 100);
+            if (cursor != null) {
+                request.queryParam("cursor", cursor);
+            }
+            Response response = request.get("/projects").then().statusCode(200).extract().response();
+            cursor = response.path("nextCursor");
+            List<Map<String, Object>> items = response.path("items");
+            for (Map<String, Object> item : items) {
+                keys.add(WorkspaceKeys.projectStatusIndex(ProjectStatus.ACTIVE,
+                        Instant.parse((String) item.get("createdAt")), (String) item.get("workspaceId"),
+                        ProjectId.parse((String) item.get("id"))).sk());
+            }
+            List<DynamoDbCallRecorder.Call> queries = DynamoDbCallRecorder.calls().stream()
+                    .filter(c -> c.operation().equals("Query")).toList();
+            String where = "page " + page + ": Limits " + queries.stream().map(DynamoDbCallRecorder.Call::queryLimit)
+                    .toList() + ", items read " + queries.stream().map(DynamoDbCallRecorder.Call::itemsRead).toList();
+            assertEquals(100, items.size(), where);
+            // 100 / 4 status shards = 25 each plus two standard deviations (10): 35, not 101 from each.
+            assertTrue(queries.stream().limit(4).allMatch(q -> "GSI2".equals(q.indexName()) && q.queryLimit() == 35),
+                    where);
+            assertTrue(queries.stream().mapToInt(DynamoDbCallRecorder.Call::queryLimit).sum() <= 250, where);
+            assertTrue(queries.stream().mapToInt(DynamoDbCallRecorder.Call::itemsRead).sum() <= 250, where);
+        }
+        List<String> newestFirst = new ArrayList<>(keys);
+        newestFirst.sort(Comparator.reverseOrder());
+        assertEquals(newestFirst, keys, "newest first across the status shards and the pages");
+        assertEquals(keys.size(), new HashSet<>(keys).size(), "no project twice");
     }
 
     @Test

@@ -57,7 +57,7 @@ class SocialReferencesTest {
     void aProjectKeepsItsCreatorsDisplayNameAsItWasAtCreation() {
         String erin = Api.createUser("Erin Example");
         String ws = Api.uniqueId("ref-proj");
-        Api.as(erin).contentType(ContentType.JSON).body(Api.workspaceBody(ws, 2, erin)).post("/workspaces")
+        Api.asPlatformAdmin(erin).contentType(ContentType.JSON).body(Api.workspaceBody(ws, 2, erin)).post("/workspaces")
                 .then().statusCode(201);
         String id = Api.postProject(ws, "Named", null, erin).then().statusCode(201)
                 .body("createdBy", equalTo(erin)).body("createdByName", equalTo("Erin Example"))

@@ -469,20 +469,22 @@ public class WorkspaceRepository {
 
     /**
      * A workspace's projects, newest first: one Query {@code begins_with PROJ#} descending per shard partition, in
-     * parallel, merged by sort key. {@code positions} (label = shard number) resumes each shard; null = first page.
+     * parallel, merged by sort key, each for its share of the page (see {@link #mergedQuery}); a shard that runs out
+     * before the page is full is read again. {@code positions} (label = shard number) resumes each shard; null =
+     * first page.
      */
     public Uni<Slice<Project>> workspaceProjects(String wsId, int shards, Map<String, Map<String, String>> positions,
             int limit) {
-        Map<String, Function<Map<String, AttributeValue>, QueryRequest>> shardQueries = new LinkedHashMap<>();
+        Map<String, ShardQuery> shardQueries = new LinkedHashMap<>();
         for (int shard = 0; shard < shards; shard++) {
             String partition = WorkspaceKeys.projectPartition(wsId, shard, shards);
-            shardQueries.put(Integer.toString(shard), startKey -> QueryRequest.builder().tableName(table)
+            shardQueries.put(Integer.toString(shard), (startKey, readLimit) -> QueryRequest.builder().tableName(table)
                     .keyConditionExpression("#pk = :pk AND begins_with(#sk, :prefix)")
                     .expressionAttributeNames(Map.of("#pk", TableSchema.PK, "#sk", TableSchema.SK))
                     .expressionAttributeValues(Map.of(":pk", s(partition), ":prefix", s(WorkspaceKeys.projectsPrefix())))
                     .scanIndexForward(false)
                     .exclusiveStartKey(startKey)
-                    .limit(limit + 1)
+                    .limit(readLimit)
                     .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
                     .overrideConfiguration(WORKSPACE_PROJECTS.tag())
                     .build());
@@ -492,21 +494,22 @@ public class WorkspaceRepository {
 
     /**
      * Projects of one status across all workspaces, newest first: one Query on GSI2 per write shard
-     * {@code PROJSTATUS#<status>#<n>} (n = 0..3), descending, in parallel, merged by GSI2SK. Eventually consistent.
+     * {@code PROJSTATUS#<status>#<n>} (n = 0..3), descending, in parallel, merged by GSI2SK, each for its share of
+     * the page (see {@link #mergedQuery}). Eventually consistent.
      */
     public Uni<Slice<Project>> projectsByStatus(ProjectStatus status, Map<String, Map<String, String>> positions,
             int limit) {
-        Map<String, Function<Map<String, AttributeValue>, QueryRequest>> shardQueries = new LinkedHashMap<>();
+        Map<String, ShardQuery> shardQueries = new LinkedHashMap<>();
         for (int n = 0; n < WorkspaceKeys.PROJECT_STATUS_SHARDS; n++) {
             String partition = WorkspaceKeys.projectStatusPartition(status, n);
-            shardQueries.put(Integer.toString(n), startKey -> QueryRequest.builder().tableName(table)
+            shardQueries.put(Integer.toString(n), (startKey, readLimit) -> QueryRequest.builder().tableName(table)
                     .indexName(TableSchema.GSI2)
                     .keyConditionExpression("#pk = :pk")
                     .expressionAttributeNames(Map.of("#pk", TableSchema.GSI2PK))
                     .expressionAttributeValues(Map.of(":pk", s(partition)))
                     .scanIndexForward(false)
                     .exclusiveStartKey(startKey)
-                    .limit(limit + 1)
+                    .limit(readLimit)
                     .returnConsumedCapacity(ReturnConsumedCapacity.INDEXES)
                     .overrideConfiguration(PROJECTS_BY_STATUS.tag())
                     .build());
@@ -639,46 +642,64 @@ public class WorkspaceRepository {
 
     // Mechanics
 
+    /** The Query of one partition, from an exclusive start key (null: the beginning), with a Limit. */
+    @FunctionalInterface
+    private interface ShardQuery {
+        QueryRequest from(Map<String, AttributeValue> startKey, int limit);
+    }
+
     /**
-     * Runs one Query per labelled partition in parallel and merges them in {@code order} into at most {@code limit}
-     * items. Each Query reads {@code limit + 1}, so every partition left open after the merge still holds an item
-     * that was read and not taken: a next page is never empty. Only a 1 MB cut can leave a merge empty with
-     * partitions still open; then it reads again from the advanced positions.
+     * One page merged from several partitions in {@code order}, at most {@code limit} items ({@link ShardMerge}): a
+     * first round of one Query per open partition in parallel, each with a Limit of about its share of the page
+     * ({@code limit / partitions} plus a margin), then, only while the page is not full, one more Query of each
+     * partition that ran out of read items and may hold more, for its share of what is still needed. The page is
+     * exactly the items a single ordered list would give; each open partition's position (after its last item
+     * taken) goes into the next cursor, so only items read and not taken are read again.
      */
-    private Uni<Slice<Project>> mergedQuery(Map<String, Function<Map<String, AttributeValue>, QueryRequest>> queries,
-            Map<String, Map<String, String>> positions, int limit, String indexName,
-            Comparator<Map<String, AttributeValue>> order) {
+    private Uni<Slice<Project>> mergedQuery(Map<String, ShardQuery> queries, Map<String, Map<String, String>> positions,
+            int limit, String indexName, Comparator<Map<String, AttributeValue>> order) {
         if (positions != null && !queries.keySet().containsAll(positions.keySet())) {
             throw new InvalidCursorException("cursor does not fit this listing");
         }
-        List<Uni<ShardMerge.ShardPage<Map<String, AttributeValue>>>> reads = new ArrayList<>();
-        queries.forEach((label, query) -> {
-            if (positions != null && !positions.containsKey(label)) {
-                return; // that partition was exhausted on an earlier page
+        Map<String, Map<String, String>> open = new LinkedHashMap<>();
+        for (String label : queries.keySet()) {
+            if (positions == null) {
+                open.put(label, Map.of());
+            } else if (positions.containsKey(label)) {
+                open.put(label, positions.get(label)); // a partition absent from the cursor was exhausted
             }
-            Map<String, String> from = positions == null ? Map.of() : positions.get(label);
-            QueryRequest request = query.apply(from.isEmpty() ? null : CursorState.keyAttributes(from));
-            reads.add(call(() -> dynamo.query(request)).map(response -> shardPage(label, response, from)));
-        });
-        if (reads.isEmpty()) {
+        }
+        if (open.isEmpty()) {
             return Uni.createFrom().item(new Slice<>(List.of(), Map.of()));
         }
-        return Uni.join().all(reads).andFailFast().chain(pages -> {
-            ShardMerge.Result<Map<String, AttributeValue>> merged = ShardMerge.merge(pages, order,
-                    item -> CursorState.keyStrings(Cursors.keyOf(item, indexName)), limit);
-            if (merged.items().isEmpty() && merged.hasMore()) {
-                return mergedQuery(queries, merged.openPositions(), limit, indexName, order);
-            }
-            return Uni.createFrom().item(new Slice<>(merged.items().stream().map(WorkspaceRepository::toProject).toList(),
-                    merged.openPositions()));
-        });
+        ShardMerge<Map<String, AttributeValue>> page = ShardMerge.page(open, order,
+                item -> CursorState.keyStrings(Cursors.keyOf(item, indexName)), limit);
+        return readUntilComplete(page, queries).map(merged -> new Slice<>(
+                merged.items().stream().map(WorkspaceRepository::toProject).toList(), merged.openPositions()));
     }
 
-    private static ShardMerge.ShardPage<Map<String, AttributeValue>> shardPage(String label, QueryResponse response,
-            Map<String, String> from) {
-        Map<String, String> last = response.hasLastEvaluatedKey() && !response.lastEvaluatedKey().isEmpty()
-                ? CursorState.keyStrings(response.lastEvaluatedKey()) : null;
-        return new ShardMerge.ShardPage<>(label, response.items(), last, from);
+    /** Sends the merge's reads, a round at a time (each round's Queries in parallel), until the page is complete. */
+    private Uni<ShardMerge.Result<Map<String, AttributeValue>>> readUntilComplete(
+            ShardMerge<Map<String, AttributeValue>> page, Map<String, ShardQuery> queries) {
+        List<ShardMerge.Read> reads = page.nextReads();
+        if (reads.isEmpty()) {
+            return Uni.createFrom().item(page.result());
+        }
+        List<Uni<QueryResponse>> round = new ArrayList<>(reads.size());
+        for (ShardMerge.Read read : reads) {
+            QueryRequest request = queries.get(read.label()).from(
+                    read.startAfter().isEmpty() ? null : CursorState.keyAttributes(read.startAfter()), read.limit());
+            round.add(call(() -> dynamo.query(request)));
+        }
+        return Uni.join().all(round).andFailFast().chain(responses -> {
+            for (int i = 0; i < reads.size(); i++) {
+                QueryResponse response = responses.get(i);
+                Map<String, String> last = response.hasLastEvaluatedKey() && !response.lastEvaluatedKey().isEmpty()
+                        ? CursorState.keyStrings(response.lastEvaluatedKey()) : null;
+                page.accept(reads.get(i).label(), response.items(), last);
+            }
+            return readUntilComplete(page, queries);
+        });
     }
 
     /** A single-partition page from a Query of {@code limit + 1}: the extra item only proves there is more. */

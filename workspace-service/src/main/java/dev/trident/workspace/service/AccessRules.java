@@ -1,7 +1,9 @@
 package dev.trident.workspace.service;
 
 import dev.trident.keys.Ids;
+import dev.trident.keys.Shards;
 import dev.trident.support.problem.ProblemException;
+import dev.trident.workspace.config.WorkspaceConfig;
 import dev.trident.workspace.model.Member;
 import dev.trident.workspace.model.MemberRole;
 import dev.trident.workspace.repository.WorkspaceRepository;
@@ -13,7 +15,9 @@ import jakarta.enterprise.context.ApplicationScoped;
  * Who may do what in the workspace domain, one method per rule. Every route needs a valid token (401 otherwise,
  * before any of this runs); then:
  * <ul>
- * <li>any caller creates a workspace and becomes its owner ({@link #requireSelf});</li>
+ * <li>any caller creates a workspace and becomes its owner ({@link #requireSelf}); more shards than
+ * {@code trident.workspace.max-shards-without-platform-admin} (default 1) need the platform role {@code admin}
+ * ({@link #requireShardsAllowed});</li>
  * <li>only members read a workspace, its projects and members ({@link #requireMember}); a non-member gets the
  * same 404 as for a workspace that does not exist, so it cannot learn that it does;</li>
  * <li>owners and admins create and change projects and members ({@link #requireManager}), 403 for a member;
@@ -34,9 +38,15 @@ public class AccessRules {
     public static final String PLATFORM_ADMIN = "admin";
 
     private final WorkspaceRepository repository;
+    private final int maxShardsWithoutPlatformAdmin;
 
-    AccessRules(WorkspaceRepository repository) {
+    AccessRules(WorkspaceRepository repository, WorkspaceConfig config) {
         this.repository = repository;
+        this.maxShardsWithoutPlatformAdmin = config.maxShardsWithoutPlatformAdmin();
+        if (maxShardsWithoutPlatformAdmin < 1 || maxShardsWithoutPlatformAdmin > Shards.MAX_SHARDS) {
+            throw new IllegalArgumentException("trident.workspace.max-shards-without-platform-admin must be 1.."
+                    + Shards.MAX_SHARDS + ", not " + maxShardsWithoutPlatformAdmin);
+        }
     }
 
     /** The caller's role in {@code wsId}; 404 (as for a missing workspace) when they are not a member. */
@@ -85,6 +95,17 @@ public class AccessRules {
             throw ProblemException.forbidden(field + " must be the caller (" + caller.userId() + ") or absent");
         }
         return caller.userId();
+    }
+
+    /**
+     * A new workspace's shard count: up to the configured maximum for anyone, beyond it (up to 16) only for the
+     * platform role {@code admin}; 403 otherwise. Each shard is one more Query on every project list of the workspace.
+     */
+    public void requireShardsAllowed(Caller caller, int shards) {
+        if (shards > maxShardsWithoutPlatformAdmin && !caller.hasRole(PLATFORM_ADMIN)) {
+            throw ProblemException.forbidden("a workspace with " + shards + " shards needs the platform role "
+                    + PLATFORM_ADMIN + "; without it at most " + maxShardsWithoutPlatformAdmin);
+        }
     }
 
     /** The caller themself, or any user for the platform role {@code admin}; 403 otherwise. */

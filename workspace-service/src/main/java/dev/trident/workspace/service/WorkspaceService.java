@@ -43,8 +43,9 @@ public class WorkspaceService {
     }
 
     /**
-     * The caller becomes the owner ({@code ownerIdClaimed}, when sent, must be the caller: 403 otherwise) and must be
-     * an existing social user (422 otherwise, 503 when social-service cannot tell); that is checked before the one
+     * The caller becomes the owner ({@code ownerIdClaimed}, when sent, must be the caller: 403 otherwise), more than
+     * the configured shards need the platform role {@code admin} (403), and the owner must be an existing social
+     * user (422 otherwise, 503 when social-service cannot tell); all that is checked before the one
      * TransactWriteItems, so a refused or failed check writes nothing.
      */
     public Uni<Workspace> create(Caller caller, String id, String displayName, String region, int seatLimit,
@@ -52,6 +53,7 @@ public class WorkspaceService {
         Ids.require("id", id);
         String ownerId = rules.requireSelf(caller, "ownerId", ownerIdClaimed);
         int shardCount = Shards.requireShardCount(shards == null ? 1 : shards);
+        rules.requireShardsAllowed(caller, shardCount);
         return users.requireUser("ownerId", ownerId, caller.authorization())
                 .chain(() -> {
                     String now = now();
