@@ -180,10 +180,15 @@ class AccessRulesTest {
     @Test
     void anInstructorGradesAndAPlainRegistrarEnrolsAndDropsAnyone() {
         String student = newStudent("graded");
-        String courseId = newCourse("graded", null);
+        // Contract change (DECISIONS.md): an instructor grades only a course that names them among its instructorIds.
+        String teacher = uniqueId("teacher");
+        String courseId = uniqueId("graded");
+        Map<String, Object> taught = course("Course " + courseId, 5, "2026-fall", null);
+        taught.put("instructorIds", List.of(teacher));
+        Api.putCourse(courseId, taught).then().statusCode(201);
         as(uniqueId("registrar"), REGISTRAR).put("/students/{sid}/courses/{cid}", student, courseId)
                 .then().statusCode(201);
-        as(uniqueId("teacher"), INSTRUCTOR).contentType(ContentType.JSON).body(Map.of("grade", "B+"))
+        as(teacher, INSTRUCTOR).contentType(ContentType.JSON).body(Map.of("grade", "B+"))
                 .patch("/students/{sid}/courses/{cid}", student, courseId).then().statusCode(200)
                 .body("grade", equalTo("B+"));
         as(uniqueId("registrar"), REGISTRAR).contentType(ContentType.JSON).body(Map.of("grade", "A-"))

@@ -1,11 +1,37 @@
 package dev.trident.enrollment.model;
 
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+
 /**
  * The enrollment edge ({@code STU#<sid>/ENROLL#CRS#<cid>}, inverted on GSI1). {@code enrolledOn} and
  * {@code grade} live here only. Student name and course title/term/credits are copies taken at enrolment so
  * that both list directions render without a read per row.
  */
-public record Enrollment(String studentId, String courseId, String enrolledOn, String grade, String studentName,
-        String courseTitle, String courseTerm, Integer courseCredits, long version, String createdAt,
-        String updatedAt) {
+public record Enrollment(String studentId, String courseId, String enrolledOn,
+        @Schema(description = "The grade, shown only to the registrar, the student themselves and the course's "
+                + "instructors (on the course's roster and on the single enrolment); null for everyone else, and "
+                + "while ungraded.", nullable = true)
+        String grade,
+        String studentName, String courseTitle, String courseTerm, Integer courseCredits, long version,
+        String createdAt, String updatedAt) {
+
+    /**
+     * Whether a grade was set; a graded enrolment is dropped only by the registrar. Not named {@code isGraded}: a
+     * getter would become a JSON property and tell every caller who is graded.
+     */
+    public boolean hasGrade() {
+        return grade != null;
+    }
+
+    /** The same enrolment as a caller who may not see its grade sees it. */
+    public Enrollment withoutGrade() {
+        return grade == null ? this : new Enrollment(studentId, courseId, enrolledOn, null, studentName, courseTitle,
+                courseTerm, courseCredits, version, createdAt, updatedAt);
+    }
+
+    /** The enrolment after a grade was written onto it by one update (version + 1). */
+    public Enrollment graded(String newGrade, String updatedOn) {
+        return new Enrollment(studentId, courseId, enrolledOn, newGrade, studentName, courseTitle, courseTerm,
+                courseCredits, version + 1, createdAt, updatedOn);
+    }
 }

@@ -14,7 +14,9 @@ import dev.trident.enrollment.model.StudentProfile;
 import dev.trident.keys.EnrollmentKeys;
 import dev.trident.keys.EntityType;
 import dev.trident.keys.TableSchema;
+import java.util.Collection;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -32,6 +34,8 @@ public final class EnrollmentItems {
     static final String CAPACITY = "capacity";
     static final String ENROLLED_COUNT = "enrolledCount";
     static final String WORKSPACE_ID = "workspaceId";
+    /** A string set on the course; absent when the course has no instructor (DynamoDB has no empty set). */
+    static final String INSTRUCTOR_IDS = "instructorIds";
     static final String ENROLLED_ON = "enrolledOn";
     static final String GRADE = "grade";
     static final String STUDENT_NAME = "studentName";
@@ -68,6 +72,9 @@ public final class EnrollmentItems {
             item.put(CAPACITY, n(changes.capacity()));
         }
         putIfPresent(item, WORKSPACE_ID, changes.workspaceId());
+        if (!changes.instructorIds().isEmpty()) {
+            item.put(INSTRUCTOR_IDS, instructorIdSet(changes.instructorIds()));
+        }
         // Present from the start, so the capacity condition "enrolledCount < capacity" can compare it.
         item.put(ENROLLED_COUNT, n(0));
         item.put(TableSchema.VERSION, n(1));
@@ -115,8 +122,18 @@ public final class EnrollmentItems {
     public static Course toCourse(Map<String, AttributeValue> item) {
         return new Course(string(item, COURSE_ID), string(item, TITLE), (int) number(item, CREDITS),
                 string(item, TERM), optionalInt(item, CAPACITY), number(item, ENROLLED_COUNT),
-                string(item, WORKSPACE_ID), number(item, TableSchema.VERSION), string(item, TableSchema.CREATED_AT),
-                string(item, TableSchema.UPDATED_AT));
+                string(item, WORKSPACE_ID), instructorIds(item), number(item, TableSchema.VERSION),
+                string(item, TableSchema.CREATED_AT), string(item, TableSchema.UPDATED_AT));
+    }
+
+    static AttributeValue instructorIdSet(Collection<String> userIds) {
+        return AttributeValue.fromSs(List.copyOf(userIds));
+    }
+
+    /** The course's instructors in id order; empty for a course without any (and for courses older than them). */
+    static List<String> instructorIds(Map<String, AttributeValue> item) {
+        AttributeValue value = item.get(INSTRUCTOR_IDS);
+        return value == null || !value.hasSs() ? List.of() : value.ss().stream().sorted().toList();
     }
 
     public static Enrollment toEnrollment(Map<String, AttributeValue> item) {

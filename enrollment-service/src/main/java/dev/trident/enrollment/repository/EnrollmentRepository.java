@@ -4,6 +4,7 @@ import static dev.trident.enrollment.repository.EnrollmentItems.CAPACITY;
 import static dev.trident.enrollment.repository.EnrollmentItems.CREDITS;
 import static dev.trident.enrollment.repository.EnrollmentItems.ENROLLED_COUNT;
 import static dev.trident.enrollment.repository.EnrollmentItems.GRADE;
+import static dev.trident.enrollment.repository.EnrollmentItems.INSTRUCTOR_IDS;
 import static dev.trident.enrollment.repository.EnrollmentItems.TERM;
 import static dev.trident.enrollment.repository.EnrollmentItems.TITLE;
 import static dev.trident.enrollment.repository.EnrollmentItems.WORKSPACE_ID;
@@ -65,6 +66,9 @@ public class EnrollmentRepository {
     /** Action indexes of the drop transaction. */
     public static final int DROP_EDGE = 0;
     public static final int DROP_COURSE = 1;
+    /** Action indexes of an instructor's grade transaction. */
+    public static final int GRADE_EDGE = 0;
+    public static final int GRADE_COURSE = 1;
 
     private static final String STUDENT_COURSES_SCOPE = "enrollment:student-courses:";
     private static final String ROSTER_SCOPE = "enrollment:roster:";
@@ -82,6 +86,9 @@ public class EnrollmentRepository {
     private static final AccessPattern ENROL = AccessPattern.named("enrol");
     private static final AccessPattern ENROLLMENT = AccessPattern.named("enrollment");
     private static final AccessPattern GRADE_UPDATE = AccessPattern.named("grade-update");
+    private static final AccessPattern COURSE_INSTRUCTORS = AccessPattern.named("course-instructors");
+    private static final AccessPattern GRADE_EDGE_READ = AccessPattern.named("grade-edge-read");
+    private static final AccessPattern GRADE_AS_INSTRUCTOR = AccessPattern.named("grade-as-instructor");
     private static final AccessPattern DROP = AccessPattern.named("drop");
 
     private final DynamoDbAsyncClient dynamo;
@@ -226,6 +233,11 @@ public class EnrollmentRepository {
         } else {
             update.set(WORKSPACE_ID, s(changes.workspaceId()));
         }
+        if (changes.instructorIds().isEmpty()) {
+            update.remove(INSTRUCTOR_IDS);
+        } else {
+            update.set(INSTRUCTOR_IDS, EnrollmentItems.instructorIdSet(changes.instructorIds()));
+        }
         UpdateExpression expression = update.build();
         Map<String, AttributeValue> key = EnrollmentKeys.course(courseId).toAttributes();
         return Uni.createFrom().completionStage(() -> dynamo.updateItem(r -> r.tableName(table).key(key)
@@ -238,6 +250,20 @@ public class EnrollmentRepository {
                         .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
                         .overrideConfiguration(COURSE_UPDATE.tag())))
                 .map(response -> EnrollmentItems.toCourse(response.attributes()));
+    }
+
+    /**
+     * Who teaches a course: GetItem {@code CRS#<id>/METADATA} projected to {@code instructorIds}. Empty when the
+     * course names none or does not exist. Read only for an instructor's view of a roster or an enrolment.
+     */
+    public Uni<List<String>> courseInstructors(String courseId) {
+        Map<String, AttributeValue> key = EnrollmentKeys.course(courseId).toAttributes();
+        return Uni.createFrom().completionStage(() -> dynamo.getItem(r -> r.tableName(table).key(key)
+                        .projectionExpression("#i")
+                        .expressionAttributeNames(Map.of("#i", INSTRUCTOR_IDS))
+                        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                        .overrideConfiguration(COURSE_INSTRUCTORS.tag())))
+                .map(response -> response.hasItem() ? EnrollmentItems.instructorIds(response.item()) : List.of());
     }
 
     /**
@@ -350,12 +376,63 @@ public class EnrollmentRepository {
     }
 
     /**
-     * Drop: TransactWriteItems of (0) Delete edge under {@code attribute_exists(PK)} (and the expected version),
-     * (1) Update course {@code ADD enrolledCount -1} under {@code enrolledCount > 0}. Fails with
-     * TransactionCanceledException whose reasons follow that order.
+     * The edge an instructor is about to grade, strongly consistent so that the version the grade is conditioned on
+     * is the latest: GetItem {@code STU#<sid>/ENROLL#CRS#<cid>}. Emits null when absent.
      */
-    public Uni<Void> dropEnrollment(String studentId, String courseId, Long expectedVersion) {
-        Expression edgeCondition = Conditions.render(existsAtVersion(expectedVersion));
+    public Uni<Enrollment> enrollmentToGrade(String studentId, String courseId) {
+        Map<String, AttributeValue> key = EnrollmentKeys.enrollment(studentId, courseId).toAttributes();
+        return Uni.createFrom().completionStage(() -> dynamo.getItem(r -> r.tableName(table).key(key)
+                        .consistentRead(true)
+                        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                        .overrideConfiguration(GRADE_EDGE_READ.tag())))
+                .map(response -> response.hasItem() && !response.item().isEmpty()
+                        ? EnrollmentItems.toEnrollment(response.item()) : null);
+    }
+
+    /**
+     * An instructor sets a grade: TransactWriteItems of (0) Update edge {@code SET grade} under {@code
+     * attribute_exists(PK) AND version = current.version}, (1) ConditionCheck course {@code contains(instructorIds,
+     * :instructor)}, so the grade is written only while the course names the caller (a registrar removing them
+     * meanwhile wins). Emits the edge as written; fails with TransactionCanceledException whose reasons follow that
+     * order (each with the old item).
+     */
+    public Uni<Enrollment> gradeAsInstructor(Enrollment current, String grade, String instructorId) {
+        String now = now();
+        UpdateExpression setGrade = new UpdateExpressionBuilder()
+                .set(GRADE, s(grade))
+                .set(TableSchema.UPDATED_AT, s(now))
+                .add(TableSchema.VERSION, 1)
+                .condition(existsAtVersion(current.version()))
+                .build();
+        Expression teaches = Conditions.render(p -> "contains(" + p.name(INSTRUCTOR_IDS) + ", "
+                + p.value(s(instructorId)) + ")");
+        List<TransactWriteItem> actions = List.of(
+                TransactWriteItem.builder().update(Update.builder().tableName(table)
+                        .key(EnrollmentKeys.enrollment(current.studentId(), current.courseId()).toAttributes())
+                        .updateExpression(setGrade.updateExpression())
+                        .conditionExpression(setGrade.conditionExpression())
+                        .expressionAttributeNames(setGrade.names())
+                        .expressionAttributeValues(setGrade.valuesOrNull())
+                        .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD).build()).build(),
+                TransactWriteItem.builder().conditionCheck(ConditionCheck.builder().tableName(table)
+                        .key(EnrollmentKeys.course(current.courseId()).toAttributes())
+                        .conditionExpression(teaches.expression())
+                        .expressionAttributeNames(teaches.namesOrNull())
+                        .expressionAttributeValues(teaches.valuesOrNull())
+                        .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD).build()).build());
+        return transact(GRADE_AS_INSTRUCTOR, actions).map(ignored -> current.graded(grade, now));
+    }
+
+    /**
+     * Drop: TransactWriteItems of (0) Delete edge under {@code attribute_exists(PK)} (and the expected version, and
+     * unless {@code mayDropGraded} {@code attribute_not_exists(grade)}), (1) Update course {@code ADD enrolledCount
+     * -1} under {@code enrolledCount > 0}. Fails with TransactionCanceledException whose reasons follow that order.
+     * The grade condition sits on the delete itself, so a grade set after the caller last looked still stops it.
+     */
+    public Uni<Void> dropEnrollment(String studentId, String courseId, Long expectedVersion, boolean mayDropGraded) {
+        Condition edgeState = mayDropGraded ? existsAtVersion(expectedVersion)
+                : existsAtVersion(expectedVersion).and(Conditions.attributeNotExists(GRADE));
+        Expression edgeCondition = Conditions.render(edgeState);
         UpdateExpression countDown = new UpdateExpressionBuilder()
                 .add(ENROLLED_COUNT, -1)
                 .add(TableSchema.VERSION, 1)

@@ -8,16 +8,36 @@ import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Size;
+import java.util.Collections;
+import java.util.List;
+import java.util.SortedSet;
+import java.util.TreeSet;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
-/** Body of {@code PUT /courses/{courseId}}; a missing capacity means unlimited. */
+/** Body of {@code PUT /courses/{courseId}}; a missing capacity means unlimited, missing instructorIds none. */
 public record CourseRequest(
         @NotBlank @Size(max = 200) String title,
         @NotNull @Min(0) @Max(60) Integer credits,
         @NotBlank @Size(max = 32) String term,
         @Min(1) @Max(100_000) Integer capacity,
-        @Pattern(regexp = Ids.PATTERN_TEXT, message = "must be a workspace id") String workspaceId) {
+        @Pattern(regexp = Ids.PATTERN_TEXT, message = "must be a workspace id") String workspaceId,
+        @Schema(description = "The user ids (token `sub`) of the instructors who grade this course and see its "
+                + "grades; at most " + MAX_INSTRUCTORS + ", duplicates count once. Omitted: no instructor (only the "
+                + "registrar grades), as a PUT replaces the course's fields.", maxItems = MAX_INSTRUCTORS)
+        @Size(max = MAX_INSTRUCTORS) List<String> instructorIds) {
 
+    /** A course's instructors are a handful of people, not a relation that grows: the set stays small on the item. */
+    static final int MAX_INSTRUCTORS = 20;
+
+    /** Each instructor id is checked here rather than by an element constraint, to name it as {@code instructorIds[i]}. */
     CourseChanges toChanges() {
-        return new CourseChanges(title.strip(), credits, term.strip(), capacity, workspaceId);
+        SortedSet<String> instructors = new TreeSet<>();
+        if (instructorIds != null) {
+            for (int i = 0; i < instructorIds.size(); i++) {
+                instructors.add(Ids.require("instructorIds[" + i + "]", instructorIds.get(i)));
+            }
+        }
+        return new CourseChanges(title.strip(), credits, term.strip(), capacity, workspaceId,
+                Collections.unmodifiableSortedSet(instructors));
     }
 }

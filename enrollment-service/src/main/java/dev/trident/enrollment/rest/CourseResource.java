@@ -1,5 +1,7 @@
 package dev.trident.enrollment.rest;
 
+import dev.trident.enrollment.model.Course;
+import dev.trident.enrollment.model.CourseWithStudents;
 import dev.trident.enrollment.model.Enrollment;
 import dev.trident.enrollment.security.Caller;
 import dev.trident.enrollment.service.EnrollmentService;
@@ -16,13 +18,18 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.jwt.JsonWebToken;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+import org.jboss.resteasy.reactive.ResponseHeader;
 
 @Path("/courses")
 @Tag(name = "courses")
@@ -31,6 +38,9 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 public class CourseResource {
 
     static final String INCLUDE_STUDENTS = "students";
+    private static final String GRADES_ON_ROSTER = " Grades: the registrar and the course's instructors (its "
+            + "instructorIds) see every grade; anyone else sees only the grade of their own enrolment, every other "
+            + "grade is null. Not stored (Cache-Control: no-store).";
     private static final String EVENTUALLY_CONSISTENT = " Read from the inverted index GSI1, which is eventually "
             + "consistent on DynamoDB: an enrolment or drop may take a moment (usually well under a second) to show.";
 
@@ -50,7 +60,13 @@ public class CourseResource {
             description = "Role registrar only (403 otherwise). A workspaceId must be a workspace of "
                     + "workspace-service that the caller is a member of (422 naming workspaceId otherwise: "
                     + "workspace-service hides other workspaces as absent); workspace-service unavailable or slow: "
-                    + "503 with Retry-After, nothing written. Courses and rosters are readable by any caller.")
+                    + "503 with Retry-After, nothing written. instructorIds names the instructors who grade the "
+                    + "course and see its grades (a PUT without it leaves the course with none: only the registrar "
+                    + "grades it). Courses and rosters are readable by any caller, the grades on a roster are not.")
+    @APIResponse(responseCode = "201", description = "created", content = @Content(
+            mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Course.class)))
+    @APIResponse(responseCode = "200", description = "updated", content = @Content(
+            mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Course.class)))
     public Uni<Response> put(@PathParam("courseId") String courseId, @Valid @NotNull CourseRequest body) {
         return service.putCourse(Caller.of(token), courseId, body.toChanges())
                 .map(outcome -> Responses.createdOrOk(outcome.created(), "/courses/" + courseId, outcome.value(),
@@ -61,7 +77,10 @@ public class CourseResource {
     @Path("/{courseId}")
     @Operation(summary = "A course's metadata; with include=students also the first page of its roster, read "
             + "together by one Query on GSI1 (continue at /courses/{courseId}/students with its cursor).",
-            description = "With include=students:" + EVENTUALLY_CONSISTENT)
+            description = "With include=students:" + EVENTUALLY_CONSISTENT + GRADES_ON_ROSTER)
+    @APIResponse(responseCode = "200", description = "the course; with include=students, {course, students}",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                    schema = @Schema(oneOf = { Course.class, CourseWithStudents.class })))
     public Uni<Response> get(@PathParam("courseId") String courseId,
             @Parameter(description = "'students' to add the roster") @QueryParam("include") String include,
             @Parameter(description = "page size of the included roster, 1..100 (default 20)") @QueryParam("limit") String limit,
@@ -76,15 +95,17 @@ public class CourseResource {
             throw ProblemException.badRequest("cursor", "continue the list at /courses/{courseId}/students");
         }
         PageRequest page = PageRequest.of(limit, null);
-        return service.courseWithStudents(courseId, page.limit())
-                .map(found -> Responses.ok(found, found.course().version()));
+        return service.courseWithStudents(Caller.of(token), courseId, page.limit())
+                .map(found -> Responses.okNotStored(found, found.course().version()));
     }
 
     @GET
     @Path("/{courseId}/students")
-    @Operation(summary = "A course's roster, by student id", description = "One Query on GSI1." + EVENTUALLY_CONSISTENT)
+    @Operation(summary = "A course's roster, by student id", description = "One Query on GSI1 (for an instructor, "
+            + "also the course's instructors, read in parallel)." + EVENTUALLY_CONSISTENT + GRADES_ON_ROSTER)
+    @ResponseHeader(name = HttpHeaders.CACHE_CONTROL, value = Responses.NO_STORE)
     public Uni<Page<Enrollment>> roster(@PathParam("courseId") String courseId, @QueryParam("limit") String limit,
             @QueryParam("cursor") String cursor) {
-        return service.courseRoster(courseId, PageRequest.of(limit, cursor));
+        return service.courseRoster(Caller.of(token), courseId, PageRequest.of(limit, cursor));
     }
 }

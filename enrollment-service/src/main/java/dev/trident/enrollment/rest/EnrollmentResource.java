@@ -26,6 +26,7 @@ import org.eclipse.microprofile.jwt.JsonWebToken;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+import org.jboss.resteasy.reactive.ResponseHeader;
 
 /** The enrollment edge, addressed from the student's side. */
 @Path("/students/{studentId}/courses")
@@ -35,7 +36,9 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 public class EnrollmentResource {
 
     private static final String READ_RULE = "Readable by the student themselves, the registrar and instructors "
-            + "(403 otherwise).";
+            + "(403 otherwise). Not stored (Cache-Control: no-store).";
+    private static final String LIST_GRADES = " Grades are shown to the student themselves and the registrar; an "
+            + "instructor sees the list with every grade null (their own course's grades are on its roster).";
 
     private final EnrollmentService service;
     private final JsonWebToken token;
@@ -47,7 +50,8 @@ public class EnrollmentResource {
 
     @GET
     @Operation(summary = "A student's courses (one Query on the student's partition), by course id descending",
-            description = READ_RULE)
+            description = READ_RULE + LIST_GRADES)
+    @ResponseHeader(name = HttpHeaders.CACHE_CONTROL, value = Responses.NO_STORE)
     public Uni<Page<Enrollment>> list(@PathParam("studentId") String studentId, @QueryParam("limit") String limit,
             @QueryParam("cursor") String cursor) {
         return service.studentCourses(Caller.of(token), studentId, PageRequest.of(limit, cursor));
@@ -61,28 +65,34 @@ public class EnrollmentResource {
             description = "A student enrols only themselves (sub = studentId); the registrar enrols anyone (403 "
                     + "otherwise).")
     public Uni<Response> enroll(@PathParam("studentId") String studentId, @PathParam("courseId") String courseId) {
-        return service.enroll(Caller.of(token), studentId, courseId).map(edge -> Responses.createdOrOk(true,
+        return service.enroll(Caller.of(token), studentId, courseId).map(edge -> Responses.createdNotStored(
                 "/students/" + studentId + "/courses/" + courseId, edge, edge.version()));
     }
 
     @GET
     @Path("/{courseId}")
-    @Operation(summary = "One enrollment (enrolledOn, grade)", description = READ_RULE)
+    @Operation(summary = "One enrollment (enrolledOn, grade)", description = READ_RULE + " The grade is shown to "
+            + "the student themselves, the registrar and the course's instructors (its instructorIds; for an "
+            + "instructor the course is read in parallel); another instructor sees it null.")
     public Uni<Response> get(@PathParam("studentId") String studentId, @PathParam("courseId") String courseId) {
-        return service.enrollment(Caller.of(token), studentId, courseId).map(edge -> Responses.ok(edge, edge.version()));
+        return service.enrollment(Caller.of(token), studentId, courseId)
+                .map(edge -> Responses.okNotStored(edge, edge.version()));
     }
 
     @PATCH
     @Path("/{courseId}")
     @Consumes({MediaType.APPLICATION_JSON, "application/merge-patch+json"})
     @Operation(summary = "Set the grade; If-Match with the edge's ETag makes it conditional (412 when stale)",
-            description = "Role instructor or registrar; never the student: grading one's own enrolment is a 403 "
-                    + "whatever the roles.")
+            description = "The registrar grades any course (one conditional UpdateItem); an instructor only a course "
+                    + "whose instructorIds name them (403 otherwise, and for a course naming none), checked on the "
+                    + "course item in the grade's own transaction (a consistent GetItem of the enrolment, then "
+                    + "TransactWriteItems). Never the student: grading one's own enrolment is a 403 whatever the "
+                    + "roles. Not stored (Cache-Control: no-store).")
     public Uni<Response> grade(@PathParam("studentId") String studentId, @PathParam("courseId") String courseId,
             @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch, @Valid @NotNull GradeRequest body) {
         Long expectedVersion = ETags.requiredVersion(ifMatch);
         return service.grade(Caller.of(token), studentId, courseId, body.grade(), expectedVersion)
-                .map(edge -> Responses.ok(edge, edge.version()));
+                .map(edge -> Responses.okNotStored(edge, edge.version()));
     }
 
     @DELETE
@@ -90,7 +100,9 @@ public class EnrollmentResource {
     @Operation(summary = "Drop the course: 204; the course's enrolledCount goes down in the same transaction; "
             + "404 when not enrolled; If-Match honoured (412)",
             description = "A student drops only their own courses (sub = studentId); the registrar drops anyone's "
-                    + "(403 otherwise).")
+                    + "(403 otherwise). A graded enrolment is dropped only by the registrar (never their own): "
+                    + "anyone else's drop of it is a 409 and changes nothing, a condition of the drop's own "
+                    + "transaction.")
     public Uni<Response> drop(@PathParam("studentId") String studentId, @PathParam("courseId") String courseId,
             @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch) {
         Long expectedVersion = ETags.requiredVersion(ifMatch);

@@ -56,7 +56,9 @@ public class StudentResource {
     @Path("/{studentId}")
     @Operation(summary = "A student's profile; with include=courses also the first page of their enrollments, "
             + "read together by one Query (continue the list at /students/{studentId}/courses with its cursor)",
-            description = "Readable by the student themselves, the registrar and instructors (403 otherwise).")
+            description = "Readable by the student themselves, the registrar and instructors (403 otherwise). With "
+                    + "include=courses, grades are shown to the student themselves and the registrar (an instructor "
+                    + "sees every grade null), and the answer is not stored (Cache-Control: no-store).")
     public Uni<Response> get(@PathParam("studentId") String studentId,
             @Parameter(description = "'courses' to add the student's enrollments") @QueryParam("include") String include,
             @Parameter(description = "page size of the included list, 1..100 (default 20)") @QueryParam("limit") String limit,
@@ -72,6 +74,6 @@ public class StudentResource {
         }
         PageRequest page = PageRequest.of(limit, null);
         return service.studentWithCourses(Caller.of(token), studentId, page.limit())
-                .map(found -> Responses.ok(found, found.student().version()));
+                .map(found -> Responses.okNotStored(found, found.student().version()));
     }
 }

@@ -3,8 +3,10 @@ package dev.trident.enrollment.service;
 import static dev.trident.enrollment.security.Caller.INSTRUCTOR;
 import static dev.trident.enrollment.security.Caller.REGISTRAR;
 
+import dev.trident.enrollment.model.Enrollment;
 import dev.trident.enrollment.security.Caller;
 import dev.trident.support.problem.ProblemException;
+import java.util.List;
 
 /**
  * Who may do what in enrollment-service (DESIGN.md "Who may do what"), all in one place. Each rule is checked
@@ -38,8 +40,19 @@ final class AccessRules {
     }
 
     /**
+     * Dropping a graded enrolment erases its grade, so only the registrar may, and never on their own enrolment (as
+     * with grading). Everyone else's drop carries the condition "not graded" on the delete itself (a 409 when it
+     * fails), so it is not decided here but by the write.
+     */
+    static boolean mayDropGraded(Caller caller, String studentId) {
+        return caller.hasRole(REGISTRAR) && !caller.is(studentId);
+    }
+
+    /**
      * {@code PATCH /students/{sid}/courses/{cid}}: an instructor or the registrar grades, never the student: grading
-     * one's own enrolment is refused whatever the caller's roles.
+     * one's own enrolment is refused whatever the caller's roles. This is the part decided from the token alone; an
+     * instructor who is not the registrar must also be one of the course's {@code instructorIds}, which the grade's
+     * own transaction checks on the course item ({@link #gradesEveryCourse}).
      */
     static void mayGrade(Caller caller, String studentId) {
         if (caller.is(studentId)) {
@@ -50,9 +63,39 @@ final class AccessRules {
         }
     }
 
+    /** The registrar grades, and sees the grades of, every course; an instructor only the courses naming them. */
+    static boolean gradesEveryCourse(Caller caller) {
+        return caller.hasRole(REGISTRAR);
+    }
+
+    /** Whether the caller's view of a course's grades depends on who teaches that course (an instructor's does). */
+    static boolean gradeViewDependsOnCourse(Caller caller) {
+        return !caller.hasRole(REGISTRAR) && caller.hasRole(INSTRUCTOR);
+    }
+
     /**
-     * A student's profile and enrolments (with grades): the student themselves, the registrar and instructors.
-     * Courses and rosters are open to any authenticated caller and need no rule.
+     * Whether the caller sees every grade of a course whose instructors are {@code courseInstructors}: the registrar
+     * and those instructors. Pass no instructors where the course is not at hand (a student's list of courses): there
+     * only the registrar sees every grade.
+     */
+    static boolean seesEveryGradeOf(Caller caller, List<String> courseInstructors) {
+        return caller.hasRole(REGISTRAR) || caller.hasRole(INSTRUCTOR) && caller.userId() != null
+                && courseInstructors.contains(caller.userId());
+    }
+
+    /**
+     * One enrolment as the caller sees it: with its grade for the student themselves and for callers who see every
+     * grade of the course; without it for everyone else (DESIGN.md: never on another caller's roster). A withheld
+     * grade reads as null, like a grade not set yet, so a roster does not even tell who was graded.
+     */
+    static Enrollment asSeenBy(Caller caller, Enrollment edge, boolean seesEveryGrade) {
+        return seesEveryGrade || caller.is(edge.studentId()) ? edge : edge.withoutGrade();
+    }
+
+    /**
+     * A student's profile and enrolments: the student themselves, the registrar and instructors (an instructor sees
+     * a grade only on one enrolment of a course naming them, never on the student's lists). Courses and rosters are
+     * open to any authenticated caller; the grades on them are not. Which grades each caller sees: {@link #asSeenBy}.
      */
     static void mayReadStudent(Caller caller, String studentId) {
         if (!caller.is(studentId) && !caller.hasRole(REGISTRAR) && !caller.hasRole(INSTRUCTOR)) {

@@ -5,6 +5,8 @@ import static dev.trident.enrollment.repository.EnrollmentRepository.DROP_EDGE;
 import static dev.trident.enrollment.repository.EnrollmentRepository.ENROL_COURSE;
 import static dev.trident.enrollment.repository.EnrollmentRepository.ENROL_EDGE;
 import static dev.trident.enrollment.repository.EnrollmentRepository.ENROL_STUDENT;
+import static dev.trident.enrollment.repository.EnrollmentRepository.GRADE_COURSE;
+import static dev.trident.enrollment.repository.EnrollmentRepository.GRADE_EDGE;
 
 import dev.trident.enrollment.client.SocialUsers;
 import dev.trident.enrollment.client.Workspaces;
@@ -64,15 +66,27 @@ public class EnrollmentService {
                 .onItem().ifNull().failWith(() -> studentNotFound(studentId));
     }
 
+    /** The profile and first page of enrolments; grades only for the student themselves and the registrar. */
     public Uni<StudentWithCourses> studentWithCourses(Caller caller, String studentId, int limit) {
         AccessRules.mayReadStudent(caller, studentId);
         return repository.studentWithCourses(studentId, limit)
-                .onItem().ifNull().failWith(() -> studentNotFound(studentId));
+                .onItem().ifNull().failWith(() -> studentNotFound(studentId))
+                .map(found -> new StudentWithCourses(found.student(), onStudentsList(caller, found.courses())));
     }
 
+    /** A student's enrolments; grades only for the student themselves and the registrar. */
     public Uni<Page<Enrollment>> studentCourses(Caller caller, String studentId, PageRequest page) {
         AccessRules.mayReadStudent(caller, studentId);
-        return repository.studentCourses(studentId, page);
+        return repository.studentCourses(studentId, page).map(courses -> onStudentsList(caller, courses));
+    }
+
+    /**
+     * A student's list spans courses that each have their own instructors; rather than read every course of the page,
+     * an instructor sees none of the grades here (they see them on their own course's roster and enrolments).
+     */
+    private static Page<Enrollment> onStudentsList(Caller caller, Page<Enrollment> courses) {
+        boolean seesEveryGrade = AccessRules.seesEveryGradeOf(caller, List.of());
+        return courses.map(edge -> AccessRules.asSeenBy(caller, edge, seesEveryGrade));
     }
 
     /**
@@ -116,13 +130,34 @@ public class EnrollmentService {
                 .onItem().ifNull().failWith(() -> courseNotFound(courseId));
     }
 
-    public Uni<CourseWithStudents> courseWithStudents(String courseId, int limit) {
+    /**
+     * The course and the first page of its roster, from one Query; the course item it brings says who teaches it, so
+     * the grades shown (all of them, or only the caller's own) cost no extra read.
+     */
+    public Uni<CourseWithStudents> courseWithStudents(Caller caller, String courseId, int limit) {
         return repository.courseWithStudents(courseId, limit)
-                .onItem().ifNull().failWith(() -> courseNotFound(courseId));
+                .onItem().ifNull().failWith(() -> courseNotFound(courseId))
+                .map(found -> new CourseWithStudents(found.course(), onRoster(caller,
+                        found.course().instructorIds(), found.students())));
     }
 
-    public Uni<Page<Enrollment>> courseRoster(String courseId, PageRequest page) {
-        return repository.courseRoster(courseId, page);
+    /**
+     * A page of the roster: every grade for the registrar and the course's instructors, only the caller's own row's
+     * grade for anyone else. Only for an instructor does that depend on the course, whose instructors are then read
+     * (a projected GetItem) in parallel with the roster's Query.
+     */
+    public Uni<Page<Enrollment>> courseRoster(Caller caller, String courseId, PageRequest page) {
+        Uni<Page<Enrollment>> roster = repository.courseRoster(courseId, page);
+        if (!AccessRules.gradeViewDependsOnCourse(caller)) {
+            return roster.map(students -> onRoster(caller, List.of(), students));
+        }
+        return Uni.combine().all().unis(roster, repository.courseInstructors(courseId)).asTuple()
+                .map(both -> onRoster(caller, both.getItem2(), both.getItem1()));
+    }
+
+    private static Page<Enrollment> onRoster(Caller caller, List<String> courseInstructors, Page<Enrollment> students) {
+        boolean seesEveryGrade = AccessRules.seesEveryGradeOf(caller, courseInstructors);
+        return students.map(edge -> AccessRules.asSeenBy(caller, edge, seesEveryGrade));
     }
 
     /**
@@ -203,15 +238,37 @@ public class EnrollmentService {
         return failure;
     }
 
+    /**
+     * One enrolment: one GetItem. For an instructor (who sees the grade only of a course naming them) the course's
+     * instructors are read in parallel.
+     */
     public Uni<Enrollment> enrollment(Caller caller, String studentId, String courseId) {
         AccessRules.mayReadStudent(caller, studentId);
-        return repository.enrollment(studentId, courseId)
+        Uni<Enrollment> edge = repository.enrollment(studentId, courseId)
                 .onItem().ifNull().failWith(() -> notEnrolled(studentId, courseId));
+        if (!AccessRules.gradeViewDependsOnCourse(caller) || caller.is(studentId)) {
+            return edge.map(found -> AccessRules.asSeenBy(caller, found, AccessRules.seesEveryGradeOf(caller,
+                    List.of())));
+        }
+        return Uni.combine().all().unis(edge, repository.courseInstructors(courseId)).asTuple()
+                .map(both -> AccessRules.asSeenBy(caller, both.getItem1(),
+                        AccessRules.seesEveryGradeOf(caller, both.getItem2())));
     }
 
+    /**
+     * Sets a grade. The registrar's is one conditional UpdateItem. An instructor's is a transaction that also checks,
+     * on the course item, that the course names the caller among its instructorIds: the right to grade is a condition
+     * of the write, not of an earlier read. That transaction cannot return the new edge, so the edge is read first
+     * (strongly consistent) and the write is conditioned on the version read; a concurrent change to the edge makes
+     * it read again (or answer 412 when the client sent If-Match).
+     */
     public Uni<Enrollment> grade(Caller caller, String studentId, String courseId, String grade,
             Long expectedVersion) {
         AccessRules.mayGrade(caller, studentId);
+        if (!AccessRules.gradesEveryCourse(caller)) {
+            EnrollmentKeys.enrollment(studentId, courseId); // both ids are checked (400) before any call
+            return gradeAsInstructor(caller, studentId, courseId, grade, expectedVersion, REPLACE_ATTEMPTS);
+        }
         return retryOnConflict(repository.gradeEnrollment(studentId, courseId, grade, expectedVersion))
                 .onFailure(DynamoFailures::isConditionFailure).transform(failure -> {
                     Map<String, AttributeValue> old = DynamoFailures.oldItem(failure);
@@ -220,18 +277,68 @@ public class EnrollmentService {
                 });
     }
 
-    /** Drops the edge and counts it off the course in one transaction; a second drop is a 404. */
+    private Uni<Enrollment> gradeAsInstructor(Caller caller, String studentId, String courseId, String grade,
+            Long expectedVersion, int attemptsLeft) {
+        if (attemptsLeft <= 0) {
+            return Uni.createFrom().failure(ProblemException.conflict("the enrolment of student " + studentId
+                    + " in course " + courseId + " is being changed concurrently; retry"));
+        }
+        return repository.enrollmentToGrade(studentId, courseId).chain(current -> {
+            if (current == null) {
+                return Uni.createFrom().failure(notEnrolled(studentId, courseId));
+            }
+            if (expectedVersion != null && current.version() != expectedVersion) {
+                return Uni.createFrom().failure(stale(current.version(), expectedVersion));
+            }
+            return retryOnConflict(repository.gradeAsInstructor(current, grade, caller.userId()))
+                    .onFailure(failure -> !DynamoFailures.cancellationReasons(failure).isEmpty())
+                    .recoverWithUni(failure -> {
+                        List<CancellationReason> reasons = DynamoFailures.cancellationReasons(failure);
+                        if (DynamoFailures.conditionFailed(reasons, GRADE_COURSE)) {
+                            return Uni.createFrom().failure(notAnInstructorOf(courseId));
+                        }
+                        if (!DynamoFailures.conditionFailed(reasons, GRADE_EDGE)) {
+                            return Uni.createFrom().failure(failure);
+                        }
+                        CancellationReason edge = reasons.get(GRADE_EDGE);
+                        if (!DynamoFailures.exists(edge)) {
+                            return Uni.createFrom().failure(notEnrolled(studentId, courseId));
+                        }
+                        if (expectedVersion != null) {
+                            return Uni.createFrom().failure(
+                                    stale(EnrollmentItems.toEnrollment(edge.item()).version(), expectedVersion));
+                        }
+                        // Changed since it was read, and the client asked for no particular version: read again.
+                        return gradeAsInstructor(caller, studentId, courseId, grade, null, attemptsLeft - 1);
+                    });
+        });
+    }
+
+    /**
+     * Drops the edge and counts it off the course in one transaction; a second drop is a 404. Unless the caller may
+     * drop graded enrolments (the registrar, not on their own), the delete is conditioned on the edge having no grade:
+     * a graded enrolment is a 409 and nothing changes, however recently the grade was set.
+     */
     public Uni<Void> drop(Caller caller, String studentId, String courseId, Long expectedVersion) {
         AccessRules.mayDrop(caller, studentId);
-        return retryOnConflict(repository.dropEnrollment(studentId, courseId, expectedVersion))
+        boolean mayDropGraded = AccessRules.mayDropGraded(caller, studentId);
+        return retryOnConflict(repository.dropEnrollment(studentId, courseId, expectedVersion, mayDropGraded))
                 .onFailure(failure -> !DynamoFailures.cancellationReasons(failure).isEmpty())
                 .transform(failure -> {
                     List<CancellationReason> reasons = DynamoFailures.cancellationReasons(failure);
                     if (DynamoFailures.conditionFailed(reasons, DROP_EDGE)) {
                         CancellationReason edge = reasons.get(DROP_EDGE);
-                        return DynamoFailures.exists(edge)
-                                ? stale(EnrollmentItems.toEnrollment(edge.item()).version(), expectedVersion)
-                                : notEnrolled(studentId, courseId);
+                        if (!DynamoFailures.exists(edge)) {
+                            return notEnrolled(studentId, courseId);
+                        }
+                        Enrollment current = EnrollmentItems.toEnrollment(edge.item());
+                        // A stale If-Match is answered first: the client's precondition is evaluated before the drop.
+                        if (expectedVersion != null && current.version() != expectedVersion) {
+                            return stale(current.version(), expectedVersion);
+                        }
+                        return current.hasGrade() ? gradedEnrolment(studentId, courseId)
+                                : ProblemException.conflict("the enrolment of student " + studentId + " in course "
+                                        + courseId + " changed meanwhile; retry");
                     }
                     if (DynamoFailures.conditionFailed(reasons, DROP_COURSE)) {
                         // An edge without a counted course would be a broken invariant: refuse rather than go negative.
@@ -273,6 +380,16 @@ public class EnrollmentService {
 
     private static ProblemException courseNotFound(String courseId) {
         return ProblemException.notFound("course " + courseId + " does not exist");
+    }
+
+    private static ProblemException notAnInstructorOf(String courseId) {
+        return ProblemException.forbidden("only the registrar and the instructors of course " + courseId
+                + " grade it");
+    }
+
+    private static ProblemException gradedEnrolment(String studentId, String courseId) {
+        return ProblemException.conflict("the enrolment of student " + studentId + " in course " + courseId
+                + " is graded: only the registrar drops a graded enrolment");
     }
 
     private static ProblemException notEnrolled(String studentId, String courseId) {
