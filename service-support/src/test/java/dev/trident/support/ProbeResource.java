@@ -4,6 +4,7 @@ import dev.trident.keys.EnrollmentKeys;
 import dev.trident.support.http.ETags;
 import dev.trident.support.paging.PageRequest;
 import dev.trident.support.problem.ProblemException;
+import dev.trident.support.validation.ValidId;
 import io.quarkus.security.Authenticated;
 import jakarta.annotation.security.PermitAll;
 import jakarta.annotation.security.RolesAllowed;
@@ -20,6 +21,7 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletionException;
 import org.eclipse.microprofile.jwt.JsonWebToken;
@@ -45,6 +47,22 @@ public class ProbeResource {
     @Consumes(MediaType.APPLICATION_JSON)
     public Map<String, Object> post(@Valid @NotNull Body body) {
         return Map.of("title", body.title());
+    }
+
+    public record Ids(@NotNull List<@NotNull @ValidId(optional = true) String> ids) {
+    }
+
+    @POST
+    @Path("/ids")
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Map<String, Object> ids(@Valid @NotNull Ids body) {
+        return Map.of("ids", body.ids());
+    }
+
+    @GET
+    @Path("/ids/{id}")
+    public Map<String, String> id(@PathParam("id") @ValidId String id) {
+        return Map.of("id", id);
     }
 
     @GET

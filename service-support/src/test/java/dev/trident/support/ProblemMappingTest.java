@@ -83,6 +83,20 @@ class ProblemMappingTest {
     }
 
     @Test
+    void aValidIdConstraintNamesThePathParameterOrListElementInTheWordsOfIds() {
+        given().get("/probe/ids/a%23b").then().statusCode(400).contentType(PROBLEM)
+                .body("errors[0].field", equalTo("id"))
+                .body("errors[0].message", equalTo(dev.trident.keys.Ids.violation("a#b")));
+        given().get("/probe/ids/" + "x".repeat(65)).then().statusCode(400)
+                .body("errors[0].message", equalTo("must be at most 64 characters"));
+        given().get("/probe/ids/ok-1").then().statusCode(200).body("id", equalTo("ok-1"));
+        given().contentType("application/json").body("{\"ids\":[\"ok\",\"not ok\",null]}").post("/probe/ids").then()
+                .statusCode(400).contentType(PROBLEM)
+                .body("errors.field", org.hamcrest.Matchers.contains("ids[1]", "ids[2]"));
+        given().contentType("application/json").body("{\"ids\":[\"ok\"]}").post("/probe/ids").then().statusCode(200);
+    }
+
+    @Test
     void limitOutsideItsRangeOrNotANumberIs400() {
         given().get("/probe/page?limit=abc").then().statusCode(400).contentType(PROBLEM).body("errors[0].field", equalTo("limit"));
         given().get("/probe/page?limit=0").then().statusCode(400).contentType(PROBLEM);

@@ -243,11 +243,14 @@ public class ProblemMappers {
             if (node.getKind() == ElementKind.PARAMETER) {
                 parameter = node.getName();
             } else if (node.getKind() == ElementKind.PROPERTY || node.getKind() == ElementKind.CONTAINER_ELEMENT) {
-                if (node.getName() != null) {
-                    property.append(property.isEmpty() ? "" : ".").append(node.getName());
-                }
-                if (node.getIndex() != null) {
+                // A node in a list carries its index ("ids" then "<list element>" #1 -> "ids[1]", "items[1].x").
+                if (node.isInIterable() && node.getIndex() != null) {
                     property.append('[').append(node.getIndex()).append(']');
+                }
+                // A container element's name is a placeholder such as "<list element>": its index names it.
+                String name = node.getName();
+                if (name != null && !(node.getKind() == ElementKind.CONTAINER_ELEMENT && name.startsWith("<"))) {
+                    property.append(property.isEmpty() ? "" : ".").append(name);
                 }
             }
         }
