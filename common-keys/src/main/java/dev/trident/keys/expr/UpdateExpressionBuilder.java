@@ -56,6 +56,15 @@ public final class UpdateExpressionBuilder {
         return value == null ? this : set(attribute, value);
     }
 
+    /**
+     * Sets a declared attribute only when the item lacks it (an upsert's createdAt, owner...); a value stored as
+     * absent sets nothing.
+     */
+    public <A> UpdateExpressionBuilder setIfNotExists(Attribute<A> attribute, A value) {
+        AttributeValue encoded = attribute.encode(value);
+        return encoded == null ? this : setIfNotExists(attribute.name(), encoded);
+    }
+
     /** Atomic counter on a declared number attribute. */
     public UpdateExpressionBuilder add(Attribute<Long> attribute, long delta) {
         return add(attribute.name(), delta);

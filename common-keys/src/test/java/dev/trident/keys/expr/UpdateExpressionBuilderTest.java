@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.trident.keys.entity.Attribute;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -25,6 +26,20 @@ class UpdateExpressionBuilderTest {
                 u.names());
         assertEquals(Map.of(":v0", AttributeValue.fromS("New"), ":v1", AttributeValue.fromS("2026-05-01T00:00:00Z"),
                 ":v2", AttributeValue.fromN("1"), ":v3", AttributeValue.fromN("3")), u.values());
+    }
+
+    @Test
+    void aTypedSetIfNotExistsWritesTheEncodedValueAndNothingForAnAbsentOne() {
+        Attribute<String> owner = Attribute.string("ownerId");
+        Attribute<Long> count = Attribute.number("count");
+        UpdateExpressionBuilder.UpdateExpression u = new UpdateExpressionBuilder()
+                .setIfNotExists(owner, "u1")
+                .setIfNotExists(Attribute.string("note"), "")
+                .add(count, 1)
+                .build();
+        assertEquals("SET #n0 = if_not_exists(#n0, :v0) ADD #n1 :v1", u.updateExpression());
+        assertEquals(Map.of("#n0", "ownerId", "#n1", "count"), u.names());
+        assertEquals(AttributeValue.fromS("u1"), u.values().get(":v0"));
     }
 
     @Test
