@@ -4,15 +4,16 @@ import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 import java.time.Duration;
 
-/** Settings of the social service ({@code trident.social.*}). */
+/**
+ * Settings of the social service ({@code trident.social.*}). How DynamoDB requests are retried is shared by every
+ * service: {@code trident.dynamodb.retry.*} ({@code DynamoDbSettings}).
+ */
 @ConfigMapping(prefix = "trident.social")
 public interface SocialConfig {
 
     Timeline timeline();
 
     BatchGet batchGet();
-
-    Retry retry();
 
     interface Timeline {
         /**
@@ -31,22 +32,5 @@ public interface SocialConfig {
         /** How long unprocessed keys are retried before the request answers 503. */
         @WithDefault("PT3S")
         Duration timeBudget();
-    }
-
-    /** Backoff for unprocessed batch keys/items and for transactions cancelled by a conflicting transaction. */
-    interface Retry {
-        @WithDefault("PT0.01S")
-        Duration initialBackoff();
-
-        @WithDefault("PT0.5S")
-        Duration maxBackoff();
-
-        /** Attempts of a transaction that keeps losing to concurrent ones (hot post counters) before 409. */
-        @WithDefault("12")
-        int transactionAttempts();
-
-        /** Attempts of a BatchWriteItem whose items stay unprocessed before 503. */
-        @WithDefault("10")
-        int batchWriteAttempts();
     }
 }

@@ -6,6 +6,7 @@ package dev.trident.social.model;
  * that record back, and deletes comments only for one.
  *
  * @param expectedVersion the If-Match version the delete was made with, or null when it had none
+ * @param deletedAt when the post was deleted (ISO-8601)
  */
-public record PostDeletion(String userId, String postId, Long expectedVersion) {
+public record PostDeletion(String userId, String postId, Long expectedVersion, String deletedAt) {
 }

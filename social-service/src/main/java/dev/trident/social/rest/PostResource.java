@@ -1,13 +1,15 @@
 package dev.trident.social.rest;
 
-import dev.trident.keys.Ids;
 import dev.trident.social.model.Comment;
 import dev.trident.social.model.Post;
 import dev.trident.social.service.PostService;
 import dev.trident.support.http.ETags;
+import dev.trident.support.http.Responses;
 import dev.trident.support.paging.Page;
 import dev.trident.support.paging.PageRequest;
 import dev.trident.support.problem.ProblemException;
+import dev.trident.support.security.Caller;
+import dev.trident.support.validation.ValidId;
 import io.smallrye.mutiny.Uni;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
@@ -23,6 +25,7 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import org.eclipse.microprofile.jwt.JsonWebToken;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
@@ -35,33 +38,33 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 public class PostResource {
 
     private final PostService posts;
+    private final JsonWebToken token;
 
-    PostResource(PostService posts) {
+    PostResource(PostService posts, JsonWebToken token) {
         this.posts = posts;
+        this.token = token;
     }
 
     @POST
     @Operation(summary = "Publish a post as the caller, who must be {userId} (else 403; 404 without a profile); counted "
             + "in the author's monthly stats")
-    public Uni<Response> create(@PathParam("userId") String userId, @Valid @NotNull Requests.CreatePost body) {
-        return posts.create(userId, body.title(), body.body()).map(p -> Responses.created(
+    public Uni<Response> create(@PathParam("userId") @ValidId String userId, @Valid @NotNull Requests.CreatePost body) {
+        return posts.create(Caller.of(token), userId, body.title(), body.body()).map(p -> Responses.created(
                 Responses.uri("/users/{userId}/posts/{postId}", userId, p.postId()), p, p.version()));
     }
 
     @GET
     @Operation(summary = "A user's posts, newest first (an unknown user has none)")
-    public Uni<Page<Post>> list(@PathParam("userId") String userId, @QueryParam("limit") String limit,
+    public Uni<Page<Post>> list(@PathParam("userId") @ValidId String userId, @QueryParam("limit") String limit,
             @QueryParam("cursor") String cursor) {
-        Ids.require("userId", userId);
         return posts.list(userId, PageRequest.of(limit, cursor));
     }
 
     @GET
     @Path("/{postId}")
     @Operation(summary = "One post")
-    public Uni<Response> get(@PathParam("userId") String userId, @PathParam("postId") String postId) {
-        Ids.require("userId", userId);
-        Ids.require("postId", postId);
+    public Uni<Response> get(@PathParam("userId") @ValidId String userId,
+            @PathParam("postId") @ValidId String postId) {
         return posts.get(userId, postId).map(p -> Responses.ok(p, p.version()));
     }
 
@@ -69,12 +72,13 @@ public class PostResource {
     @Path("/{postId}")
     @Operation(summary = "Change title and/or body (an empty title removes it); only the author (else 403); If-Match "
             + "gives 412 on a stale ETag")
-    public Uni<Response> update(@PathParam("userId") String userId, @PathParam("postId") String postId,
-            @HeaderParam("If-Match") String ifMatch, @Valid @NotNull Requests.UpdatePost body) {
+    public Uni<Response> update(@PathParam("userId") @ValidId String userId,
+            @PathParam("postId") @ValidId String postId, @HeaderParam("If-Match") String ifMatch,
+            @Valid @NotNull Requests.UpdatePost body) {
         if (body.isEmpty()) {
             throw ProblemException.badRequest("body", "send title and/or body");
         }
-        return posts.update(userId, postId, body.title(), body.body(), ETags.requiredVersion(ifMatch))
+        return posts.update(Caller.of(token), userId, postId, body.title(), body.body(), ETags.requiredVersion(ifMatch))
                 .map(p -> Responses.ok(p, p.version()));
     }
 
@@ -82,18 +86,19 @@ public class PostResource {
     @Path("/{postId}")
     @Operation(summary = "Delete a post and all its comments; only the author (else 403); If-Match gives 412 on a stale "
             + "ETag and deletes nothing; 404 touches nothing; repeating a DELETE that failed half-way finishes it (204)")
-    public Uni<Response> delete(@PathParam("userId") String userId, @PathParam("postId") String postId,
-            @HeaderParam("If-Match") String ifMatch) {
-        return posts.delete(userId, postId, ETags.requiredVersion(ifMatch)).map(ignored -> Response.noContent().build());
+    public Uni<Response> delete(@PathParam("userId") @ValidId String userId,
+            @PathParam("postId") @ValidId String postId, @HeaderParam("If-Match") String ifMatch) {
+        return posts.delete(Caller.of(token), userId, postId, ETags.requiredVersion(ifMatch))
+                .map(ignored -> Response.noContent().build());
     }
 
     @POST
     @Path("/{postId}/comments")
     @Operation(summary = "Comment on a post as the caller (the token's subject is the author; 404 when the post is "
             + "gone, 403 when the caller has no profile); increments the post's commentCount in the same transaction")
-    public Uni<Response> comment(@PathParam("userId") String userId, @PathParam("postId") String postId,
-            @Valid @NotNull Requests.CreateComment body) {
-        return posts.comment(userId, postId, body.body()).map(c -> Response.created(
+    public Uni<Response> comment(@PathParam("userId") @ValidId String userId,
+            @PathParam("postId") @ValidId String postId, @Valid @NotNull Requests.CreateComment body) {
+        return posts.comment(Caller.of(token), userId, postId, body.body()).map(c -> Response.created(
                 Responses.uri("/users/{userId}/posts/{postId}/comments/{commentId}", userId, postId, c.commentId()))
                 .entity(c).build());
     }
@@ -101,9 +106,9 @@ public class PostResource {
     @GET
     @Path("/{postId}/comments")
     @Operation(summary = "A post's comments, oldest first")
-    public Uni<Page<Comment>> comments(@PathParam("userId") String userId, @PathParam("postId") String postId,
-            @QueryParam("limit") String limit, @QueryParam("cursor") String cursor) {
-        Ids.require("postId", postId);
+    public Uni<Page<Comment>> comments(@PathParam("userId") @ValidId String userId,
+            @PathParam("postId") @ValidId String postId, @QueryParam("limit") String limit,
+            @QueryParam("cursor") String cursor) {
         return posts.comments(userId, postId, PageRequest.of(limit, cursor));
     }
 }

@@ -1,6 +1,7 @@
 package dev.trident.social.rest;
 
 import dev.trident.keys.Ids;
+import dev.trident.support.validation.ValidId;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Null;
@@ -44,7 +45,8 @@ public final class Requests {
         }
     }
 
-    public record BatchGet(@NotNull @Size(min = 1, max = 100) List<@NotNull String> ids) {
+    /** 1..100 ids, each in the id grammar ({@code ids[i]} named on a 400). */
+    public record BatchGet(@NotNull @Size(min = 1, max = 100) List<@NotNull @ValidId(optional = true) String> ids) {
     }
 
     public record CreatePost(

@@ -1,12 +1,15 @@
 package dev.trident.social.rest;
 
-import dev.trident.keys.Ids;
+import dev.trident.keys.Months;
 import dev.trident.social.model.MonthlyStats;
 import dev.trident.social.service.UserService;
 import dev.trident.social.service.UserService.BatchResult;
 import dev.trident.support.http.ETags;
+import dev.trident.support.http.Responses;
 import dev.trident.support.paging.PageRequest;
 import dev.trident.support.problem.ProblemException;
+import dev.trident.support.security.Caller;
+import dev.trident.support.validation.ValidId;
 import io.smallrye.mutiny.Uni;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
@@ -21,6 +24,7 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import org.eclipse.microprofile.jwt.JsonWebToken;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
@@ -35,25 +39,26 @@ public class UserResource {
     private static final String INCLUDE_POSTS = "posts";
 
     private final UserService users;
+    private final JsonWebToken token;
 
-    UserResource(UserService users) {
+    UserResource(UserService users, JsonWebToken token) {
         this.users = users;
+        this.token = token;
     }
 
     @POST
     @Operation(summary = "Create the caller's own profile (userId = the token's subject; 409 when the caller has one) "
             + "with a unique handle (409 when taken; `Ann` and `ann` are the same handle)")
     public Uni<Response> create(@Valid @NotNull Requests.CreateUser body) {
-        return users.create(body.handle(), body.displayName(), body.bio())
+        return users.create(Caller.of(token), body.handle(), body.displayName(), body.bio())
                 .map(p -> Responses.created(Responses.uri("/users/{userId}", p.userId()), p, p.version()));
     }
 
     @GET
     @Path("/{userId}")
     @Operation(summary = "Get a profile; with include=posts also its newest posts (limit), read in one Query")
-    public Uni<Response> get(@PathParam("userId") String userId, @QueryParam("include") String include,
+    public Uni<Response> get(@PathParam("userId") @ValidId String userId, @QueryParam("include") String include,
             @QueryParam("limit") String limit, @QueryParam("cursor") String cursor) {
-        Ids.require("userId", userId);
         if (include == null || include.isBlank()) {
             return users.get(userId).map(p -> Responses.ok(p, p.version()));
         }
@@ -68,7 +73,7 @@ public class UserResource {
     @Path("/by-handle/{handle}")
     @Operation(summary = "Find a profile by handle, in any case (reads GSI1: eventually consistent, a new profile "
             + "may take a moment to be found)")
-    public Uni<Response> byHandle(@PathParam("handle") String handle) {
+    public Uni<Response> byHandle(@PathParam("handle") @ValidId String handle) {
         return users.byHandle(handle).map(p -> Responses.ok(p, p.version()));
     }
 
@@ -76,13 +81,12 @@ public class UserResource {
     @Path("/{userId}")
     @Operation(summary = "Change displayName and/or bio (an empty bio removes it); only the owner (else 403); "
             + "If-Match gives 412 on a stale ETag; the handle cannot be changed (400)")
-    public Uni<Response> update(@PathParam("userId") String userId, @HeaderParam("If-Match") String ifMatch,
+    public Uni<Response> update(@PathParam("userId") @ValidId String userId, @HeaderParam("If-Match") String ifMatch,
             @Valid @NotNull Requests.UpdateUser body) {
-        Ids.require("userId", userId);
         if (body.isEmpty()) {
             throw ProblemException.badRequest("displayName", "send displayName and/or bio");
         }
-        return users.update(userId, body.displayName(), body.bio(), ETags.requiredVersion(ifMatch))
+        return users.update(Caller.of(token), userId, body.displayName(), body.bio(), ETags.requiredVersion(ifMatch))
                 .map(p -> Responses.ok(p, p.version()));
     }
 
@@ -98,7 +102,7 @@ public class UserResource {
     @Path("/{userId}/stats")
     @Operation(summary = "Posts published and comments written in a month (yyyy-mm, default the current month, "
             + "UTC), counted at write time; zeros when nothing was counted")
-    public Uni<MonthlyStats> stats(@PathParam("userId") String userId, @QueryParam("month") String month) {
-        return users.stats(userId, month);
+    public Uni<MonthlyStats> stats(@PathParam("userId") @ValidId String userId, @QueryParam("month") String month) {
+        return users.stats(userId, month == null || month.isBlank() ? null : Months.validate("month", month));
     }
 }

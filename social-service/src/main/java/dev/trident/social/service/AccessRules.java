@@ -1,10 +1,8 @@
 package dev.trident.social.service;
 
 import dev.trident.keys.Ids;
-import dev.trident.keys.InvalidKeyException;
 import dev.trident.support.problem.ProblemException;
-import jakarta.enterprise.context.ApplicationScoped;
-import org.eclipse.microprofile.jwt.JsonWebToken;
+import dev.trident.support.security.Caller;
 
 /**
  * Who may do what in social-service (DESIGN.md, "Who may do what"), in one place.
@@ -13,42 +11,38 @@ import org.eclipse.microprofile.jwt.JsonWebToken;
  *   answers 401 before any rule here runs.</li>
  *   <li>Any authenticated caller reads profiles, posts, comments, the timeline, stats and batch-get: no rule.</li>
  *   <li>{@code POST /users} creates the caller's own profile: its id is the token's {@code sub}
- *   ({@link #callerId()}).</li>
+ *   ({@link #callerId}).</li>
  *   <li>Only the owner changes their profile, publishes, changes and deletes their posts
- *   ({@link #requireSelf(String)}, 403 otherwise, before anything is read or written).</li>
+ *   ({@link #requireSelf}, 403 otherwise, before anything is read or written).</li>
  *   <li>A comment's author is the caller, and the caller needs a profile to comment
  *   ({@link #commenterWithoutProfile()}: 403).</li>
  * </ul>
- * Profiles and posts are public, so a 403 reveals nothing a read would not: no rule needs a 404 to hide data.
- * The rules read the token eagerly, while the request is being dispatched, never from a DynamoDB callback.
+ * No role grants anything here, and none overrides ownership. Profiles and posts are public, so a 403 reveals
+ * nothing a read would not: no rule needs a 404 to hide data. The {@link Caller} is taken from the token while the
+ * request is dispatched, never in a DynamoDB callback.
  */
-@ApplicationScoped
-public class AccessRules {
+final class AccessRules {
 
-    private final JsonWebToken token;
-
-    AccessRules(JsonWebToken token) {
-        this.token = token;
+    private AccessRules() {
     }
 
     /**
      * The caller's user id: the token's {@code sub}. A subject that cannot be a user id (e.g. one holding a
      * {@code #}) can own nothing here: 403, since the client cannot fix it by changing its request.
      */
-    public String callerId() {
-        String subject = token.getSubject();
-        try {
-            return Ids.require("sub", subject);
-        } catch (InvalidKeyException e) {
-            throw ProblemException.forbidden("the token's subject cannot be a user id: " + e.getMessage());
+    static String callerId(Caller caller) {
+        String violation = Ids.violation(caller.userId());
+        if (violation != null) {
+            throw ProblemException.forbidden("the token's subject cannot be a user id: sub: " + violation);
         }
+        return caller.userId();
     }
 
     /** Only the user themselves may change what lives under {@code /users/{userId}}. */
-    public void requireSelf(String userId) {
-        String caller = callerId();
-        if (!caller.equals(userId)) {
-            throw ProblemException.forbidden("user " + caller + " may not change what belongs to user " + userId);
+    static void requireSelf(Caller caller, String userId) {
+        String callerId = callerId(caller);
+        if (!caller.is(userId)) {
+            throw ProblemException.forbidden("user " + callerId + " may not change what belongs to user " + userId);
         }
     }
 

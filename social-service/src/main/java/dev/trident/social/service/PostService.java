@@ -1,17 +1,18 @@
 package dev.trident.social.service;
 
-import dev.trident.keys.Ids;
 import dev.trident.keys.Months;
 import dev.trident.keys.SocialKeys;
 import dev.trident.social.model.Comment;
 import dev.trident.social.model.Post;
 import dev.trident.social.model.PostDeletion;
-import dev.trident.social.model.WriteRejected;
-import dev.trident.social.model.WriteRejected.Reason;
-import dev.trident.social.repository.SocialRepository;
+import dev.trident.social.repository.CommentRepository;
+import dev.trident.social.repository.PostRepository;
+import dev.trident.social.repository.TimelineRepository;
+import dev.trident.support.dynamo.TableBusy;
+import dev.trident.support.paging.Cursors;
 import dev.trident.support.paging.Page;
 import dev.trident.support.paging.PageRequest;
-import dev.trident.support.problem.ProblemException;
+import dev.trident.support.security.Caller;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Clock;
@@ -21,46 +22,61 @@ import java.time.Instant;
 @ApplicationScoped
 public class PostService {
 
-    private final SocialRepository repository;
-    private final AccessRules rules;
+    private static final String TIMELINE_SCOPE = "social:timeline";
+
+    private final PostRepository posts;
+    private final CommentRepository comments;
+    private final TimelineRepository timeline;
+    private final Cursors cursors;
     private final Clock clock;
 
-    PostService(SocialRepository repository, AccessRules rules, Clock clock) {
-        this.repository = repository;
-        this.rules = rules;
+    PostService(PostRepository posts, CommentRepository comments, TimelineRepository timeline, Cursors cursors,
+            Clock clock) {
+        this.posts = posts;
+        this.comments = comments;
+        this.timeline = timeline;
+        this.cursors = cursors;
         this.clock = clock;
+    }
+
+    /** The cursor scope of a user's post list (also continued from {@code GET /users/{id}?include=posts}). */
+    static String postsScope(String userId) {
+        return "social:posts:" + userId;
+    }
+
+    private static String commentsScope(String userId, String postId) {
+        return "social:comments:" + userId + ":" + postId;
     }
 
     /**
      * Only the user publishes under their own path (403 otherwise); 404 when they have no profile yet: the
      * transaction's ConditionCheck fails and nothing is written.
      */
-    public Uni<Post> create(String userId, String title, String body) {
-        Ids.require("userId", userId);
-        rules.requireSelf(userId);
+    public Uni<Post> create(Caller caller, String userId, String title, String body) {
+        AccessRules.requireSelf(caller, userId);
         Instant now = clock.instant();
         Post post = new Post(userId, SocialKeys.newId(now), UserService.emptyToNull(title), body, 0, 1, now.toString(),
                 now.toString());
-        return repository.createPost(post)
-                .onFailure(WriteRejected.class).transform(e -> Rejections.toProblem(e, "user", userId))
+        return posts.createPost(post)
+                .onFailure().transform(e -> Refusals.toProblem(e, "user", userId))
                 .replaceWith(post);
     }
 
     public Uni<Post> get(String userId, String postId) {
-        return repository.post(userId, postId).onItem().ifNull().failWith(() -> postNotFound(postId));
+        return posts.post(userId, postId).onItem().ifNull().failWith(() -> Refusals.notFound("post", postId));
     }
 
     public Uni<Page<Post>> list(String userId, PageRequest page) {
-        return repository.userPosts(userId, page);
+        String scope = postsScope(userId);
+        return posts.userPosts(userId, cursors.resume(scope, page), page.limit()).map(slice -> cursors.page(scope, slice));
     }
 
     /** Only the author changes a post (403 for anyone else, before anything is read or written). */
-    public Uni<Post> update(String userId, String postId, String title, String body, Long expectedVersion) {
-        Ids.require("userId", userId);
-        Ids.require("postId", postId);
-        rules.requireSelf(userId);
-        return repository.updatePost(userId, postId, title, body, expectedVersion, clock.instant().toString())
-                .onFailure(WriteRejected.class).transform(e -> Rejections.toProblem(e, "post", postId));
+    public Uni<Post> update(Caller caller, String userId, String postId, String title, String body,
+            Long expectedVersion) {
+        AccessRules.requireSelf(caller, userId);
+        return posts.updatePost(userId, postId, title, body, expectedVersion, clock.instant().toString())
+                .onFailure().transform(e -> Refusals.toProblem(e, "post", postId));
     }
 
     /**
@@ -71,15 +87,15 @@ public class PostService {
      * ever deleted for a post the caller is known to have deleted); one is a DELETE that failed half-way, and this
      * one finishes it (204).
      */
-    public Uni<Void> delete(String userId, String postId, Long expectedVersion) {
-        Ids.require("userId", userId);
-        Ids.require("postId", postId);
-        rules.requireSelf(userId);
-        return repository.deletePost(userId, postId, expectedVersion, clock.instant().toString())
-                .onFailure(PostService::isNotFound).recoverWithUni(notFound -> unfinishedDeletion(userId, postId,
-                        expectedVersion, notFound))
-                .chain(repository::finishPostDeletion)
-                .onFailure(WriteRejected.class).transform(e -> Rejections.toProblem(e, "post", postId))
+    public Uni<Void> delete(Caller caller, String userId, String postId, Long expectedVersion) {
+        AccessRules.requireSelf(caller, userId);
+        return posts.deletePost(userId, postId, expectedVersion, clock.instant().toString())
+                .onFailure(e -> Refusals.isGone(e, PostRepository.POST_CHANGE))
+                .recoverWithUni(gone -> unfinishedDeletion(userId, postId, expectedVersion, gone))
+                .call(comments::deleteComments)
+                .call(posts::finishPostDeletion)
+                .onFailure(TableBusy.class).transform(e -> Refusals.commentsNotAllDeleted())
+                .onFailure().transform(e -> Refusals.toProblem(e, "post", postId))
                 .replaceWithVoid();
     }
 
@@ -87,15 +103,14 @@ public class PostService {
      * The caller's own record of a deletion that did not finish, or the failure to answer. A retry must send the
      * If-Match the first attempt sent (if that one sent any): another one is a 412, as it would have been then.
      */
-    private Uni<PostDeletion> unfinishedDeletion(String userId, String postId, Long expectedVersion,
-            Throwable notFound) {
-        return repository.pendingPostDeletion(userId, postId).chain(pending -> {
+    private Uni<PostDeletion> unfinishedDeletion(String userId, String postId, Long expectedVersion, Throwable gone) {
+        return posts.pendingPostDeletion(userId, postId).chain(pending -> {
             if (pending == null) {
-                return Uni.createFrom().failure(notFound);
+                return Uni.createFrom().failure(gone);
             }
             if (expectedVersion != null && pending.expectedVersion() != null
                     && !expectedVersion.equals(pending.expectedVersion())) {
-                return Uni.createFrom().failure(new WriteRejected(Reason.VERSION_MISMATCH));
+                return Uni.createFrom().failure(Refusals.changedSinceRead("post", postId));
             }
             return Uni.createFrom().item(pending);
         });
@@ -105,32 +120,24 @@ public class PostService {
      * The author is the caller. 404 when the post is gone (checked first), 403 when the caller has no profile:
      * both are conditions of the one transaction, so nothing is written.
      */
-    public Uni<Comment> comment(String userId, String postId, String body) {
-        Ids.require("userId", userId);
-        Ids.require("postId", postId);
-        String authorId = rules.callerId();
+    public Uni<Comment> comment(Caller caller, String userId, String postId, String body) {
+        String authorId = AccessRules.callerId(caller);
         Instant now = clock.instant();
         Comment comment = new Comment(postId, userId, SocialKeys.newId(now), authorId, body, now.toString());
-        return repository.createComment(comment)
-                .onFailure(WriteRejected.class).transform(e -> Rejections.toProblem(e, "post", postId))
+        return comments.createComment(comment)
+                .onFailure().transform(e -> Refusals.toProblem(e, "post", postId))
                 .replaceWith(comment);
     }
 
     public Uni<Page<Comment>> comments(String userId, String postId, PageRequest page) {
-        Ids.require("userId", userId);
-        return repository.postComments(userId, postId, page);
+        String scope = commentsScope(userId, postId);
+        return comments.postComments(userId, postId, cursors.resume(scope, page), page.limit())
+                .map(slice -> cursors.page(scope, slice));
     }
 
     /** Starts at the current month (UTC) unless the cursor names where to resume. */
     public Uni<Page<Post>> timeline(PageRequest page) {
-        return repository.timeline(Months.of(clock.instant()), page);
-    }
-
-    private static boolean isNotFound(Throwable e) {
-        return e instanceof WriteRejected rejected && rejected.reason() == Reason.NOT_FOUND;
-    }
-
-    private static ProblemException postNotFound(String postId) {
-        return ProblemException.notFound("post " + postId + " does not exist");
+        return timeline.timeline(Months.of(clock.instant()), cursors.resume(TIMELINE_SCOPE, page), page.limit())
+                .map(slice -> cursors.page(TIMELINE_SCOPE, slice));
     }
 }

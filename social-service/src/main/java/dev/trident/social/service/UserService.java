@@ -1,110 +1,106 @@
 package dev.trident.social.service;
 
-import dev.trident.keys.Ids;
 import dev.trident.keys.Months;
 import dev.trident.social.model.MonthlyStats;
 import dev.trident.social.model.Profile;
 import dev.trident.social.model.ProfileWithPosts;
-import dev.trident.social.model.WriteRejected;
-import dev.trident.social.repository.SocialRepository;
+import dev.trident.social.repository.StatsRepository;
+import dev.trident.social.repository.UserRepository;
+import dev.trident.support.dynamo.TableBusy;
+import dev.trident.support.paging.Cursors;
 import dev.trident.support.paging.PageRequest;
 import dev.trident.support.problem.ProblemException;
+import dev.trident.support.security.Caller;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Set;
 
 /** Rules for profiles: unique handles (case-insensitive), optimistic updates, batch reads, monthly stats. */
 @ApplicationScoped
 public class UserService {
 
-    /** DynamoDB's BatchGetItem limit, and so the most ids one batch-get request may name. */
-    public static final int MAX_BATCH_IDS = 100;
-
-    private final SocialRepository repository;
-    private final AccessRules rules;
+    private final UserRepository users;
+    private final StatsRepository stats;
+    private final Cursors cursors;
     private final Clock clock;
 
-    UserService(SocialRepository repository, AccessRules rules, Clock clock) {
-        this.repository = repository;
-        this.rules = rules;
+    UserService(UserRepository users, StatsRepository stats, Cursors cursors, Clock clock) {
+        this.users = users;
+        this.stats = stats;
+        this.cursors = cursors;
         this.clock = clock;
     }
 
     /** The caller's own profile: its id is the token's {@code sub}; 409 when the caller has one already. */
-    public Uni<Profile> create(String handle, String displayName, String bio) {
+    public Uni<Profile> create(Caller caller, String handle, String displayName, String bio) {
         String now = clock.instant().toString();
-        Profile profile = new Profile(rules.callerId(), handle, displayName, emptyToNull(bio), 1, now, now);
-        return repository.createUser(profile)
-                .onFailure(WriteRejected.class).transform(e -> Rejections.toProblem(e, "user", profile.userId()))
+        Profile profile = new Profile(AccessRules.callerId(caller), handle, displayName, emptyToNull(bio), 1, now, now);
+        return users.createUser(profile)
+                .onFailure().transform(e -> Refusals.toProblem(e, "user", profile.userId()))
                 .replaceWith(profile);
     }
 
     public Uni<Profile> get(String userId) {
-        return repository.userProfile(userId).onItem().ifNull().failWith(() -> notFound(userId));
+        return users.userProfile(userId).onItem().ifNull().failWith(() -> Refusals.notFound("user", userId));
     }
 
+    /** The profile and its newest posts; the posts' cursor continues at {@code /users/{userId}/posts}. */
     public Uni<ProfileWithPosts> getWithNewestPosts(String userId, PageRequest page) {
         if (page.hasCursor()) {
             throw ProblemException.badRequest("cursor", "continue the posts at /users/{userId}/posts");
         }
-        return repository.userWithNewestPosts(userId, page.limit()).onItem().ifNull().failWith(() -> notFound(userId));
+        return users.userWithNewestPosts(userId, page.limit())
+                .onItem().ifNull().failWith(() -> Refusals.notFound("user", userId))
+                .map(found -> new ProfileWithPosts(found.profile(),
+                        cursors.page(PostService.postsScope(userId), found.posts())));
     }
 
     public Uni<Profile> byHandle(String handle) {
-        return repository.userByHandle(handle).onItem().ifNull()
+        return users.userByHandle(handle).onItem().ifNull()
                 .failWith(() -> ProblemException.notFound("no user has the handle " + handle));
     }
 
     /** Only the owner changes a profile (403 for anyone else, before anything is read or written). */
-    public Uni<Profile> update(String userId, String displayName, String bio, Long expectedVersion) {
-        Ids.require("userId", userId);
-        rules.requireSelf(userId);
-        return repository.updateUser(userId, displayName, bio, expectedVersion, clock.instant().toString())
-                .onFailure(WriteRejected.class).transform(e -> Rejections.toProblem(e, "user", userId));
+    public Uni<Profile> update(Caller caller, String userId, String displayName, String bio, Long expectedVersion) {
+        AccessRules.requireSelf(caller, userId);
+        return users.updateUser(userId, displayName, bio, expectedVersion, clock.instant().toString())
+                .onFailure().transform(e -> Refusals.toProblem(e, "user", userId));
     }
 
     /** Profiles for up to 100 ids in the order asked, duplicates collapsed; unknown ids are listed, not errors. */
     public Uni<BatchResult> batchGet(List<String> userIds) {
-        if (userIds.size() > MAX_BATCH_IDS) {
-            throw ProblemException.badRequest("ids", "at most " + MAX_BATCH_IDS + " ids per request");
-        }
-        Set<String> unique = new LinkedHashSet<>();
-        for (int i = 0; i < userIds.size(); i++) {
-            unique.add(Ids.require("ids[" + i + "]", userIds.get(i)));
-        }
-        List<String> ids = List.copyOf(unique);
-        return repository.usersByIds(ids).map(found -> {
-            List<Profile> items = new ArrayList<>();
-            List<String> missing = new ArrayList<>();
-            for (String id : ids) {
-                Profile profile = found.get(id);
-                if (profile == null) {
-                    missing.add(id);
-                } else {
-                    items.add(profile);
-                }
-            }
-            return new BatchResult(items, missing);
-        });
+        List<String> ids = List.copyOf(new LinkedHashSet<>(userIds));
+        return users.usersByIds(ids)
+                .onFailure(TableBusy.class).transform(e -> Refusals.profilesNotAllRead())
+                .map(found -> {
+                    List<Profile> items = new ArrayList<>();
+                    List<String> missing = new ArrayList<>();
+                    for (String id : ids) {
+                        Profile profile = found.get(id);
+                        if (profile == null) {
+                            missing.add(id);
+                        } else {
+                            items.add(profile);
+                        }
+                    }
+                    return new BatchResult(items, missing);
+                });
     }
 
-    /** A month with nothing counted (or an unknown user) answers zeros: a read never counts. */
+    /**
+     * Counters of {@code month} (null: the current UTC month). A month with nothing counted (or an unknown user)
+     * answers zeros: a read never counts.
+     */
     public Uni<MonthlyStats> stats(String userId, String month) {
-        String wanted = month == null || month.isBlank() ? Months.of(clock.instant()) : Months.validate("month", month);
-        Ids.require("userId", userId);
-        return repository.monthlyStats(userId, wanted).onItem().ifNull()
+        String wanted = month == null ? Months.of(clock.instant()) : month;
+        return stats.monthlyStats(userId, wanted).onItem().ifNull()
                 .continueWith(() -> new MonthlyStats(userId, wanted, 0, 0));
     }
 
     public record BatchResult(List<Profile> items, List<String> missing) {
-    }
-
-    private static ProblemException notFound(String userId) {
-        return ProblemException.notFound("user " + userId + " does not exist");
     }
 
     static String emptyToNull(String value) {

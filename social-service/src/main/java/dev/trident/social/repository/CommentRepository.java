@@ -1,0 +1,119 @@
+package dev.trident.social.repository;
+
+import static dev.trident.keys.TableSchema.PK;
+import static dev.trident.keys.TableSchema.SK;
+import static dev.trident.social.repository.SocialEntities.COMMENT;
+import static dev.trident.social.repository.SocialEntities.COMMENTS;
+import static dev.trident.social.repository.SocialEntities.COMMENT_COUNT;
+import static dev.trident.social.repository.SocialEntities.POST_AUTHOR_ID;
+
+import dev.trident.keys.ItemKey;
+import dev.trident.keys.SocialKeys;
+import dev.trident.keys.cursor.CursorState;
+import dev.trident.keys.expr.Conditions;
+import dev.trident.keys.expr.UpdateExpressionBuilder;
+import dev.trident.social.model.Comment;
+import dev.trident.social.model.PostDeletion;
+import dev.trident.support.dynamo.AccessPattern;
+import dev.trident.support.dynamo.DynamoTable;
+import dev.trident.support.dynamo.Transaction;
+import dev.trident.support.paging.Slice;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.List;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/** Comments, in their post's partition ({@code POST#<postId>}). */
+@ApplicationScoped
+public class CommentRepository {
+
+    // The actions whose conditions can refuse a write, as WriteRefused names them.
+    /** The comment to create exists already. */
+    public static final String NEW_COMMENT = "new-comment";
+    /** The post to comment on is gone (or is not the path user's). */
+    public static final String COMMENTED_POST = "commented-post";
+    /** The commenter has no profile. */
+    public static final String COMMENTER_PROFILE = "commenter-profile";
+    private static final String COMMENTER_STATS = "commenter-stats";
+
+    // The access patterns, as named in the metrics (trident_dynamodb_requests_seconds{pattern=...}).
+    private static final AccessPattern COMMENT_CREATE = AccessPattern.named("comment-create");
+    private static final AccessPattern POST_COMMENTS = AccessPattern.named("post-comments");
+    private static final AccessPattern POST_COMMENTS_DELETE = AccessPattern.named("post-comments-delete");
+
+    private final DynamoTable table;
+
+    CommentRepository(DynamoTable table) {
+        this.table = table;
+    }
+
+    /**
+     * Comment on a post: one TransactWriteItems = Put comment ({@code attribute_not_exists(PK)}) + Update the
+     * post {@code ADD commentCount :1} ({@code attribute_exists(PK)}) + ConditionCheck the commenter's profile
+     * exists + Update the commenter's {@code STATS#<month>} {@code ADD comments :1}. Refused as
+     * {@link #NEW_COMMENT}, {@link #COMMENTED_POST} or {@link #COMMENTER_PROFILE}, the first failed in that order.
+     * The counter is not an edit of the post: its version and updatedAt stay, so its ETag survives comments.
+     */
+    public Uni<Void> createComment(Comment comment) {
+        String month = SocialEntities.monthOf(comment.createdAt());
+        return table.transact(COMMENT_CREATE, Transaction.of()
+                .create(NEW_COMMENT, COMMENT.toItem(comment))
+                .update(COMMENTED_POST, SocialKeys.post(comment.postAuthorId(), comment.postId()),
+                        new UpdateExpressionBuilder().add(COMMENT_COUNT, 1).condition(Conditions.ITEM_EXISTS).build())
+                .check(COMMENTER_PROFILE, SocialKeys.userProfile(comment.authorId()), Conditions.ITEM_EXISTS)
+                .update(COMMENTER_STATS, SocialKeys.monthlyStats(comment.authorId(), month),
+                        StatsRepository.count(COMMENTS, comment.authorId(), month, comment.createdAt())));
+    }
+
+    /**
+     * A post's comments oldest first: one Query {@code PK = POST#id AND begins_with(SK, COMMENT#)}, ascending,
+     * eventually consistent (a list), {@code Limit = limit + 1}, from {@code resume} (null: the first page),
+     * filtered on the post's owner so that a path naming another user lists nothing (the filter never drops a
+     * comment of the right path, so it costs no short pages).
+     */
+    public Uni<Slice<Comment>> postComments(String userId, String postId, CursorState resume, int limit) {
+        String partition = SocialKeys.commentPartition(postId);
+        Map<String, AttributeValue> startKey = SocialQueries.startKeyIn(resume, PK, partition);
+        return table.query(POST_COMMENTS, q -> q
+                .keyConditionExpression("#pk = :pk AND begins_with(#sk, :prefix)")
+                .filterExpression("#owner = :owner")
+                .expressionAttributeNames(Map.of("#pk", PK, "#sk", SK, "#owner", POST_AUTHOR_ID.name()))
+                .expressionAttributeValues(Map.of(
+                        ":pk", AttributeValue.fromS(partition),
+                        ":prefix", AttributeValue.fromS(SocialKeys.commentsPrefix()),
+                        ":owner", AttributeValue.fromS(userId)))
+                .scanIndexForward(true)
+                .limit(limit + 1)
+                .exclusiveStartKey(startKey))
+                .map(response -> Slice.fromQuery(response.items(), limit, null, COMMENT::fromItem));
+    }
+
+    /**
+     * Every comment of a post its owner deleted (only for a {@link PostDeletion}: comments are keyed by the post id
+     * alone, so nothing less than the owner's own deletion record may sweep them): Query {@code PK = POST#id}, keys
+     * only, strongly consistent (nothing written just before may be missed), page by page; per page BatchWriteItem
+     * deletes in chunks of 25, unprocessed items re-sent with backoff (TableBusy when they stay). Emits how many
+     * comments were deleted.
+     */
+    public Uni<Integer> deleteComments(PostDeletion deletion) {
+        return deleteCommentPages(deletion.postId(), null, 0);
+    }
+
+    private Uni<Integer> deleteCommentPages(String postId, Map<String, AttributeValue> startKey, int deletedSoFar) {
+        return table.query(POST_COMMENTS_DELETE, q -> SocialQueries.beginsWith(q, SocialKeys.commentPartition(postId),
+                SocialKeys.commentsPrefix())
+                .projectionExpression("#pk, #sk")
+                .consistentRead(true)
+                .exclusiveStartKey(startKey))
+                .chain(response -> {
+                    List<ItemKey> keys = response.items().stream()
+                            .map(item -> new ItemKey(item.get(PK).s(), item.get(SK).s())).toList();
+                    int deleted = deletedSoFar + keys.size();
+                    return table.batchDelete(POST_COMMENTS_DELETE, keys).chain(() -> response.hasLastEvaluatedKey()
+                            && !response.lastEvaluatedKey().isEmpty()
+                            ? deleteCommentPages(postId, response.lastEvaluatedKey(), deleted)
+                            : Uni.createFrom().item(deleted));
+                });
+    }
+}

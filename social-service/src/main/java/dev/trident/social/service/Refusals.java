@@ -1,0 +1,70 @@
+package dev.trident.social.service;
+
+import dev.trident.social.repository.CommentRepository;
+import dev.trident.social.repository.PostRepository;
+import dev.trident.social.repository.UserRepository;
+import dev.trident.support.dynamo.TableBusy;
+import dev.trident.support.dynamo.WriteContended;
+import dev.trident.support.dynamo.WriteRefused;
+import dev.trident.support.problem.ProblemException;
+
+/**
+ * What a write the table refused means to a client, by the name of the action whose condition failed: every
+ * refusal the social repositories can meet, in one place. The entity and id name what the request was about
+ * (e.g. "post", its id) in the answer's detail.
+ */
+final class Refusals {
+
+    /** How long a client should wait before retrying a request the table was too busy for. */
+    private static final int RETRY_AFTER_SECONDS = 1;
+
+    private Refusals() {
+    }
+
+    /** The problem for a refused or contended write; any other failure passes unchanged. */
+    static Throwable toProblem(Throwable failure, String entity, String id) {
+        if (failure instanceof WriteContended) {
+            return ProblemException.conflict(entity + " " + id + " is being changed by many requests at once; retry");
+        }
+        if (!(failure instanceof WriteRefused refused)) {
+            return failure;
+        }
+        return switch (refused.action()) {
+            case UserRepository.NEW_PROFILE, PostRepository.NEW_POST, CommentRepository.NEW_COMMENT ->
+                    ProblemException.conflict(entity + " " + id + " exists already");
+            case UserRepository.HANDLE_TAKEN -> ProblemException.conflict("the handle is taken");
+            // ALL_OLD on a failed condition: no item means it is gone, an item means its version moved on.
+            case UserRepository.PROFILE_CHANGE, PostRepository.POST_CHANGE ->
+                    refused.itemExists() ? changedSinceRead(entity, id) : notFound(entity, id);
+            case PostRepository.AUTHOR_PROFILE, CommentRepository.COMMENTED_POST -> notFound(entity, id);
+            case CommentRepository.COMMENTER_PROFILE -> AccessRules.commenterWithoutProfile();
+            default -> failure;
+        };
+    }
+
+    /** Whether a refusal says the item to change or delete is not there. */
+    static boolean isGone(Throwable failure, String action) {
+        return failure instanceof WriteRefused refused && refused.refused(action) && !refused.itemExists();
+    }
+
+    static ProblemException notFound(String entity, String id) {
+        return ProblemException.notFound(entity + " " + id + " does not exist");
+    }
+
+    static ProblemException changedSinceRead(String entity, String id) {
+        return ProblemException.preconditionFailed(
+                entity + " " + id + " has changed since it was read (If-Match does not match its ETag)");
+    }
+
+    /** A batch get whose keys stayed unprocessed through the time budget ({@link TableBusy}). */
+    static ProblemException profilesNotAllRead() {
+        return ProblemException.unavailable("the database did not return every profile in time; retry later",
+                RETRY_AFTER_SECONDS);
+    }
+
+    /** A post deletion whose comment deletes stayed unprocessed ({@link TableBusy}); a retry finishes it. */
+    static ProblemException commentsNotAllDeleted() {
+        return ProblemException.unavailable("the database did not accept every delete; retry the request",
+                RETRY_AFTER_SECONDS);
+    }
+}
