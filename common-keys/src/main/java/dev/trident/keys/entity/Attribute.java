@@ -1,8 +1,11 @@
 package dev.trident.keys.entity;
 
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.Function;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -52,6 +55,16 @@ public final class Attribute<T> {
         return new Attribute<>(name,
                 v -> v.isEmpty() ? null : AttributeValue.fromL(v.stream().map(AttributeValue::fromS).toList()),
                 v -> v.hasL() ? v.l().stream().map(AttributeValue::s).toList() : null);
+    }
+
+    /**
+     * A set of strings ({@code SS}), read back in string order; an empty set is stored as absent, as DynamoDB has
+     * no empty set. Unlike {@link #strings}, a condition can test membership with {@code contains(name, :v)} and
+     * duplicates count once.
+     */
+    public static Attribute<Set<String>> stringSet(String name) {
+        return new Attribute<>(name, v -> v.isEmpty() ? null : AttributeValue.fromSs(List.copyOf(v)),
+                v -> v.hasSs() ? Collections.unmodifiableSortedSet(new TreeSet<>(v.ss())) : null);
     }
 
     public String name() {

@@ -10,8 +10,10 @@ import dev.trident.keys.IndexKey;
 import dev.trident.keys.ItemKey;
 import dev.trident.keys.TableSchema;
 import dev.trident.keys.expr.UpdateExpressionBuilder;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -61,6 +63,16 @@ class EntitySchemaTest {
     void noItemReadsAsNull() {
         assertNull(THING.fromItem(Map.of()));
         assertNull(THING.fromItem(null));
+    }
+
+    @Test
+    void aStringSetIsStoredAsASetReadBackInOrderAndAnEmptyOneIsAbsent() {
+        Attribute<Set<String>> members = Attribute.stringSet("members");
+        AttributeValue stored = members.encode(new LinkedHashSet<>(List.of("b", "a")));
+        assertEquals(List.of("b", "a"), stored.ss());
+        assertEquals(List.of("a", "b"), List.copyOf(members.read(Map.of("members", stored))));
+        assertNull(members.encode(Set.of()));
+        assertEquals(Set.of(), members.read(Map.of(), Set.of()));
     }
 
     @Test

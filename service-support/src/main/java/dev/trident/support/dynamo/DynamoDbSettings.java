@@ -18,7 +18,10 @@ public interface DynamoDbSettings {
         @WithDefault("PT0.5S")
         Duration maxBackoff();
 
-        /** Attempts of a transaction that keeps losing to concurrent ones (hot counters) before WriteContended. */
+        /**
+         * Attempts of a transaction that keeps losing to concurrent ones (hot counters), and of a single-item write
+         * that keeps meeting a transaction in flight on its item, before WriteContended.
+         */
         @WithDefault("12")
         int transactionAttempts();
 

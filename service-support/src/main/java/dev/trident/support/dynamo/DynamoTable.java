@@ -11,6 +11,7 @@ import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -36,8 +37,8 @@ import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 /**
  * The shared table, as every repository uses it: each request names its {@link AccessPattern} (metrics), asks for
  * its consumed capacity, is sent lazily (a resubscription re-sends it) and fails in the terms a repository needs:
- * {@link WriteRefused} for a failed condition (naming the action), {@link WriteContended} for a transaction that
- * kept losing to concurrent ones, {@link TableBusy} for a batch left unprocessed. Nothing here answers HTTP.
+ * {@link WriteRefused} for a failed condition (naming the action), {@link WriteContended} for a write that kept
+ * losing to concurrent transactions, {@link TableBusy} for a batch left unprocessed. Nothing here answers HTTP.
  */
 @ApplicationScoped
 public class DynamoTable {
@@ -143,14 +144,13 @@ public class DynamoTable {
      */
     public Uni<Void> put(AccessPattern pattern, String action, Map<String, AttributeValue> item, Condition condition) {
         Expression c = condition == null ? null : Conditions.render(condition);
-        return call(() -> dynamo.putItem(r -> r.tableName(table).item(item)
+        return write(action, () -> dynamo.putItem(r -> r.tableName(table).item(item)
                 .conditionExpression(c == null ? null : c.expression())
                 .expressionAttributeNames(c == null ? null : c.namesOrNull())
                 .expressionAttributeValues(c == null ? null : c.valuesOrNull())
                 .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
                 .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
                 .overrideConfiguration(pattern.tag())))
-                .onFailure(ConditionalCheckFailedException.class).transform(e -> refused(action, e))
                 .replaceWithVoid();
     }
 
@@ -158,7 +158,7 @@ public class DynamoTable {
     public Uni<Map<String, AttributeValue>> update(AccessPattern pattern, String action, ItemKey key,
             UpdateExpression update) {
         Map<String, AttributeValue> keyAttributes = key.toAttributes();
-        return call(() -> dynamo.updateItem(r -> r.tableName(table).key(keyAttributes)
+        return write(action, () -> dynamo.updateItem(r -> r.tableName(table).key(keyAttributes)
                 .updateExpression(update.updateExpression())
                 .conditionExpression(update.conditionExpression())
                 .expressionAttributeNames(update.names())
@@ -167,7 +167,6 @@ public class DynamoTable {
                 .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
                 .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
                 .overrideConfiguration(pattern.tag())))
-                .onFailure(ConditionalCheckFailedException.class).transform(e -> refused(action, e))
                 .map(response -> response.attributes());
     }
 
@@ -176,7 +175,7 @@ public class DynamoTable {
             Condition condition) {
         Expression c = condition == null ? null : Conditions.render(condition);
         Map<String, AttributeValue> keyAttributes = key.toAttributes();
-        return call(() -> dynamo.deleteItem(r -> r.tableName(table).key(keyAttributes)
+        return write(action, () -> dynamo.deleteItem(r -> r.tableName(table).key(keyAttributes)
                 .conditionExpression(c == null ? null : c.expression())
                 .expressionAttributeNames(c == null ? null : c.namesOrNull())
                 .expressionAttributeValues(c == null ? null : c.valuesOrNull())
@@ -184,7 +183,6 @@ public class DynamoTable {
                 .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
                 .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
                 .overrideConfiguration(pattern.tag())))
-                .onFailure(ConditionalCheckFailedException.class).transform(e -> refused(action, e))
                 .map(response -> response.hasAttributes() && !response.attributes().isEmpty()
                         ? response.attributes() : null);
     }
@@ -194,7 +192,8 @@ public class DynamoTable {
     /**
      * TransactWriteItems. A cancellation caused only by concurrent transactions (nothing was written) is retried
      * with backoff and jitter, the conditions evaluated anew; a failed condition is {@link WriteRefused} naming
-     * the first action whose condition failed; a conflict that outlasts the retries is {@link WriteContended}.
+     * the first action whose condition failed (and every other one that failed too); a conflict that outlasts the
+     * retries is {@link WriteContended}.
      */
     public Uni<Void> transact(AccessPattern pattern, Transaction transaction) {
         List<TransactWriteItem> items = transaction.items(table);
@@ -243,6 +242,26 @@ public class DynamoTable {
 
     // ------------------------------------------------------------------ failures
 
+    /**
+     * A single-item write: a failed condition is {@link WriteRefused} named {@code action}; a write that met a
+     * transaction in flight on its item (TransactionConflictException: nothing was written) is re-sent like a
+     * transaction's conflict, then {@link WriteContended}.
+     */
+    private <T> Uni<T> write(String action, Supplier<CompletableFuture<T>> request) {
+        return call(request)
+                .onFailure(TransactionConflictException.class).retry()
+                .withBackOff(retry.initialBackoff(), retry.maxBackoff()).withJitter(0.5)
+                .atMost(retry.transactionAttempts() - 1L)
+                .onFailure().transform(e -> singleWriteFailure(action, e));
+    }
+
+    private static Throwable singleWriteFailure(String action, Throwable failure) {
+        if (failure instanceof ConditionalCheckFailedException) {
+            return refused(action, failure);
+        }
+        return failure instanceof TransactionConflictException ? new WriteContended(failure) : failure;
+    }
+
     private static WriteRefused refused(String action, Throwable failure) {
         ConditionalCheckFailedException e = (ConditionalCheckFailedException) failure;
         return new WriteRefused(action, e.hasItem() ? e.item() : Map.of());
@@ -251,10 +270,14 @@ public class DynamoTable {
     static Throwable transactionFailure(Transaction transaction, Throwable failure) {
         if (failure instanceof TransactionCanceledException cancelled && cancelled.hasCancellationReasons()) {
             List<CancellationReason> reasons = cancelled.cancellationReasons();
+            Map<String, Map<String, AttributeValue>> refusals = new LinkedHashMap<>();
             for (int i = 0; i < reasons.size() && i < transaction.size(); i++) {
                 if (CONDITIONAL_CHECK_FAILED.equals(reasons.get(i).code())) {
-                    return new WriteRefused(transaction.nameAt(i), reasons.get(i).hasItem() ? reasons.get(i).item() : Map.of());
+                    refusals.put(transaction.nameAt(i), reasons.get(i).hasItem() ? reasons.get(i).item() : Map.of());
                 }
+            }
+            if (!refusals.isEmpty()) {
+                return new WriteRefused(refusals);
             }
         }
         return lostToConcurrentTransaction(failure) ? new WriteContended(failure) : failure;

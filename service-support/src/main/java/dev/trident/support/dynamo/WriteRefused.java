@@ -1,5 +1,7 @@
 package dev.trident.support.dynamo;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -13,11 +15,29 @@ public final class WriteRefused extends RuntimeException {
 
     private final String action;
     private final Map<String, AttributeValue> currentItem;
+    /** Every action whose condition failed, in the order of the write, with the item each met. */
+    private final Map<String, Map<String, AttributeValue>> refusals;
 
     public WriteRefused(String action, Map<String, AttributeValue> currentItem) {
-        super("the condition of '" + action + "' was not met", null, false, false);
-        this.action = action;
-        this.currentItem = currentItem == null ? Map.of() : currentItem;
+        this(singleRefusal(action, currentItem));
+    }
+
+    /**
+     * A transaction whose conditions failed on one or more actions, in the order of the transaction: DynamoDB
+     * evaluates every condition and reports each that failed. The first names the refusal ({@link #action()}).
+     */
+    public WriteRefused(Map<String, Map<String, AttributeValue>> refusals) {
+        super("the condition of '" + refusals.keySet().iterator().next() + "' was not met", null, false, false);
+        this.refusals = Collections.unmodifiableMap(new LinkedHashMap<>(refusals));
+        this.action = refusals.keySet().iterator().next();
+        this.currentItem = this.refusals.get(action);
+    }
+
+    private static Map<String, Map<String, AttributeValue>> singleRefusal(String action,
+            Map<String, AttributeValue> currentItem) {
+        Map<String, Map<String, AttributeValue>> one = new LinkedHashMap<>();
+        one.put(action, currentItem == null ? Map.of() : currentItem);
+        return one;
     }
 
     /** The name of the action whose condition failed. */
@@ -37,5 +57,15 @@ public final class WriteRefused extends RuntimeException {
     /** Whether the item the condition was about existed (e.g. it exists but at another version). */
     public boolean itemExists() {
         return !currentItem.isEmpty();
+    }
+
+    /** Whether the condition of this action failed, the first refused one or any later one of the same transaction. */
+    public boolean conditionFailed(String actionName) {
+        return refusals.containsKey(actionName);
+    }
+
+    /** The item the named action's failed condition met; empty when there was none or its condition held. */
+    public Map<String, AttributeValue> currentItem(String actionName) {
+        return refusals.getOrDefault(actionName, Map.of());
     }
 }

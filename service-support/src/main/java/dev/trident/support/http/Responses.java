@@ -8,6 +8,9 @@ import java.net.URI;
 /** The shapes of single-item answers: the entity with the ETag of its version, created (201 + Location) or not. */
 public final class Responses {
 
+    /** Cache-Control of an answer private to its caller (grades, who takes what): kept by no browser or shared cache. */
+    public static final String NO_STORE = "no-store";
+
     private Responses() {
     }
 
@@ -22,6 +25,12 @@ public final class Responses {
     /** 201 with Location when this request created the item, 200 when it was already there (an idempotent PUT). */
     public static Response createdOrOk(boolean created, URI location, Object entity, long version) {
         return created ? created(location, entity, version) : ok(entity, version);
+    }
+
+    /** The same answer with {@code Cache-Control: no-store} ({@link #NO_STORE}). */
+    public static Response notStored(Response response) {
+        response.getHeaders().putSingle(HttpHeaders.CACHE_CONTROL, NO_STORE);
+        return response;
     }
 
     /** A path with its template filled in, each value encoded as a path segment. */

@@ -57,6 +57,20 @@ class TransactionFailureTest {
     }
 
     @Test
+    void everyActionWhoseConditionFailedIsNamedWithTheItemItMetTheFirstNamingTheRefusal() {
+        Map<String, AttributeValue> met = Map.of("version", AttributeValue.fromN("2"));
+        Throwable failure = DynamoTable.transactionFailure(threeActions(), cancelled(code("None"),
+                code("ConditionalCheckFailed"), CancellationReason.builder().code("ConditionalCheckFailed").item(met).build()));
+        WriteRefused refused = assertInstanceOf(WriteRefused.class, failure);
+        assertEquals("owner", refused.action());
+        assertTrue(refused.conditionFailed("owner"));
+        assertTrue(refused.conditionFailed("edge"));
+        assertFalse(refused.conditionFailed("profile"));
+        assertEquals(met, refused.currentItem("edge"));
+        assertEquals(Map.of(), refused.currentItem("owner"));
+    }
+
+    @Test
     void onlyConflictsAreRetriedAndOutlastingThemIsContention() {
         TransactionCanceledException conflict = cancelled(code("TransactionConflict"), code("None"), code("None"));
         assertTrue(DynamoTable.lostToConcurrentTransaction(conflict));
