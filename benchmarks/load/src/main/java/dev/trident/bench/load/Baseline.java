@@ -3,6 +3,7 @@ package dev.trident.bench.load;
 import static software.amazon.awssdk.services.dynamodb.model.AttributeValue.fromS;
 
 import dev.trident.keys.EnrollmentKeys;
+import dev.trident.keys.ShardMerge;
 import dev.trident.keys.SocialKeys;
 import dev.trident.keys.TableSchema;
 import dev.trident.keys.WorkspaceKeys;
@@ -16,6 +17,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -157,14 +159,18 @@ public final class Baseline {
                 String wsId = Dataset.workspaceId(rnd(d.unshardedWorkspaces()));
                 return readerRole(wsId).thenCompose(member -> dynamo.query(projects(wsId, 0, 1)));
             };
-            case "workspace-projects-sharded" -> () -> readerRole(Dataset.SHARDED_WORKSPACE).thenCompose(member -> {
+            case "workspace-projects-sharded" -> {
                 int shards = d.shardedShards();
-                CompletableFuture<?>[] all = new CompletableFuture<?>[shards];
-                for (int s = 0; s < shards; s++) {
-                    all[s] = dynamo.query(projects(Dataset.SHARDED_WORKSPACE, s, shards));
-                }
-                return CompletableFuture.allOf(all);
-            });
+                int shardLimit = firstShardRead(shards);
+                yield () -> readerRole(Dataset.SHARDED_WORKSPACE).thenCompose(member -> {
+                    CompletableFuture<?>[] all = new CompletableFuture<?>[shards];
+                    for (int s = 0; s < shards; s++) {
+                        all[s] = dynamo.query(beginsWith(WorkspaceKeys.projectPartition(Dataset.SHARDED_WORKSPACE, s,
+                                shards), WorkspaceKeys.projectsPrefix(), shardLimit));
+                    }
+                    return CompletableFuture.allOf(all);
+                });
+            }
             case "enrol" -> this::enrol;
             default -> throw new IllegalArgumentException("unknown route " + route);
         };
@@ -179,14 +185,31 @@ public final class Baseline {
     }
 
     private QueryRequest beginsWith(String partition, String prefix) {
+        return beginsWith(partition, prefix, LIMIT);
+    }
+
+    private QueryRequest beginsWith(String partition, String prefix, int limit) {
         return QueryRequest.builder().tableName(table)
                 .keyConditionExpression("#pk = :pk AND begins_with(#sk, :prefix)")
                 .expressionAttributeNames(Map.of("#pk", TableSchema.PK, "#sk", TableSchema.SK))
                 .expressionAttributeValues(Map.of(":pk", fromS(partition), ":prefix", fromS(prefix)))
                 .scanIndexForward(false)
-                .limit(LIMIT)
+                .limit(limit)
                 .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
                 .build();
+    }
+
+    /**
+     * The Limit of each shard's first read of a page, as workspace-service plans it (its share of the page plus a
+     * margin, not the whole page); with the seeded ids spread evenly, a page needs no second read.
+     */
+    private static int firstShardRead(int shards) {
+        Map<String, Map<String, String>> open = new LinkedHashMap<>();
+        for (int s = 0; s < shards; s++) {
+            open.put(Integer.toString(s), Map.of());
+        }
+        return ShardMerge.<String>page(open, String::compareTo, item -> Map.of(), Dataset.PAGE).nextReads().get(0)
+                .limit();
     }
 
     private QueryRequest roster(String courseId) {
