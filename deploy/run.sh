@@ -2,9 +2,10 @@
 # Starts the whole Trident suite locally on the embedded DynamoDB Local:
 #   deploy/run.sh               data kept under ./data (a second run finds the first run's data)
 #   deploy/run.sh --in-memory   nothing kept
-#   deploy/run.sh --data DIR    data kept under DIR
+#   deploy/run.sh --data DIR    data kept under DIR (outside the checkout, or a folder git ignores)
 # Builds what is missing, creates the table, starts the three services, waits until all are
-# ready, prints the URLs, and stops everything it started on Ctrl-C or SIGTERM.
+# ready, prints the URLs, and stops everything it started on Ctrl-C or SIGTERM. Everything listens
+# on 127.0.0.1 only; BIND_HOST=0.0.0.0 opens it to the network.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -14,12 +15,23 @@ while [ $# -gt 0 ]; do
   case "$1" in
     --in-memory) IN_MEMORY=true ;;
     --data) DATA_DIR=$(cd "$(dirname "$2")" && pwd)/$(basename "$2"); shift ;;
-    -h|--help) sed -n 2,7p "$0"; exit 0 ;;
+    -h|--help) sed -n 2,9p "$0"; exit 0 ;;
     *) echo "unknown option: $1 (try --help)" >&2; exit 2 ;;
   esac
   shift
 done
 
+# The data folder holds the development private key: never one git would commit.
+. "$ROOT/deploy/lib/data-dir.sh"
+refuse_tracked_data_dir "$ROOT" "$DATA_DIR"
+
+# DynamoDB Local and the services listen on BIND_HOST only (the images and Kubernetes pods listen on 0.0.0.0 inside
+# their own network namespace instead); clients here reach them at CONNECT_HOST.
+BIND_HOST=${BIND_HOST:-127.0.0.1}
+case "$BIND_HOST" in
+  0.0.0.0) CONNECT_HOST=127.0.0.1 ;;
+  *) CONNECT_HOST=$BIND_HOST ;;
+esac
 DYNAMODB_PORT=${DYNAMODB_PORT:-8000}
 SOCIAL_PORT=${SOCIAL_PORT:-8081}
 ENROLLMENT_PORT=${ENROLLMENT_PORT:-8082}
@@ -69,7 +81,7 @@ trap stop_all EXIT
 # 4. DynamoDB Local, in its own JVM with its own classpath.
 if $IN_MEMORY; then ddb_args=(--in-memory); else ddb_args=(--db-path "$DATA_DIR/dynamodb"); fi
 "$JAVA" -cp "$ROOT/deploy/dynamodb-local/target/classes" dev.trident.local.DynamoDbLocal \
-  --port "$DYNAMODB_PORT" "${ddb_args[@]}" > "$DATA_DIR/logs/dynamodb-local.log" 2>&1 &
+  --host "$BIND_HOST" --port "$DYNAMODB_PORT" "${ddb_args[@]}" > "$DATA_DIR/logs/dynamodb-local.log" 2>&1 &
 PIDS+=($!)
 
 wait_for() { # url, pid, what
@@ -87,7 +99,10 @@ for _ in $(seq 1 300); do
 done
 
 # 5. The three services; each creates the table if it is missing (safe when all race).
-export QUARKUS_DYNAMODB_ENDPOINT_OVERRIDE="http://localhost:$DYNAMODB_PORT"
+export QUARKUS_HTTP_HOST="$BIND_HOST"
+# Swagger UI is off in production; the local stack serves it at /q/swagger-ui.
+export QUARKUS_SWAGGER_UI_ENABLED=true
+export QUARKUS_DYNAMODB_ENDPOINT_OVERRIDE="http://$CONNECT_HOST:$DYNAMODB_PORT"
 export QUARKUS_DYNAMODB_AWS_REGION=${AWS_REGION:-us-east-1}
 export QUARKUS_DYNAMODB_AWS_CREDENTIALS_TYPE=static
 export QUARKUS_DYNAMODB_AWS_CREDENTIALS_STATIC_PROVIDER_ACCESS_KEY_ID=local
@@ -99,8 +114,8 @@ export TRIDENT_JWT_PUBLIC_KEY_LOCATION="file:$DATA_DIR/jwt/dev-public.pem"
 export TRIDENT_JWT_ISSUER="https://trident.local/dev"
 export TRIDENT_JWT_AUDIENCE=trident
 export TRIDENT_AUTH_LOCAL_STACK=true
-export SOCIAL_SERVICE_URL="http://localhost:$SOCIAL_PORT"
-export WORKSPACE_SERVICE_URL="http://localhost:$WORKSPACE_PORT"
+export SOCIAL_SERVICE_URL="http://$CONNECT_HOST:$SOCIAL_PORT"
+export WORKSPACE_SERVICE_URL="http://$CONNECT_HOST:$WORKSPACE_PORT"
 
 declare -A PORT_OF=([social-service]=$SOCIAL_PORT [enrollment-service]=$ENROLLMENT_PORT [workspace-service]=$WORKSPACE_PORT)
 declare -A PID_OF=()
@@ -111,17 +126,17 @@ for s in "${SERVICES[@]}"; do
   PID_OF[$s]=$!
 done
 for s in "${SERVICES[@]}"; do
-  wait_for "http://localhost:${PORT_OF[$s]}/q/health/ready" "${PID_OF[$s]}" "$s"
+  wait_for "http://$CONNECT_HOST:${PORT_OF[$s]}/q/health/ready" "${PID_OF[$s]}" "$s"
 done
 
 elapsed=$(( ($(date +%s%N) - START) / 1000000 ))
 cat <<TXT
 
 Trident is up (${elapsed} ms). Data: $($IN_MEMORY && echo "in memory" || echo "$DATA_DIR")
-  DynamoDB Local      http://localhost:$DYNAMODB_PORT
-  social-service      http://localhost:$SOCIAL_PORT      (Swagger UI: /q/swagger-ui)
-  enrollment-service  http://localhost:$ENROLLMENT_PORT
-  workspace-service   http://localhost:$WORKSPACE_PORT
+  DynamoDB Local      http://$CONNECT_HOST:$DYNAMODB_PORT
+  social-service      http://$CONNECT_HOST:$SOCIAL_PORT      (Swagger UI: /q/swagger-ui)
+  enrollment-service  http://$CONNECT_HOST:$ENROLLMENT_PORT
+  workspace-service   http://$CONNECT_HOST:$WORKSPACE_PORT
 Logs in $DATA_DIR/logs. Ctrl-C stops everything.
 A token: TOKEN=\$(deploy/token.sh alice registrar); curl -H "Authorization: Bearer \$TOKEN" ...
 TXT

@@ -15,6 +15,8 @@ DATA_DIR="$ROOT/data"
 if [ "${1:-}" = "--data" ]; then
   DATA_DIR=$(cd "$(dirname "$2")" && pwd)/$(basename "$2"); shift 2
 fi
+. "$ROOT/deploy/lib/data-dir.sh"
+refuse_tracked_data_dir "$ROOT" "$DATA_DIR"
 if [ $# -lt 1 ] || [ "$1" = "-h" ] || [ "$1" = "--help" ]; then
   sed -n 2,10p "$0" >&2; exit 2
 fi

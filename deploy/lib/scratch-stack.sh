@@ -20,7 +20,7 @@ trap stop_all EXIT
 start_scratch_dynamodb() {
   local port=$1 log=$2
   "$JAVA" -cp "$ROOT/deploy/dynamodb-local/target/classes" dev.trident.local.DynamoDbLocal \
-    --port "$port" --in-memory > "$log" 2>&1 &
+    --host "$HOST" --port "$port" --in-memory > "$log" 2>&1 &
   DDB_PID=$!
   PIDS+=($DDB_PID)
   for _ in $(seq 1 300); do

@@ -3,8 +3,18 @@ package dev.trident.testing;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.startsWith;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.restassured.RestAssured;
 import io.restassured.specification.RequestSpecification;
+import java.io.IOException;
+import java.net.Socket;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -45,5 +55,58 @@ public abstract class PackagedServiceContract {
     void packagedServiceServesItsOpenApiDocumentAndMetrics() {
         given().get("/q/openapi").then().statusCode(200);
         given().get("/q/metrics").then().statusCode(200);
+    }
+
+    @Test
+    void packagedServiceServesNoSwaggerUiUnlessTurnedOn() {
+        given().get("/q/swagger-ui/").then().statusCode(404);
+    }
+
+    @Test
+    void packagedServiceAnswersAreNeitherSniffedFramedNorStored() {
+        asCaller().get(itemRoute() + "/nobody").then().statusCode(404)
+                .header("X-Content-Type-Options", "nosniff")
+                .header("X-Frame-Options", "DENY")
+                .header("Cache-Control", "no-store");
+        given().get(itemRoute() + "/nobody").then().statusCode(401)
+                .header("X-Content-Type-Options", "nosniff")
+                .header("Cache-Control", "no-store");
+    }
+
+    /** The production connection settings: stalled connections are counted and capped, and HTTP/1.1 only. */
+    @Test
+    void packagedServiceCountsStalledConnectionsUnderItsCapAndSpeaksHttp11Only() throws IOException {
+        int port = RestAssured.port;
+        double before = ConnectionMeters.read(port).get(ConnectionMeters.CURRENT);
+        List<Socket> stalled = new ArrayList<>();
+        try {
+            for (int i = 0; i < 5; i++) {
+                stalled.add(RawHttp.stall(port, "GET " + itemRoute() + "/nob"));
+            }
+            Map<String, Double> during = ConnectionMeters.read(port);
+            assertEquals(1000.0, during.get(ConnectionMeters.MAX), during.toString());
+            assertTrue(during.get(ConnectionMeters.CURRENT) >= before + 5,
+                    "5 stalled connections counted: before " + before + ", during " + during);
+        } finally {
+            for (Socket socket : stalled) {
+                socket.close();
+            }
+        }
+        RawHttp.Answer upgrade = RawHttp.exchange(port, "GET /q/health/live HTTP/1.1\r\nHost: localhost\r\n"
+                + "Connection: Upgrade, HTTP2-Settings\r\nUpgrade: h2c\r\nHTTP2-Settings: AAMAAABkAARAAAAAAAIAAAAA\r\n\r\n",
+                Duration.ZERO);
+        assertTrue(upgrade.head().startsWith("HTTP/1.1 200"), upgrade.head());
+    }
+
+    @Test
+    void packagedServiceTagsMadeUpPathsAsOneUri() {
+        for (int i = 0; i < 5; i++) {
+            RawHttp.Answer tooLarge = RawHttp.exchange(RestAssured.port, "POST /junk-" + i + " HTTP/1.1\r\n"
+                    + "Host: localhost\r\nContent-Type: application/json\r\nContent-Length: 5000000\r\n\r\n", Duration.ZERO);
+            assertEquals(413, tooLarge.status(), tooLarge.head());
+        }
+        String metrics = given().get("/q/metrics").then().statusCode(200).extract().asString();
+        assertFalse(metrics.contains("/junk-"), "made-up paths became uri tags");
+        assertTrue(metrics.contains("uri=\"UNMATCHED\""), "one tag for them");
     }
 }

@@ -7,11 +7,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.trident.keys.TableDefinition;
 import java.net.URI;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 class ComposeTest {
@@ -33,7 +36,38 @@ class ComposeTest {
             assertEquals(String.valueOf(port), svc.path("environment").path("QUARKUS_HTTP_PORT").asText(), s);
             List<String> ports = new ArrayList<>();
             svc.path("ports").forEach(p -> ports.add(p.asText()));
-            assertEquals(List.of(port + ":" + port), ports, s + " publishes its own port");
+            assertEquals(List.of("127.0.0.1:" + port + ":" + port), ports, s + " publishes its own port, on loopback");
+        }
+    }
+
+    /** Nothing of the local suite, DynamoDB Local included, is published beyond this machine. */
+    @Test
+    void everyPublishedPortIsOnLoopback() {
+        int published = 0;
+        for (var it = services.fields(); it.hasNext(); ) {
+            var service = it.next();
+            for (JsonNode port : service.getValue().path("ports")) {
+                published++;
+                assertTrue(port.asText().startsWith("127.0.0.1:"),
+                        service.getKey() + " publishes " + port.asText() + " on every interface");
+            }
+        }
+        assertEquals(4, published, "DynamoDB Local and the three services");
+    }
+
+    /** A secret with a default in a committed file is a secret everyone has: compose must require it. */
+    @Test
+    void theCursorSecretIsRequiredNeverDefaulted() {
+        for (String s : Repo.SERVICES) {
+            String value = services.path(s).path("environment").path("TRIDENT_CURSOR_SECRETS").asText();
+            assertTrue(value.startsWith("${TRIDENT_CURSOR_SECRETS:?"), s + " TRIDENT_CURSOR_SECRETS: " + value);
+        }
+        Pattern defaulted = Pattern.compile("\\$\\{[A-Z0-9_]*(SECRET|PASSWORD|PRIVATE|TOKEN)[A-Z0-9_]*:?-");
+        for (Path file : Repo.files(Repo.DEPLOY, ".yaml", ".yml", ".sh", ".json")) {
+            Matcher m = defaulted.matcher(Repo.read(file));
+            boolean found = m.find();
+            assertFalse(found, () -> Repo.ROOT.relativize(file) + " gives a secret a default: " + m.group());
+            assertFalse(Repo.read(file).contains("compose-only-cursor-secret"), Repo.ROOT.relativize(file) + "");
         }
     }
 

@@ -43,6 +43,25 @@ class ImagesTest {
         }
     }
 
+    /**
+     * Inside a container the services listen on every interface of the container's own network namespace (the
+     * local stack binds 127.0.0.1, compose publishes on 127.0.0.1 only): no shared config binds them elsewhere.
+     */
+    @Test
+    void imagesListenOnAllInterfacesOfTheirContainer() {
+        for (String s : Repo.SERVICES) {
+            for (String kind : new String[] {"jvm", "native"}) {
+                assertTrue(Repo.read(Repo.dockerfile(s, kind)).contains("-Dquarkus.http.host=0.0.0.0"),
+                        s + " Dockerfile." + kind + " listens on 0.0.0.0");
+            }
+        }
+        for (Path config : Repo.configFiles()) {
+            Repo.properties(config).stringPropertyNames().stream()
+                    .filter(key -> key.equals("quarkus.http.host") || key.equals("%prod.quarkus.http.host"))
+                    .forEach(key -> assertTrue(false, Repo.ROOT.relativize(config) + " sets " + key));
+        }
+    }
+
     @Test
     void documentedBuildCommandsMatchComposeAndKubernetesImages() {
         JsonNode compose = Repo.yaml(Repo.COMPOSE).path("services");

@@ -9,7 +9,10 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
 import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -21,6 +24,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -31,8 +35,10 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@code deploy/run.sh}, the one-command local run, for real: it brings the suite up on DynamoDB Local, the services
  * find each other (a workspace's owner is checked at social-service, a course's workspace at workspace-service, a
- * student's name comes from social-service), SIGTERM stops every process it started, and a second run on the same
- * data folder finds the first run's data. Runs on the packaged jars, after the services' modules.
+ * student's name comes from social-service), everything listens on 127.0.0.1 only, slow clients are capped and
+ * closed by the production idle timeout, SIGTERM stops every process it started, and a second run on the same
+ * data folder finds the first run's data. A data folder inside the checkout that git would track is refused.
+ * Runs on the packaged jars, after the services' modules.
  */
 class RunScriptTest {
 
@@ -70,6 +76,15 @@ class RunScriptTest {
             HttpResponse<String> roster = send("GET", enrollment + "/courses/cs101?include=students", ada, null);
             assertEquals(200, roster.statusCode());
             assertTrue(roster.body().contains("Ada Lovelace"), roster.body());
+
+            ports.forEach((name, port) -> {
+                List<String> addresses = ListeningSockets.addresses(port);
+                assertFalse(addresses.isEmpty(), name + " " + port + " is listening");
+                assertTrue(addresses.stream().allMatch(ListeningSockets::isLoopback),
+                        name + " " + port + " listens beyond this machine: " + addresses);
+            });
+            assertSlowClientsAreCappedAndClosedByTheIdleTimeout(suite.pidOf("social-service"),
+                    ports.get("SOCIAL_PORT"), social);
             suite.stopAndAssertNothingLeft();
         }
 
@@ -80,6 +95,130 @@ class RunScriptTest {
             assertTrue(profile.body().contains("Ada Lovelace"), profile.body());
             assertEquals(200, send("GET", workspace + "/workspaces/acme", ada, null).statusCode());
             again.stopAndAssertNothingLeft();
+        }
+    }
+
+    @Test
+    void aDataFolderInsideTheCheckoutThatGitWouldTrackIsRefused() throws Exception {
+        Path tracked = Repo.ROOT.resolve("run-data-" + UUID.randomUUID());
+        try {
+            for (List<String> command : List.of(List.of("run.sh", "--data", tracked.toString()),
+                    List.of("token.sh", "--data", tracked.toString(), "ada"))) {
+                String script = command.get(0);
+                List<String> bash = new ArrayList<>(List.of("bash", Repo.DEPLOY.resolve(script).toString()));
+                bash.addAll(command.subList(1, command.size()));
+                Path log = Files.createTempFile("refused-", ".log");
+                ProcessBuilder builder = new ProcessBuilder(bash).redirectErrorStream(true).redirectOutput(log.toFile());
+                // Never the suite's usual ports, should it start anyway.
+                for (String port : List.of("DYNAMODB_PORT", "SOCIAL_PORT", "ENROLLMENT_PORT", "WORKSPACE_PORT")) {
+                    builder.environment().put(port, Integer.toString(freePort()));
+                }
+                Process process = builder.start();
+                if (!process.waitFor(60, TimeUnit.SECONDS)) {
+                    // It went on to start the suite: stop it as run.sh's own Ctrl-C would.
+                    process.destroy();
+                    process.waitFor(60, TimeUnit.SECONDS);
+                    fail(script + " accepted the data folder: " + Files.readString(log));
+                }
+                String output = Files.readString(log);
+                assertEquals(2, process.exitValue(), script + ": " + output);
+                assertTrue(output.contains("refusing data folder " + tracked), script + ": " + output);
+                assertFalse(Files.exists(tracked), script + " created nothing there");
+            }
+            // Inside the checkout but ignored (target/ is): accepted, the key pair goes there.
+            Path ignored = Repo.ROOT.resolve("deploy/checks/target/run-data-" + UUID.randomUUID());
+            Process token = new ProcessBuilder("bash", Repo.DEPLOY.resolve("token.sh").toString(), "--data",
+                    ignored.toString(), "ada").redirectError(ProcessBuilder.Redirect.INHERIT).start();
+            String jwt = new String(token.getInputStream().readAllBytes(), StandardCharsets.US_ASCII).strip();
+            assertEquals(0, token.waitFor(), "token.sh with an ignored data folder");
+            assertEquals(3, jwt.split("\\.").length, jwt);
+            assertTrue(Files.isRegularFile(ignored.resolve("jwt/dev-public.pem")));
+        } finally {
+            if (Files.exists(tracked)) {
+                try (var files = Files.walk(tracked)) {
+                    files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+                }
+            }
+        }
+    }
+
+    /**
+     * The production connection settings as the local stack runs them: 1,500 clients that stop half-way through a
+     * request line or headers hold at most 1,000 connections (file descriptors of the service), the rest are closed
+     * as soon as accepted, and every kept one is closed by the 30 s idle timeout; then the service answers again.
+     */
+    private void assertSlowClientsAreCappedAndClosedByTheIdleTimeout(long pid, int port, String url) throws Exception {
+        int clients = 1500;
+        int cap = 1000;
+        long fdsBefore = openFiles(pid);
+        List<Socket> stalled = new ArrayList<>();
+        try {
+            long opened = System.nanoTime();
+            for (int i = 0; i < clients; i++) {
+                Socket socket = new Socket();
+                socket.connect(new InetSocketAddress("127.0.0.1", port), 5_000);
+                socket.getOutputStream().write((i % 2 == 0 ? "GET /users/ad" : "GET /users/ada HTTP/1.1\r\nHost: x\r\nX-")
+                        .getBytes(StandardCharsets.US_ASCII));
+                stalled.add(socket);
+            }
+            Thread.sleep(1_000);
+            long fdsDuring = openFiles(pid);
+            List<Socket> kept = new ArrayList<>();
+            for (Socket socket : stalled) {
+                if (!closedWithin(socket, Duration.ofMillis(1))) {
+                    kept.add(socket);
+                }
+            }
+            System.out.printf("%d stalled clients: social-service file descriptors %d -> %d, %d connections kept%n",
+                    clients, fdsBefore, fdsDuring, kept.size());
+            assertTrue(kept.size() <= cap, kept.size() + " kept");
+            assertTrue(fdsDuring - fdsBefore <= cap + 20, "file descriptors " + fdsBefore + " -> " + fdsDuring);
+
+            for (Socket socket : kept) {
+                long left = Duration.ofSeconds(45).toNanos() - (System.nanoTime() - opened);
+                assertTrue(closedWithin(socket, Duration.ofNanos(Math.max(left, 1_000_000))),
+                        "a stalled connection is still open 45 s after it stalled");
+            }
+            Duration closedAfter = Duration.ofNanos(System.nanoTime() - opened);
+            System.out.printf("the kept connections were closed %d ms after they stalled; file descriptors %d%n",
+                    closedAfter.toMillis(), openFiles(pid));
+            assertTrue(closedAfter.compareTo(Duration.ofSeconds(25)) >= 0, "closed after " + closedAfter);
+            assertEquals(200, http.send(HttpRequest.newBuilder(URI.create(url + "/q/health/ready")).build(),
+                    HttpResponse.BodyHandlers.discarding()).statusCode());
+        } finally {
+            for (Socket socket : stalled) {
+                socket.close();
+            }
+        }
+    }
+
+    private static long openFiles(long pid) throws IOException {
+        try (var fds = Files.list(Path.of("/proc", Long.toString(pid), "fd"))) {
+            return fds.count();
+        }
+    }
+
+    /** Whether the peer closed (end of stream or reset) within the time; bytes it sent before are skipped. */
+    private static boolean closedWithin(Socket socket, Duration within) {
+        long deadline = System.nanoTime() + within.toNanos();
+        byte[] buffer = new byte[1024];
+        try {
+            while (true) {
+                long left = Math.max(1, (deadline - System.nanoTime()) / 1_000_000);
+                socket.setSoTimeout((int) Math.min(left, Integer.MAX_VALUE));
+                try {
+                    if (socket.getInputStream().read(buffer) < 0) {
+                        return true;
+                    }
+                } catch (SocketTimeoutException e) {
+                    return false;
+                }
+                if (System.nanoTime() >= deadline) {
+                    return false;
+                }
+            }
+        } catch (IOException e) {
+            return true;
         }
     }
 
@@ -151,6 +290,13 @@ class RunScriptTest {
             } catch (IOException e) {
                 return "(no /proc entry)";
             }
+        }
+
+        /** The process of a service (its packaged jar) that run.sh started. */
+        long pidOf(String service) {
+            return script.descendants()
+                    .filter(p -> p.info().commandLine().orElse("").contains("/" + service + "/target/quarkus-app/"))
+                    .findFirst().orElseThrow(() -> new AssertionError(service + " is not running")).pid();
         }
 
         String output() {

@@ -1,5 +1,6 @@
 package dev.trident.local;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -8,6 +9,7 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.URI;
+import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,30 +24,43 @@ import java.util.concurrent.TimeUnit;
  * DynamoDB Local as a child JVM process with its own classpath. One launcher serves the tests
  * (random port, in memory) and the local run (fixed port, persisted to a folder).
  *
- * <p>The child's classpath is the list written into this jar at build time; DynamoDB Local's
- * jars are never on the caller's classpath.
+ * <p>The child's classpath is the list written into this jar at build time (plus this jar, for
+ * {@link HostBoundServerRunner}); DynamoDB Local's jars are never on the caller's classpath. It listens
+ * on 127.0.0.1 unless told another address.
  */
 public final class DynamoDbLocal implements AutoCloseable {
 
     private static final String CLASSPATH_RESOURCE = "server.classpath";
-    private static final String SERVER_MAIN = "com.amazonaws.services.dynamodbv2.local.main.ServerRunner";
+    /** ServerRunner behind a chosen listening address (ServerRunner itself listens on every interface). */
+    private static final String SERVER_MAIN = HostBoundServerRunner.class.getName();
+    public static final String LOOPBACK = "127.0.0.1";
     private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
 
     private final Process process;
+    private final String host;
     private final int port;
 
-    private DynamoDbLocal(Process process, int port) {
+    private DynamoDbLocal(Process process, String host, int port) {
         this.process = process;
+        this.host = host;
         this.port = port;
     }
 
-    /** Starts on {@code port} (0 = a free port); {@code dbPath} null = in memory. Returns once it answers HTTP. */
+    /** Starts on 127.0.0.1:{@code port}; see {@link #start(String, int, Path)}. */
     public static DynamoDbLocal start(int port, Path dbPath) {
+        return start(LOOPBACK, port, dbPath);
+    }
+
+    /**
+     * Starts listening on {@code host}:{@code port} (0 = a free port); {@code dbPath} null = in memory. Returns once
+     * it answers HTTP.
+     */
+    public static DynamoDbLocal start(String host, int port, Path dbPath) {
         int chosen = port == 0 ? freePort() : port;
         List<String> command = new ArrayList<>(List.of(
                 javaExecutable(), "-Xms64m", "-Xmx512m", "-XX:+UseSerialGC",
                 "-Djava.io.tmpdir=" + System.getProperty("java.io.tmpdir"),
-                "-cp", serverClasspath(), SERVER_MAIN,
+                "-cp", serverClasspath() + File.pathSeparator + ownLocation(), SERVER_MAIN, host,
                 "-port", Integer.toString(chosen), "-disableTelemetry"));
         if (dbPath == null) {
             command.add("-inMemory");
@@ -66,7 +81,7 @@ public final class DynamoDbLocal implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot start DynamoDB Local", e);
         }
-        DynamoDbLocal local = new DynamoDbLocal(process, chosen);
+        DynamoDbLocal local = new DynamoDbLocal(process, host, chosen);
         local.awaitAnswering();
         return local;
     }
@@ -76,7 +91,12 @@ public final class DynamoDbLocal implements AutoCloseable {
     }
 
     public String endpoint() {
-        return "http://localhost:" + port;
+        return "http://" + connectHost() + ":" + port;
+    }
+
+    /** Where a client on this machine reaches it: its address, or loopback when it listens on all of them. */
+    private String connectHost() {
+        return host.equals("0.0.0.0") || host.equals("::") ? LOOPBACK : host;
     }
 
     public boolean isAlive() {
@@ -119,7 +139,7 @@ public final class DynamoDbLocal implements AutoCloseable {
     /** Any HTTP answer (DynamoDB Local says 400 to a bare GET) means the server is up. */
     private boolean answers() {
         try (Socket socket = new Socket()) {
-            socket.connect(new InetSocketAddress("localhost", port), 200);
+            socket.connect(new InetSocketAddress(connectHost(), port), 200);
         } catch (IOException e) {
             return false;
         }
@@ -141,6 +161,15 @@ public final class DynamoDbLocal implements AutoCloseable {
             return new String(in.readAllBytes(), StandardCharsets.UTF_8).trim();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        }
+    }
+
+    /** This jar (or classes folder), which holds {@link HostBoundServerRunner}. */
+    private static String ownLocation() {
+        try {
+            return Path.of(DynamoDbLocal.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException(e);
         }
     }
 
@@ -167,25 +196,27 @@ public final class DynamoDbLocal implements AutoCloseable {
     }
 
     /**
-     * {@code java -cp <this jar> dev.trident.local.DynamoDbLocal [--port N] [--db-path DIR | --in-memory]}:
-     * runs until SIGINT/SIGTERM, then stops the server it started.
+     * {@code java -cp <this jar> dev.trident.local.DynamoDbLocal [--host ADDRESS] [--port N] [--db-path DIR | --in-memory]}:
+     * runs until SIGINT/SIGTERM, then stops the server it started. ADDRESS defaults to 127.0.0.1.
      */
     public static void main(String[] args) throws InterruptedException {
+        String host = LOOPBACK;
         int port = 8000;
         Path dbPath = Path.of("data", "dynamodb");
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
+                case "--host" -> host = args[++i];
                 case "--port" -> port = Integer.parseInt(args[++i]);
                 case "--db-path" -> dbPath = Path.of(args[++i]);
                 case "--in-memory" -> dbPath = null;
                 default -> {
-                    System.err.println("usage: DynamoDbLocal [--port N] [--db-path DIR | --in-memory]");
+                    System.err.println("usage: DynamoDbLocal [--host ADDRESS] [--port N] [--db-path DIR | --in-memory]");
                     System.exit(2);
                 }
             }
         }
         long started = System.nanoTime();
-        DynamoDbLocal local = start(port, dbPath);
+        DynamoDbLocal local = start(host, port, dbPath);
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             local.close();

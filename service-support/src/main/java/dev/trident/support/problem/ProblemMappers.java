@@ -50,6 +50,7 @@ public class ProblemMappers {
 
     private static final Logger LOG = Logger.getLogger(ProblemMappers.class);
     private static final int RETRY_AFTER_SECONDS = 1;
+    private static final String DUPLICATE_KEY = "Duplicate field '";
 
     @ServerExceptionMapper
     public Response problem(ProblemException e) {
@@ -98,6 +99,17 @@ public class ProblemMappers {
             MismatchedInputException.class, InvalidFormatException.class, UnrecognizedPropertyException.class,
             ValueInstantiationException.class })
     public Response unreadableJson(JsonProcessingException e) {
+        // Jackson names these two only in its message (StrictJsonCustomizer turns them on); anything else that does
+        // not read falls through to the generic answer below.
+        String reason = e.getOriginalMessage() == null ? "" : e.getOriginalMessage();
+        if (e instanceof JsonParseException && reason.startsWith(DUPLICATE_KEY) && reason.endsWith("'")) {
+            String field = reason.substring(DUPLICATE_KEY.length(), reason.length() - 1);
+            return badRequest(List.of(new Problem.FieldError(field, "given more than once")),
+                    field + ": given more than once");
+        }
+        if (e instanceof MismatchedInputException && reason.startsWith("Trailing token")) {
+            return badRequest(null, "the body has more after its JSON value");
+        }
         if (e instanceof JsonMappingException mapping && !mapping.getPath().isEmpty()) {
             String field = mapping.getPath().stream()
                     .map(ref -> ref.getFieldName() != null ? ref.getFieldName() : "[" + ref.getIndex() + "]")

@@ -45,6 +45,7 @@ public final class Problems {
             case 415 -> "Unsupported media type";
             case 422 -> "Unknown reference";
             case 428 -> "Precondition required";
+            case 501 -> "Not implemented";
             case 503 -> "Service unavailable";
             default -> status >= 500 ? "Internal error" : "Client error";
         };
@@ -64,6 +65,7 @@ public final class Problems {
             case 415 -> "unsupported-media-type";
             case 422 -> "unknown-reference";
             case 428 -> "precondition-required";
+            case 501 -> "not-implemented";
             case 503 -> "unavailable";
             default -> status >= 500 ? "internal-error" : "client-error";
         };
