@@ -94,6 +94,18 @@ class CourseRoutesTest {
                 .body("capacity", equalTo(2));
     }
 
+    /** {@code full} is in the course's JSON and its OpenAPI schema: derived from capacity and enrolledCount. */
+    @Test
+    void aCourseSaysWhetherEveryPlaceIsTaken() {
+        String courseId = newCourse("crs", 1);
+        asStaff().get("/courses/{id}", courseId).then().statusCode(200).body("full", equalTo(false));
+        Api.enroll(newStudent("stu"), courseId).then().statusCode(201);
+        asStaff().get("/courses/{id}", courseId).then().statusCode(200).body("full", equalTo(true));
+        asStaff().get("/courses/{id}", newCourse("crs", null)).then().statusCode(200).body("full", equalTo(false));
+        asStaff().get("/q/openapi?format=json").then().statusCode(200)
+                .body("components.schemas.Course.properties.full.type", equalTo("boolean"));
+    }
+
     @Test
     void metadataIsOneGetItemWithAnETag() {
         String courseId = newCourse("crs", null);

@@ -1,5 +1,6 @@
 package dev.trident.enrollment.model;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.List;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
@@ -14,6 +15,14 @@ public record Course(String courseId, String title, int credits, String term, In
         List<String> instructorIds,
         long version, String createdAt, String updatedAt) {
 
+    /**
+     * Derived, not stored: part of the JSON (and of the OpenAPI schema) as {@code full}, so clients see whether an
+     * enrolment would be refused for capacity. Nothing in the service decides by it: the enrol transaction's
+     * capacity condition does.
+     */
+    @JsonProperty("full")
+    @Schema(description = "Whether every place is taken (enrolledCount >= capacity); false for an unlimited course. "
+            + "Derived from those two fields.", readOnly = true)
     public boolean isFull() {
         return capacity != null && enrolledCount >= capacity;
     }

@@ -1,16 +1,14 @@
 package dev.trident.enrollment.rest;
 
 import dev.trident.enrollment.model.CourseChanges;
-import dev.trident.keys.Ids;
+import dev.trident.support.validation.ValidId;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
-import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Size;
 import java.util.Collections;
 import java.util.List;
-import java.util.SortedSet;
 import java.util.TreeSet;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
@@ -20,24 +18,18 @@ public record CourseRequest(
         @NotNull @Min(0) @Max(60) Integer credits,
         @NotBlank @Size(max = 32) String term,
         @Min(1) @Max(100_000) Integer capacity,
-        @Pattern(regexp = Ids.PATTERN_TEXT, message = "must be a workspace id") String workspaceId,
+        @ValidId(optional = true, message = "must be a workspace id") String workspaceId,
         @Schema(description = "The user ids (token `sub`) of the instructors who grade this course and see its "
                 + "grades; at most " + MAX_INSTRUCTORS + ", duplicates count once. Omitted: no instructor (only the "
                 + "registrar grades), as a PUT replaces the course's fields.", maxItems = MAX_INSTRUCTORS)
-        @Size(max = MAX_INSTRUCTORS) List<String> instructorIds) {
+        @Size(max = MAX_INSTRUCTORS) List<@ValidId String> instructorIds) {
 
     /** A course's instructors are a handful of people, not a relation that grows: the set stays small on the item. */
     static final int MAX_INSTRUCTORS = 20;
 
-    /** Each instructor id is checked here rather than by an element constraint, to name it as {@code instructorIds[i]}. */
+    /** Stripped text; instructorIds as a set in id order (each already checked, named {@code instructorIds[i]}). */
     CourseChanges toChanges() {
-        SortedSet<String> instructors = new TreeSet<>();
-        if (instructorIds != null) {
-            for (int i = 0; i < instructorIds.size(); i++) {
-                instructors.add(Ids.require("instructorIds[" + i + "]", instructorIds.get(i)));
-            }
-        }
         return new CourseChanges(title.strip(), credits, term.strip(), capacity, workspaceId,
-                Collections.unmodifiableSortedSet(instructors));
+                Collections.unmodifiableSortedSet(instructorIds == null ? new TreeSet<>() : new TreeSet<>(instructorIds)));
     }
 }

@@ -3,11 +3,13 @@ package dev.trident.enrollment.rest;
 import dev.trident.enrollment.model.Course;
 import dev.trident.enrollment.model.CourseWithStudents;
 import dev.trident.enrollment.model.Enrollment;
-import dev.trident.enrollment.security.Caller;
-import dev.trident.enrollment.service.EnrollmentService;
+import dev.trident.enrollment.service.CourseService;
+import dev.trident.support.http.Responses;
 import dev.trident.support.paging.Page;
 import dev.trident.support.paging.PageRequest;
 import dev.trident.support.problem.ProblemException;
+import dev.trident.support.security.Caller;
+import dev.trident.support.validation.ValidId;
 import io.smallrye.mutiny.Uni;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
@@ -44,10 +46,10 @@ public class CourseResource {
     private static final String EVENTUALLY_CONSISTENT = " Read from the inverted index GSI1, which is eventually "
             + "consistent on DynamoDB: an enrolment or drop may take a moment (usually well under a second) to show.";
 
-    private final EnrollmentService service;
+    private final CourseService service;
     private final JsonWebToken token;
 
-    CourseResource(EnrollmentService service, JsonWebToken token) {
+    CourseResource(CourseService service, JsonWebToken token) {
         this.service = service;
         this.token = token;
     }
@@ -67,10 +69,10 @@ public class CourseResource {
             mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Course.class)))
     @APIResponse(responseCode = "200", description = "updated", content = @Content(
             mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Course.class)))
-    public Uni<Response> put(@PathParam("courseId") String courseId, @Valid @NotNull CourseRequest body) {
+    public Uni<Response> put(@PathParam("courseId") @ValidId String courseId, @Valid @NotNull CourseRequest body) {
         return service.putCourse(Caller.of(token), courseId, body.toChanges())
-                .map(outcome -> Responses.createdOrOk(outcome.created(), "/courses/" + courseId, outcome.value(),
-                        outcome.value().version()));
+                .map(outcome -> Responses.createdOrOk(outcome.created(), Responses.uri("/courses/{courseId}",
+                        courseId), outcome.value(), outcome.value().version()));
     }
 
     @GET
@@ -81,7 +83,7 @@ public class CourseResource {
     @APIResponse(responseCode = "200", description = "the course; with include=students, {course, students}",
             content = @Content(mediaType = MediaType.APPLICATION_JSON,
                     schema = @Schema(oneOf = { Course.class, CourseWithStudents.class })))
-    public Uni<Response> get(@PathParam("courseId") String courseId,
+    public Uni<Response> get(@PathParam("courseId") @ValidId String courseId,
             @Parameter(description = "'students' to add the roster") @QueryParam("include") String include,
             @Parameter(description = "page size of the included roster, 1..100 (default 20)") @QueryParam("limit") String limit,
             @Parameter(description = "not accepted here: continue the list at /courses/{courseId}/students") @QueryParam("cursor") String cursor) {
@@ -96,7 +98,7 @@ public class CourseResource {
         }
         PageRequest page = PageRequest.of(limit, null);
         return service.courseWithStudents(Caller.of(token), courseId, page.limit())
-                .map(found -> Responses.okNotStored(found, found.course().version()));
+                .map(found -> Responses.notStored(Responses.ok(found, found.course().version())));
     }
 
     @GET
@@ -104,7 +106,8 @@ public class CourseResource {
     @Operation(summary = "A course's roster, by student id", description = "One Query on GSI1 (for an instructor, "
             + "also the course's instructors, read in parallel)." + EVENTUALLY_CONSISTENT + GRADES_ON_ROSTER)
     @ResponseHeader(name = HttpHeaders.CACHE_CONTROL, value = Responses.NO_STORE)
-    public Uni<Page<Enrollment>> roster(@PathParam("courseId") String courseId, @QueryParam("limit") String limit,
+    public Uni<Page<Enrollment>> roster(@PathParam("courseId") @ValidId String courseId,
+            @QueryParam("limit") String limit,
             @QueryParam("cursor") String cursor) {
         return service.courseRoster(Caller.of(token), courseId, PageRequest.of(limit, cursor));
     }

@@ -1,11 +1,13 @@
 package dev.trident.enrollment.rest;
 
 import dev.trident.enrollment.model.Enrollment;
-import dev.trident.enrollment.security.Caller;
 import dev.trident.enrollment.service.EnrollmentService;
 import dev.trident.support.http.ETags;
+import dev.trident.support.http.Responses;
 import dev.trident.support.paging.Page;
 import dev.trident.support.paging.PageRequest;
+import dev.trident.support.security.Caller;
+import dev.trident.support.validation.ValidId;
 import io.smallrye.mutiny.Uni;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
@@ -35,6 +37,7 @@ import org.jboss.resteasy.reactive.ResponseHeader;
 @SecurityRequirement(name = OpenApiSecurity.BEARER)
 public class EnrollmentResource {
 
+    private static final String EDGE = "/students/{studentId}/courses/{courseId}";
     private static final String READ_RULE = "Readable by the student themselves, the registrar and instructors "
             + "(403 otherwise). Not stored (Cache-Control: no-store).";
     private static final String LIST_GRADES = " Grades are shown to the student themselves and the registrar; an "
@@ -52,7 +55,8 @@ public class EnrollmentResource {
     @Operation(summary = "A student's courses (one Query on the student's partition), by course id descending",
             description = READ_RULE + LIST_GRADES)
     @ResponseHeader(name = HttpHeaders.CACHE_CONTROL, value = Responses.NO_STORE)
-    public Uni<Page<Enrollment>> list(@PathParam("studentId") String studentId, @QueryParam("limit") String limit,
+    public Uni<Page<Enrollment>> list(@PathParam("studentId") @ValidId String studentId,
+            @QueryParam("limit") String limit,
             @QueryParam("cursor") String cursor) {
         return service.studentCourses(Caller.of(token), studentId, PageRequest.of(limit, cursor));
     }
@@ -64,9 +68,10 @@ public class EnrollmentResource {
             + "change in one transaction",
             description = "A student enrols only themselves (sub = studentId); the registrar enrols anyone (403 "
                     + "otherwise).")
-    public Uni<Response> enroll(@PathParam("studentId") String studentId, @PathParam("courseId") String courseId) {
-        return service.enroll(Caller.of(token), studentId, courseId).map(edge -> Responses.createdNotStored(
-                "/students/" + studentId + "/courses/" + courseId, edge, edge.version()));
+    public Uni<Response> enroll(@PathParam("studentId") @ValidId String studentId,
+            @PathParam("courseId") @ValidId String courseId) {
+        return service.enroll(Caller.of(token), studentId, courseId).map(edge -> Responses.notStored(Responses.created(
+                Responses.uri(EDGE, studentId, courseId), edge, edge.version())));
     }
 
     @GET
@@ -74,9 +79,10 @@ public class EnrollmentResource {
     @Operation(summary = "One enrollment (enrolledOn, grade)", description = READ_RULE + " The grade is shown to "
             + "the student themselves, the registrar and the course's instructors (its instructorIds; for an "
             + "instructor the course is read in parallel); another instructor sees it null.")
-    public Uni<Response> get(@PathParam("studentId") String studentId, @PathParam("courseId") String courseId) {
+    public Uni<Response> get(@PathParam("studentId") @ValidId String studentId,
+            @PathParam("courseId") @ValidId String courseId) {
         return service.enrollment(Caller.of(token), studentId, courseId)
-                .map(edge -> Responses.okNotStored(edge, edge.version()));
+                .map(edge -> Responses.notStored(Responses.ok(edge, edge.version())));
     }
 
     @PATCH
@@ -88,11 +94,12 @@ public class EnrollmentResource {
                     + "course item in the grade's own transaction (a consistent GetItem of the enrolment, then "
                     + "TransactWriteItems). Never the student: grading one's own enrolment is a 403 whatever the "
                     + "roles. Not stored (Cache-Control: no-store).")
-    public Uni<Response> grade(@PathParam("studentId") String studentId, @PathParam("courseId") String courseId,
-            @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch, @Valid @NotNull GradeRequest body) {
+    public Uni<Response> grade(@PathParam("studentId") @ValidId String studentId,
+            @PathParam("courseId") @ValidId String courseId, @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch,
+            @Valid @NotNull GradeRequest body) {
         Long expectedVersion = ETags.requiredVersion(ifMatch);
         return service.grade(Caller.of(token), studentId, courseId, body.grade(), expectedVersion)
-                .map(edge -> Responses.okNotStored(edge, edge.version()));
+                .map(edge -> Responses.notStored(Responses.ok(edge, edge.version())));
     }
 
     @DELETE
@@ -103,9 +110,10 @@ public class EnrollmentResource {
                     + "(403 otherwise). A graded enrolment is dropped only by the registrar (never their own): "
                     + "anyone else's drop of it is a 409 and changes nothing, a condition of the drop's own "
                     + "transaction.")
-    public Uni<Response> drop(@PathParam("studentId") String studentId, @PathParam("courseId") String courseId,
-            @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch) {
+    public Uni<Response> drop(@PathParam("studentId") @ValidId String studentId,
+            @PathParam("courseId") @ValidId String courseId, @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch) {
         Long expectedVersion = ETags.requiredVersion(ifMatch);
-        return service.drop(Caller.of(token), studentId, courseId, expectedVersion).map(ignored -> Response.noContent().build());
+        return service.drop(Caller.of(token), studentId, courseId, expectedVersion)
+                .map(ignored -> Response.noContent().build());
     }
 }

@@ -1,9 +1,11 @@
 package dev.trident.enrollment.rest;
 
-import dev.trident.enrollment.security.Caller;
-import dev.trident.enrollment.service.EnrollmentService;
+import dev.trident.enrollment.service.StudentService;
+import dev.trident.support.http.Responses;
 import dev.trident.support.paging.PageRequest;
 import dev.trident.support.problem.ProblemException;
+import dev.trident.support.security.Caller;
+import dev.trident.support.validation.ValidId;
 import io.smallrye.mutiny.Uni;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
@@ -30,10 +32,10 @@ public class StudentResource {
 
     static final String INCLUDE_COURSES = "courses";
 
-    private final EnrollmentService service;
+    private final StudentService service;
     private final JsonWebToken token;
 
-    StudentResource(EnrollmentService service, JsonWebToken token) {
+    StudentResource(StudentService service, JsonWebToken token) {
         this.service = service;
         this.token = token;
     }
@@ -46,10 +48,11 @@ public class StudentResource {
                     + "student's name is that user's displayName, read on every PUT (sending a name is a 400). "
                     + "social-service unavailable or slow: 503 with Retry-After, nothing written. Only the user "
                     + "themselves (sub = studentId) or the registrar may register a student (403 otherwise).")
-    public Uni<Response> put(@PathParam("studentId") String studentId, @Valid @NotNull StudentRequest body) {
+    public Uni<Response> put(@PathParam("studentId") @ValidId String studentId,
+            @Valid @NotNull StudentRequest body) {
         return service.putStudent(Caller.of(token), studentId, body.year(), body.major().strip())
-                .map(outcome -> Responses.createdOrOk(outcome.created(), "/students/" + studentId, outcome.value(),
-                        outcome.value().version()));
+                .map(outcome -> Responses.createdOrOk(outcome.created(), Responses.uri("/students/{studentId}",
+                        studentId), outcome.value(), outcome.value().version()));
     }
 
     @GET
@@ -59,7 +62,7 @@ public class StudentResource {
             description = "Readable by the student themselves, the registrar and instructors (403 otherwise). With "
                     + "include=courses, grades are shown to the student themselves and the registrar (an instructor "
                     + "sees every grade null), and the answer is not stored (Cache-Control: no-store).")
-    public Uni<Response> get(@PathParam("studentId") String studentId,
+    public Uni<Response> get(@PathParam("studentId") @ValidId String studentId,
             @Parameter(description = "'courses' to add the student's enrollments") @QueryParam("include") String include,
             @Parameter(description = "page size of the included list, 1..100 (default 20)") @QueryParam("limit") String limit,
             @Parameter(description = "not accepted here: continue the list at /students/{studentId}/courses") @QueryParam("cursor") String cursor) {
@@ -74,6 +77,6 @@ public class StudentResource {
         }
         PageRequest page = PageRequest.of(limit, null);
         return service.studentWithCourses(Caller.of(token), studentId, page.limit())
-                .map(found -> Responses.okNotStored(found, found.student().version()));
+                .map(found -> Responses.notStored(Responses.ok(found, found.student().version())));
     }
 }

@@ -1,11 +1,12 @@
 package dev.trident.enrollment.service;
 
-import static dev.trident.enrollment.security.Caller.INSTRUCTOR;
-import static dev.trident.enrollment.security.Caller.REGISTRAR;
+import static dev.trident.support.security.Caller.INSTRUCTOR;
+import static dev.trident.support.security.Caller.REGISTRAR;
 
 import dev.trident.enrollment.model.Enrollment;
-import dev.trident.enrollment.security.Caller;
+import dev.trident.support.paging.Page;
 import dev.trident.support.problem.ProblemException;
+import dev.trident.support.security.Caller;
 import java.util.List;
 
 /**
@@ -90,6 +91,17 @@ final class AccessRules {
      */
     static Enrollment asSeenBy(Caller caller, Enrollment edge, boolean seesEveryGrade) {
         return seesEveryGrade || caller.is(edge.studentId()) ? edge : edge.withoutGrade();
+    }
+
+    /**
+     * A list of enrolments as the caller sees it ({@link #asSeenBy}): a roster, with its course's instructors, or a
+     * student's list of courses, with none. A student's list spans courses that each have their own instructors;
+     * rather than read every course of the page, an instructor sees none of the grades there (they see them on their
+     * own course's roster and enrolments).
+     */
+    static Page<Enrollment> listAsSeenBy(Caller caller, Page<Enrollment> edges, List<String> courseInstructors) {
+        boolean seesEveryGrade = seesEveryGradeOf(caller, courseInstructors);
+        return edges.map(edge -> asSeenBy(caller, edge, seesEveryGrade));
     }
 
     /**

@@ -1,0 +1,146 @@
+package dev.trident.enrollment.repository;
+
+import static dev.trident.enrollment.repository.EnrollmentEntities.CAPACITY;
+import static dev.trident.enrollment.repository.EnrollmentEntities.COURSE;
+import static dev.trident.enrollment.repository.EnrollmentEntities.CREDITS;
+import static dev.trident.enrollment.repository.EnrollmentEntities.ENROLLED_COUNT;
+import static dev.trident.enrollment.repository.EnrollmentEntities.ENROLLMENT;
+import static dev.trident.enrollment.repository.EnrollmentEntities.INSTRUCTOR_IDS;
+import static dev.trident.enrollment.repository.EnrollmentEntities.TERM;
+import static dev.trident.enrollment.repository.EnrollmentEntities.TITLE;
+import static dev.trident.enrollment.repository.EnrollmentEntities.WORKSPACE_ID;
+import static dev.trident.keys.entity.StandardAttributes.UPDATED_AT;
+import static dev.trident.keys.entity.StandardAttributes.VERSION;
+
+import dev.trident.enrollment.model.Course;
+import dev.trident.enrollment.model.CourseChanges;
+import dev.trident.enrollment.model.Enrollment;
+import dev.trident.keys.EnrollmentKeys;
+import dev.trident.keys.TableSchema;
+import dev.trident.keys.expr.Conditions;
+import dev.trident.keys.expr.UpdateExpressionBuilder;
+import dev.trident.support.dynamo.AccessPattern;
+import dev.trident.support.dynamo.Consistency;
+import dev.trident.support.dynamo.DynamoTable;
+import dev.trident.support.dynamo.WriteRefused;
+import dev.trident.support.paging.Slice;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Clock;
+import java.util.List;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/** Course metadata, its instructors, and a course read together with the first page of its roster. */
+@ApplicationScoped
+public class CourseRepository {
+
+    // The actions whose conditions can refuse a write, as WriteRefused names them.
+    /** The course to create exists already. */
+    public static final String NEW_COURSE = "new-course";
+    /**
+     * The course to update is gone (no item), or the new capacity is below its enrolledCount (the refusal carries
+     * the course, {@link #courseMet}).
+     */
+    public static final String COURSE_CHANGE = "course";
+
+    // The access patterns, as named in the metrics (trident_dynamodb_requests_seconds{pattern=...}).
+    private static final AccessPattern COURSE_GET = AccessPattern.named("course");
+    private static final AccessPattern COURSE_CREATE = AccessPattern.named("course-create");
+    private static final AccessPattern COURSE_UPDATE = AccessPattern.named("course-update");
+    private static final AccessPattern COURSE_INSTRUCTORS = AccessPattern.named("course-instructors");
+    private static final AccessPattern COURSE_WITH_STUDENTS = AccessPattern.named("course-with-students");
+
+    private final DynamoTable table;
+    private final Clock clock;
+
+    CourseRepository(DynamoTable table, Clock clock) {
+        this.table = table;
+        this.clock = clock;
+    }
+
+    /** A course and the first page of its roster. */
+    public record CourseAndStudents(Course course, Slice<Enrollment> students) {
+    }
+
+    /**
+     * Course metadata: one GetItem {@code CRS#<id>/METADATA}, eventually consistent (a course PUT takes no If-Match,
+     * and an enrolment's transaction re-checks the course). Emits null when absent.
+     */
+    public Uni<Course> course(String courseId) {
+        return table.get(COURSE_GET, COURSE, EnrollmentKeys.course(courseId), Consistency.EVENTUAL);
+    }
+
+    /**
+     * Create a course: one PutItem under {@code attribute_not_exists(PK)}, {@code enrolledCount = 0}, version 1.
+     * Refused as {@link #NEW_COURSE} when it exists.
+     */
+    public Uni<Course> createCourse(String courseId, CourseChanges changes) {
+        String now = clock.instant().toString();
+        Course course = new Course(courseId, changes.title(), changes.credits(), changes.term(), changes.capacity(), 0,
+                changes.workspaceId(), List.copyOf(changes.instructorIds()), 1, now, now);
+        return table.put(COURSE_CREATE, NEW_COURSE, COURSE.toItem(course), Conditions.ITEM_NOT_EXISTS)
+                .replaceWith(course);
+    }
+
+    /**
+     * Update an existing course's client-editable fields: one UpdateItem under {@code attribute_exists(PK)} and, with
+     * a capacity, {@code enrolledCount <= :capacity}; an absent capacity, workspaceId or instructorIds is removed,
+     * enrolledCount is left alone, version + 1. Emits the course as updated; refused as {@link #COURSE_CHANGE}.
+     */
+    public Uni<Course> updateCourse(String courseId, CourseChanges changes) {
+        UpdateExpressionBuilder update = new UpdateExpressionBuilder()
+                .set(TITLE, changes.title())
+                .set(CREDITS, changes.credits())
+                .set(TERM, changes.term())
+                .set(CAPACITY, changes.capacity())
+                .set(WORKSPACE_ID, changes.workspaceId())
+                .set(INSTRUCTOR_IDS, changes.instructorIds())
+                .set(UPDATED_AT, clock.instant().toString())
+                .add(VERSION, 1)
+                .condition(Conditions.ITEM_EXISTS);
+        if (changes.capacity() != null) {
+            AttributeValue capacity = CAPACITY.encode(changes.capacity());
+            update.condition(p -> p.name(ENROLLED_COUNT.name()) + " <= " + p.value(capacity));
+        }
+        return table.update(COURSE_UPDATE, COURSE_CHANGE, EnrollmentKeys.course(courseId), update.build())
+                .map(COURSE::fromItem);
+    }
+
+    /**
+     * Who teaches a course: one GetItem {@code CRS#<id>/METADATA}, strongly consistent (it decides whose grades an
+     * instructor sees, right after the registrar changed instructorIds). Empty when the course names none or does not
+     * exist. Read only for an instructor's view of a roster or an enrolment.
+     */
+    public Uni<List<String>> courseInstructors(String courseId) {
+        return table.get(COURSE_INSTRUCTORS, COURSE, EnrollmentKeys.course(courseId), Consistency.STRONG)
+                .map(course -> course == null ? List.of() : course.instructorIds());
+    }
+
+    /**
+     * Metadata and the first page of the roster in one read: one Query on GSI1 {@code GSI1PK = CRS#<id>} (METADATA
+     * sorts before the {@code STU#} entries), eventually consistent as every index read; {@code Limit} = the course +
+     * {@code limit} edges + one more proving a next page. The slice resumes the roster
+     * ({@link EnrollmentRepository#courseRoster}). Emits null when the course is absent.
+     */
+    public Uni<CourseAndStudents> courseWithStudents(String courseId, int limit) {
+        return table.query(COURSE_WITH_STUDENTS, q -> EnrollmentQueries.partition(q.indexName(TableSchema.GSI1),
+                        TableSchema.GSI1PK, EnrollmentKeys.coursePartition(courseId)).limit(limit + 2))
+                .map(response -> {
+                    List<Map<String, AttributeValue>> items = response.items();
+                    Course course = items.stream().filter(COURSE::holds).findFirst().map(COURSE::fromItem)
+                            .orElse(null);
+                    if (course == null) {
+                        return null;
+                    }
+                    List<Map<String, AttributeValue>> edges = items.stream().filter(ENROLLMENT::holds).toList();
+                    return new CourseAndStudents(course,
+                            Slice.fromQuery(edges, limit, TableSchema.GSI1, ENROLLMENT::fromItem));
+                });
+    }
+
+    /** The course the named refused action met; null when there was none. */
+    public static Course courseMet(WriteRefused refused, String action) {
+        return COURSE.fromItem(refused.currentItem(action));
+    }
+}

@@ -1,0 +1,107 @@
+package dev.trident.enrollment.repository;
+
+import static dev.trident.enrollment.repository.EnrollmentEntities.ENROLLMENT;
+import static dev.trident.enrollment.repository.EnrollmentEntities.STUDENT;
+
+import dev.trident.enrollment.model.Enrollment;
+import dev.trident.enrollment.model.Student;
+import dev.trident.enrollment.model.StudentProfile;
+import dev.trident.keys.EnrollmentKeys;
+import dev.trident.keys.TableSchema;
+import dev.trident.keys.expr.Conditions;
+import dev.trident.support.dynamo.AccessPattern;
+import dev.trident.support.dynamo.Consistency;
+import dev.trident.support.dynamo.DynamoTable;
+import dev.trident.support.dynamo.WriteRefused;
+import dev.trident.support.paging.Slice;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Clock;
+import java.util.List;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/** Student profiles, and a profile read together with the first page of its enrolments. */
+@ApplicationScoped
+public class StudentRepository {
+
+    // The actions whose conditions can refuse a write, as WriteRefused names them.
+    /** The student to register exists already; the refusal carries it ({@link #studentMet}). */
+    public static final String NEW_STUDENT = "new-student";
+    /** The student to replace is gone (no item) or at another version (the refusal carries it). */
+    public static final String STUDENT_CHANGE = "student";
+
+    // The access patterns, as named in the metrics (trident_dynamodb_requests_seconds{pattern=...}).
+    private static final AccessPattern STUDENT_GET = AccessPattern.named("student");
+    private static final AccessPattern STUDENT_PUT = AccessPattern.named("student-put");
+    private static final AccessPattern STUDENT_WITH_COURSES = AccessPattern.named("student-with-courses");
+
+    private final DynamoTable table;
+    private final Clock clock;
+
+    StudentRepository(DynamoTable table, Clock clock) {
+        this.table = table;
+        this.clock = clock;
+    }
+
+    /** A profile and the first page of its enrolments, newest course id first. */
+    public record StudentAndCourses(Student student, Slice<Enrollment> courses) {
+    }
+
+    /**
+     * A student profile: one GetItem {@code STU#<id>/PROFILE}, eventually consistent (no write takes its version
+     * back: PUT takes no If-Match, and an enrolment re-checks the student in its transaction). Emits null when absent.
+     */
+    public Uni<Student> student(String studentId) {
+        return table.get(STUDENT_GET, STUDENT, EnrollmentKeys.student(studentId), Consistency.EVENTUAL);
+    }
+
+    /**
+     * Register a student: one PutItem under {@code attribute_not_exists(PK)}, version 1. Refused as
+     * {@link #NEW_STUDENT}, carrying the registered student, when there is one.
+     */
+    public Uni<Student> registerStudent(String studentId, StudentProfile profile) {
+        String now = clock.instant().toString();
+        Student student = new Student(studentId, profile.name(), profile.year(), profile.major(), 1, now, now);
+        return table.put(STUDENT_PUT, NEW_STUDENT, STUDENT.toItem(student), Conditions.ITEM_NOT_EXISTS)
+                .replaceWith(student);
+    }
+
+    /**
+     * Replace a registered student's profile: one PutItem under {@code attribute_exists(PK) AND version = :read},
+     * writing the next version and keeping createdAt. Refused as {@link #STUDENT_CHANGE} when the profile changed
+     * (carrying it) or vanished (no item) since {@code current} was read.
+     */
+    public Uni<Student> replaceStudent(Student current, StudentProfile profile) {
+        Student replaced = new Student(current.studentId(), profile.name(), profile.year(), profile.major(),
+                current.version() + 1, current.createdAt(), clock.instant().toString());
+        return table.put(STUDENT_PUT, STUDENT_CHANGE, STUDENT.toItem(replaced),
+                Conditions.ITEM_EXISTS.and(Conditions.versionEquals(current.version()))).replaceWith(replaced);
+    }
+
+    /**
+     * A profile and the first page of its enrolments in one read: one Query {@code PK = STU#<id>}, descending (so
+     * PROFILE, which sorts after {@code ENROLL#}, comes first, then the newest course ids), eventually consistent;
+     * {@code Limit} = the profile + {@code limit} edges + one more proving a next page. The slice resumes the
+     * student's list of courses ({@link EnrollmentRepository#studentCourses}). Emits null when there is no profile.
+     */
+    public Uni<StudentAndCourses> studentWithCourses(String studentId, int limit) {
+        return table.query(STUDENT_WITH_COURSES, q -> EnrollmentQueries.partition(q, TableSchema.PK,
+                        EnrollmentKeys.studentPartition(studentId)).scanIndexForward(false).limit(limit + 2))
+                .map(response -> {
+                    List<Map<String, AttributeValue>> items = response.items();
+                    Student student = items.stream().filter(STUDENT::holds).findFirst().map(STUDENT::fromItem)
+                            .orElse(null);
+                    if (student == null) {
+                        return null;
+                    }
+                    List<Map<String, AttributeValue>> edges = items.stream().filter(ENROLLMENT::holds).toList();
+                    return new StudentAndCourses(student, Slice.fromQuery(edges, limit, null, ENROLLMENT::fromItem));
+                });
+    }
+
+    /** The student a refused {@link #NEW_STUDENT} or {@link #STUDENT_CHANGE} met; null when there was none. */
+    public static Student studentMet(WriteRefused refused) {
+        return STUDENT.fromItem(refused.currentItem());
+    }
+}

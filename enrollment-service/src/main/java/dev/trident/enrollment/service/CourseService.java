@@ -1,0 +1,93 @@
+package dev.trident.enrollment.service;
+
+import dev.trident.enrollment.client.Workspaces;
+import dev.trident.enrollment.model.Course;
+import dev.trident.enrollment.model.CourseChanges;
+import dev.trident.enrollment.model.CourseWithStudents;
+import dev.trident.enrollment.model.Enrollment;
+import dev.trident.enrollment.repository.CourseRepository;
+import dev.trident.enrollment.repository.EnrollmentRepository;
+import dev.trident.enrollment.service.Refusals.Subject;
+import dev.trident.support.paging.Cursors;
+import dev.trident.support.paging.Page;
+import dev.trident.support.paging.PageRequest;
+import dev.trident.support.security.Caller;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.List;
+
+/** Courses: creating and changing one (the registrar's), reading it, alone or with its roster. */
+@ApplicationScoped
+public class CourseService {
+
+    private static final String WORKSPACE_ID = "workspaceId";
+
+    private final CourseRepository courses;
+    private final EnrollmentRepository enrollments;
+    private final Workspaces workspaces;
+    private final Cursors cursors;
+
+    CourseService(CourseRepository courses, EnrollmentRepository enrollments, Workspaces workspaces, Cursors cursors) {
+        this.courses = courses;
+        this.enrollments = enrollments;
+        this.workspaces = workspaces;
+        this.cursors = cursors;
+    }
+
+    /** Any authenticated caller reads a course. */
+    public Uni<Course> course(String courseId) {
+        return courses.course(courseId)
+                .onItem().ifNull().failWith(() -> Refusals.courseNotFound(courseId));
+    }
+
+    /**
+     * The course and the first page of its roster, from one Query; the course item it brings says who teaches it, so
+     * the grades shown (all of them, or only the caller's own) cost no extra read.
+     */
+    public Uni<CourseWithStudents> courseWithStudents(Caller caller, String courseId, int limit) {
+        return courses.courseWithStudents(courseId, limit)
+                .onItem().ifNull().failWith(() -> Refusals.courseNotFound(courseId))
+                .map(found -> new CourseWithStudents(found.course(), AccessRules.listAsSeenBy(caller,
+                        cursors.page(CursorScopes.roster(courseId), found.students()),
+                        found.course().instructorIds())));
+    }
+
+    /**
+     * A page of the roster: every grade for the registrar and the course's instructors, only the caller's own row's
+     * grade for anyone else. Only for an instructor does that depend on the course, whose instructors are then read
+     * in parallel with the roster's Query.
+     */
+    public Uni<Page<Enrollment>> courseRoster(Caller caller, String courseId, PageRequest page) {
+        String scope = CursorScopes.roster(courseId);
+        Uni<Page<Enrollment>> roster = enrollments.courseRoster(courseId, cursors.resume(scope, page), page.limit())
+                .map(slice -> cursors.page(scope, slice));
+        if (!AccessRules.gradeViewDependsOnCourse(caller)) {
+            return roster.map(students -> AccessRules.listAsSeenBy(caller, students, List.of()));
+        }
+        return Uni.combine().all().unis(roster, courses.courseInstructors(courseId)).asTuple()
+                .map(both -> AccessRules.listAsSeenBy(caller, both.getItem1(), both.getItem2()));
+    }
+
+    /**
+     * Creates the course, or updates it in place when it exists (enrolledCount untouched). A capacity below the
+     * current enrolledCount is a 409. A workspaceId must name a workspace of workspace-service that the caller may
+     * read, i.e. is a member of (422 otherwise: workspace-service answers a non-member as if it did not exist),
+     * checked with the caller's token before any write.
+     */
+    public Uni<Outcome<Course>> putCourse(Caller caller, String courseId, CourseChanges changes) {
+        AccessRules.mayChangeCourses(caller);
+        Uni<Void> workspaceExists = changes.workspaceId() == null ? Uni.createFrom().voidItem()
+                : workspaces.require(WORKSPACE_ID, changes.workspaceId(), caller.authorization()).replaceWithVoid();
+        return workspaceExists.chain(() -> createOrUpdate(courseId, changes))
+                .onFailure().transform(failure -> Refusals.toProblem(failure,
+                        Subject.course(courseId, changes.capacity())));
+    }
+
+    private Uni<Outcome<Course>> createOrUpdate(String courseId, CourseChanges changes) {
+        return courses.createCourse(courseId, changes)
+                .map(course -> new Outcome<>(course, true))
+                .onFailure(failure -> Refusals.is(failure, CourseRepository.NEW_COURSE))
+                .recoverWithUni(failure -> courses.updateCourse(courseId, changes)
+                        .map(course -> new Outcome<>(course, false)));
+    }
+}

@@ -1,0 +1,21 @@
+package dev.trident.enrollment.service;
+
+/**
+ * The scopes list cursors are signed for: a cursor resumes only the list, and the partition, it was issued for
+ * (another student's or course's cursor is a 400).
+ */
+final class CursorScopes {
+
+    private CursorScopes() {
+    }
+
+    /** A student's courses; the include=courses page and GET /students/{sid}/courses share it. */
+    static String studentCourses(String studentId) {
+        return "enrollment:student-courses:" + studentId;
+    }
+
+    /** A course's roster; the include=students page and GET /courses/{cid}/students share it. */
+    static String roster(String courseId) {
+        return "enrollment:roster:" + courseId;
+    }
+}

@@ -1,0 +1,177 @@
+package dev.trident.enrollment.service;
+
+import static dev.trident.enrollment.repository.EnrollmentRepository.COURSE_SEAT;
+import static dev.trident.enrollment.repository.EnrollmentRepository.DROPPED_ENROLMENT;
+import static dev.trident.enrollment.repository.EnrollmentRepository.ENROLLED_STUDENT;
+import static dev.trident.enrollment.repository.EnrollmentRepository.GRADED_ENROLMENT;
+import static dev.trident.enrollment.repository.EnrollmentRepository.NEW_ENROLMENT;
+import static dev.trident.enrollment.repository.EnrollmentRepository.RELEASED_SEAT;
+import static dev.trident.enrollment.repository.EnrollmentRepository.TAUGHT_COURSE;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.trident.enrollment.repository.CourseRepository;
+import dev.trident.enrollment.repository.StudentRepository;
+import dev.trident.enrollment.service.Refusals.Subject;
+import dev.trident.keys.EnrollmentKeys;
+import dev.trident.support.dynamo.WriteContended;
+import dev.trident.support.dynamo.WriteRefused;
+import dev.trident.support.problem.ProblemException;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * What each refusal of the enrollment writes answers, action by action, including races the HTTP tests cannot
+ * stage (a side vanishing between the reads and the enrol transaction, several conditions failing at once).
+ */
+class RefusalsTest {
+
+    private static final Map<String, AttributeValue> NONE = Map.of();
+    private static final Subject ENROLMENT = Subject.enrolment("s1", "c1", null);
+
+    /** A refusal of the given actions, in transaction order, each with the item it met. */
+    @SafeVarargs
+    private static WriteRefused refused(Map.Entry<String, Map<String, AttributeValue>>... actions) {
+        Map<String, Map<String, AttributeValue>> refusals = new LinkedHashMap<>();
+        for (Map.Entry<String, Map<String, AttributeValue>> action : actions) {
+            refusals.put(action.getKey(), action.getValue());
+        }
+        return new WriteRefused(refusals);
+    }
+
+    private static Map.Entry<String, Map<String, AttributeValue>> on(String action, Map<String, AttributeValue> met) {
+        return Map.entry(action, met);
+    }
+
+    private static ProblemException problem(Throwable failure, Subject subject) {
+        return (ProblemException) Refusals.toProblem(failure, subject);
+    }
+
+    private static Map<String, AttributeValue> course(int capacity, int enrolled) {
+        Map<String, AttributeValue> item = new HashMap<>(EnrollmentKeys.course("c1").toAttributes());
+        item.put("courseId", AttributeValue.fromS("c1"));
+        item.put("capacity", AttributeValue.fromN(Integer.toString(capacity)));
+        item.put("enrolledCount", AttributeValue.fromN(Integer.toString(enrolled)));
+        return item;
+    }
+
+    private static Map<String, AttributeValue> edge(long version, String grade) {
+        Map<String, AttributeValue> item = new HashMap<>(EnrollmentKeys.enrollment("s1", "c1").toAttributes());
+        item.put("studentId", AttributeValue.fromS("s1"));
+        item.put("courseId", AttributeValue.fromS("c1"));
+        item.put("version", AttributeValue.fromN(Long.toString(version)));
+        if (grade != null) {
+            item.put("grade", AttributeValue.fromS(grade));
+        }
+        return item;
+    }
+
+    @Test
+    void anExistingEdgeIsAlreadyEnrolled() {
+        ProblemException problem = problem(refused(on(NEW_ENROLMENT, Map.of("PK", AttributeValue.fromS("x")))),
+                ENROLMENT);
+        assertEquals(409, problem.status());
+        assertEquals("student s1 is already enrolled in course c1", problem.getMessage());
+    }
+
+    @Test
+    void aCourseConditionWithoutAnOldItemIsAMissingCourse() {
+        ProblemException problem = problem(refused(on(COURSE_SEAT, NONE)), ENROLMENT);
+        assertEquals(404, problem.status());
+        assertEquals("course c1 does not exist", problem.getMessage());
+    }
+
+    @Test
+    void aCourseConditionWithTheCourseAtCapacityIsFull() {
+        ProblemException problem = problem(refused(on(COURSE_SEAT, course(20, 20))), ENROLMENT);
+        assertEquals(409, problem.status());
+        assertEquals("course c1 is full: all 20 places are taken", problem.getMessage());
+    }
+
+    @Test
+    void aFailedStudentCheckIsAMissingStudent() {
+        ProblemException problem = problem(refused(on(ENROLLED_STUDENT, NONE)), ENROLMENT);
+        assertEquals(404, problem.status());
+        assertEquals("student s1 does not exist", problem.getMessage());
+    }
+
+    @Test
+    void bothSidesMissingNamesBoth() {
+        ProblemException problem = problem(refused(on(COURSE_SEAT, NONE), on(ENROLLED_STUDENT, NONE)), ENROLMENT);
+        assertEquals(404, problem.status());
+        assertEquals("student s1 and course c1 do not exist", problem.getMessage());
+    }
+
+    @Test
+    void aMissingStudentOutranksAFullCourse() {
+        assertEquals(404, problem(refused(on(COURSE_SEAT, course(20, 20)), on(ENROLLED_STUDENT, NONE)), ENROLMENT)
+                .status());
+    }
+
+    @Test
+    void aWriteThatKeptLosingToConcurrentTransactionsIs503WithRetryAfter() {
+        ProblemException problem = problem(new WriteContended(new RuntimeException("conflict")), ENROLMENT);
+        assertEquals(503, problem.status());
+        assertEquals(1, problem.retryAfterSeconds());
+    }
+
+    @Test
+    void anyOtherFailureAndARefusalTheServicesRecoverFromPassUnchanged() {
+        RuntimeException other = new IllegalStateException("x");
+        assertSame(other, Refusals.toProblem(other, ENROLMENT));
+        WriteRefused exists = refused(on(StudentRepository.NEW_STUDENT, Map.of("PK", AttributeValue.fromS("x"))));
+        assertSame(exists, Refusals.toProblem(exists, Subject.student("s1")));
+    }
+
+    @Test
+    void aCapacityBelowTheEnrolledCountIs409NamingBoth() {
+        ProblemException problem = problem(refused(on(CourseRepository.COURSE_CHANGE, course(30, 12))),
+                Subject.course("c1", 10));
+        assertEquals(409, problem.status());
+        assertEquals("capacity 10 is below the 12 students already enrolled in course c1", problem.getMessage());
+        assertEquals(409, problem(refused(on(CourseRepository.COURSE_CHANGE, NONE)), Subject.course("c1", 10))
+                .status());
+    }
+
+    @Test
+    void aGradeOnACourseNotNamingTheInstructorIs403WhateverTheEdge() {
+        assertEquals(403, problem(refused(on(GRADED_ENROLMENT, edge(3, null)), on(TAUGHT_COURSE, NONE)),
+                Subject.enrolment("s1", "c1", 2L)).status());
+        assertEquals(403, problem(refused(on(TAUGHT_COURSE, NONE)), ENROLMENT).status());
+    }
+
+    @Test
+    void aGradeOnAGoneEdgeIs404AndOnAnotherVersion412() {
+        assertEquals(404, problem(refused(on(GRADED_ENROLMENT, NONE)), ENROLMENT).status());
+        ProblemException stale = problem(refused(on(GRADED_ENROLMENT, edge(3, null))),
+                Subject.enrolment("s1", "c1", 2L));
+        assertEquals(412, stale.status());
+        assertEquals("the enrollment is at version 3, If-Match asked for 2", stale.getMessage());
+    }
+
+    @Test
+    void onlyAnEdgeChangedSinceAnInstructorReadItIsReadAgain() {
+        assertTrue(Refusals.changedSinceRead(refused(on(GRADED_ENROLMENT, edge(3, null)))));
+        assertFalse(Refusals.changedSinceRead(refused(on(GRADED_ENROLMENT, NONE))));
+        assertFalse(Refusals.changedSinceRead(refused(on(GRADED_ENROLMENT, edge(3, null)), on(TAUGHT_COURSE, NONE))));
+        assertFalse(Refusals.changedSinceRead(new IllegalStateException("x")));
+    }
+
+    @Test
+    void aDropAnswersGoneThenAStaleIfMatchThenAGradeThenAChange() {
+        assertEquals(404, problem(refused(on(DROPPED_ENROLMENT, NONE)), ENROLMENT).status());
+        assertEquals(412, problem(refused(on(DROPPED_ENROLMENT, edge(4, "A"))), Subject.enrolment("s1", "c1", 3L))
+                .status());
+        ProblemException graded = problem(refused(on(DROPPED_ENROLMENT, edge(4, "A"))), Subject.enrolment("s1", "c1", 4L));
+        assertEquals(409, graded.status());
+        assertTrue(graded.getMessage().contains("is graded"), graded.getMessage());
+        assertTrue(problem(refused(on(DROPPED_ENROLMENT, edge(4, null))), ENROLMENT).getMessage()
+                .contains("changed meanwhile"));
+        assertEquals(409, problem(refused(on(RELEASED_SEAT, course(5, 0))), ENROLMENT).status());
+    }
+}
