@@ -4,8 +4,9 @@
 #   deploy/run.sh --in-memory   nothing kept
 #   deploy/run.sh --data DIR    data kept under DIR (outside the checkout, or a folder git ignores)
 # Builds what is missing, creates the table, starts the three services, waits until all are
-# ready, prints the URLs, and stops everything it started on Ctrl-C or SIGTERM. Everything listens
-# on 127.0.0.1 only; BIND_HOST=0.0.0.0 opens it to the network.
+# ready, prints the URLs, starts again any process that dies (after a back-off of 1 s doubling up
+# to 30 s), and stops everything it started on Ctrl-C or SIGTERM. Everything listens on 127.0.0.1
+# only; BIND_HOST=0.0.0.0 opens it to the network.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -15,7 +16,7 @@ while [ $# -gt 0 ]; do
   case "$1" in
     --in-memory) IN_MEMORY=true ;;
     --data) DATA_DIR=$(cd "$(dirname "$2")" && pwd)/$(basename "$2"); shift ;;
-    -h|--help) sed -n 2,9p "$0"; exit 0 ;;
+    -h|--help) sed -n 2,10p "$0"; exit 0 ;;
     *) echo "unknown option: $1 (try --help)" >&2; exit 2 ;;
   esac
   shift
@@ -62,39 +63,76 @@ fi
 # 3. The development key pair for bearer tokens (never committed; deploy/token.sh mints with it).
 "$JAVA" -cp "$ROOT/deploy/dynamodb-local/target/classes" dev.trident.local.DevTokens keys "$DATA_DIR/jwt" > /dev/null
 
-PIDS=()
+# Every process this script starts, by name; the supervision below (step 6) starts a process again under the same name.
+PROCESSES=(dynamodb-local "${SERVICES[@]}")
+declare -A PID_OF=() STARTED_AT=()
 stop_all() {
   # Whoever read our output may be gone already (a closed pipe, a killed `| tee`): a SIGPIPE on the message below
   # must not end this script before it has stopped everything it started.
   trap '' PIPE
   trap - INT TERM EXIT
-  if [ ${#PIDS[@]} -gt 0 ]; then
+  # The processes by name, and any job a signal caught between its start and the bookkeeping of its pid.
+  local pids=("${PID_OF[@]}")
+  pids+=($(jobs -p))
+  if [ ${#pids[@]} -gt 0 ]; then
     { echo; echo "stopping ..."; } 2>/dev/null || true
-    kill "${PIDS[@]}" 2>/dev/null || true
-    wait "${PIDS[@]}" 2>/dev/null || true
+    kill "${pids[@]}" 2>/dev/null || true
+    wait "${pids[@]}" 2>/dev/null || true
   fi
 }
 trap 'stop_all; exit 130' INT
 trap 'stop_all; exit 143' TERM
 trap stop_all EXIT
 
-# 4. DynamoDB Local, in its own JVM with its own classpath.
+declare -A PORT_OF=([social-service]=$SOCIAL_PORT [enrollment-service]=$ENROLLMENT_PORT [workspace-service]=$WORKSPACE_PORT)
 if $IN_MEMORY; then ddb_args=(--in-memory); else ddb_args=(--db-path "$DATA_DIR/dynamodb"); fi
-"$JAVA" -cp "$ROOT/deploy/dynamodb-local/target/classes" dev.trident.local.DynamoDbLocal \
-  --host "$BIND_HOST" --port "$DYNAMODB_PORT" "${ddb_args[@]}" > "$DATA_DIR/logs/dynamodb-local.log" 2>&1 &
-PIDS+=($!)
 
-wait_for() { # url, pid, what
+# start_process NAME [again]: starts DynamoDB Local or a service in the background, its output in logs/NAME.log
+# (kept and marked when started again, so the log still shows why it stopped).
+start_process() {
+  local name=$1 log="$DATA_DIR/logs/$1.log"
+  if [ "${2:-}" = again ]; then
+    echo "=== started again by deploy/run.sh at $(date '+%F %T') ===" >> "$log"
+  else
+    : > "$log"
+  fi
+  case "$name" in
+    dynamodb-local)
+      # DynamoDB Local in its own JVM with its own classpath; its server process ends with this launcher.
+      "$JAVA" -cp "$ROOT/deploy/dynamodb-local/target/classes" dev.trident.local.DynamoDbLocal \
+        --host "$BIND_HOST" --port "$DYNAMODB_PORT" "${ddb_args[@]}" >> "$log" 2>&1 &
+      ;;
+    *)
+      QUARKUS_HTTP_PORT=${PORT_OF[$name]} "$JAVA" ${TRIDENT_JAVA_OPTS:-} \
+        -jar "$ROOT/$name/target/quarkus-app/quarkus-run.jar" >> "$log" 2>&1 &
+      ;;
+  esac
+  PID_OF[$name]=$!
+  STARTED_AT[$name]=$SECONDS
+}
+
+# is_ready NAME: DynamoDB Local answers HTTP at all (it says 400 to a bare GET); a service's readiness check is 200.
+is_ready() {
+  case "$1" in
+    dynamodb-local) curl -sS -o /dev/null --max-time 2 "http://$CONNECT_HOST:$DYNAMODB_PORT" 2>/dev/null ;;
+    *) curl -fsS -o /dev/null --max-time 2 "http://$CONNECT_HOST:${PORT_OF[$1]}/q/health/ready" 2>/dev/null ;;
+  esac
+}
+
+wait_for() { # name
   for _ in $(seq 1 600); do
-    if curl -fsS -o /dev/null "$1" 2>/dev/null; then return 0; fi
-    kill -0 "$2" 2>/dev/null || { echo "$3 exited; see $DATA_DIR/logs" >&2; return 1; }
+    if is_ready "$1"; then return 0; fi
+    kill -0 "${PID_OF[$1]}" 2>/dev/null || { echo "$1 exited; see $DATA_DIR/logs/$1.log" >&2; return 1; }
     sleep 0.2
   done
-  echo "$3 not ready after 120 s; see $DATA_DIR/logs" >&2; return 1
+  echo "$1 not ready after 120 s; see $DATA_DIR/logs" >&2; return 1
 }
+
+# 4. DynamoDB Local.
+start_process dynamodb-local
 for _ in $(seq 1 300); do
   grep -q "ready at" "$DATA_DIR/logs/dynamodb-local.log" 2>/dev/null && break
-  kill -0 "${PIDS[0]}" 2>/dev/null || { cat "$DATA_DIR/logs/dynamodb-local.log" >&2; exit 1; }
+  kill -0 "${PID_OF[dynamodb-local]}" 2>/dev/null || { cat "$DATA_DIR/logs/dynamodb-local.log" >&2; exit 1; }
   sleep 0.1
 done
 
@@ -117,16 +155,12 @@ export TRIDENT_AUTH_LOCAL_STACK=true
 export SOCIAL_SERVICE_URL="http://$CONNECT_HOST:$SOCIAL_PORT"
 export WORKSPACE_SERVICE_URL="http://$CONNECT_HOST:$WORKSPACE_PORT"
 
-declare -A PORT_OF=([social-service]=$SOCIAL_PORT [enrollment-service]=$ENROLLMENT_PORT [workspace-service]=$WORKSPACE_PORT)
-declare -A PID_OF=()
 for s in "${SERVICES[@]}"; do
-  QUARKUS_HTTP_PORT=${PORT_OF[$s]} "$JAVA" ${TRIDENT_JAVA_OPTS:-} -jar "$ROOT/$s/target/quarkus-app/quarkus-run.jar" \
-    > "$DATA_DIR/logs/$s.log" 2>&1 &
-  PIDS+=($!)
-  PID_OF[$s]=$!
+  start_process "$s"
 done
+# A process that fails before the suite is first up is a broken setup (a taken port, a bad build): that stops the run.
 for s in "${SERVICES[@]}"; do
-  wait_for "http://$CONNECT_HOST:${PORT_OF[$s]}/q/health/ready" "${PID_OF[$s]}" "$s"
+  wait_for "$s"
 done
 
 elapsed=$(( ($(date +%s%N) - START) / 1000000 ))
@@ -137,14 +171,75 @@ Trident is up (${elapsed} ms). Data: $($IN_MEMORY && echo "in memory" || echo "$
   social-service      http://$CONNECT_HOST:$SOCIAL_PORT      (Swagger UI: /q/swagger-ui)
   enrollment-service  http://$CONNECT_HOST:$ENROLLMENT_PORT
   workspace-service   http://$CONNECT_HOST:$WORKSPACE_PORT
-Logs in $DATA_DIR/logs. Ctrl-C stops everything.
+Logs in $DATA_DIR/logs. Ctrl-C stops everything. A process that dies is started again.
 A token: TOKEN=\$(deploy/token.sh alice registrar); curl -H "Authorization: Bearer \$TOKEN" ...
 TXT
 
-# Stay up until interrupted or until any process dies.
-while true; do
-  for pid in "${PIDS[@]}"; do
-    kill -0 "$pid" 2>/dev/null || { echo "a process exited (pid $pid); see $DATA_DIR/logs" >&2; exit 1; }
-  done
-  sleep 1
+# 6. Supervision until Ctrl-C or SIGTERM: a process that exits is reported and started again after a back-off that
+# doubles with every exit in a row (RESTART_DELAY_FIRST, 1 s, up to RESTART_DELAY_MAX, 30 s) and starts over once
+# the process has stayed up RESTART_STABLE_AFTER seconds (60), so one crash is not an outage and a crash loop does
+# not spin. DynamoDB Local keeps its data across a restart when it has a data folder; in memory, a restart loses
+# every table and item, and the services are started again after it so that they create the table again.
+RESTART_DELAY_FIRST=${RESTART_DELAY_FIRST:-1}
+RESTART_DELAY_MAX=${RESTART_DELAY_MAX:-30}
+RESTART_STABLE_AFTER=${RESTART_STABLE_AFTER:-60}
+declare -A STATE=() DELAY=() RESTART_AT=() RESTARTS=() RESTARTED_NS=()
+for name in "${PROCESSES[@]}"; do
+  STATE[$name]=up; DELAY[$name]=$RESTART_DELAY_FIRST; RESTARTS[$name]=0
 done
+
+# how_it_ended STATUS: bash's exit status of a process in words.
+how_it_ended() {
+  if [ "$1" -gt 128 ]; then
+    echo "killed by SIG$(kill -l $(($1 - 128)) 2>/dev/null || echo "nal $(($1 - 128))")"
+  else
+    echo "exit code $1"
+  fi
+}
+
+restart_now() { # name reason
+  RESTARTS[$1]=$((${RESTARTS[$1]} + 1))
+  echo "starting $1 again (restart ${RESTARTS[$1]}${2:+, $2}) ..."
+  start_process "$1" again
+  STATE[$1]=starting; RESTARTED_NS[$1]=$(date +%s%N)
+}
+
+while true; do
+  for name in "${PROCESSES[@]}"; do
+    case "${STATE[$name]}" in
+      up|starting)
+        pid=${PID_OF[$name]}
+        if ! kill -0 "$pid" 2>/dev/null; then
+          status=0; wait "$pid" 2>/dev/null || status=$?
+          lived=$((SECONDS - ${STARTED_AT[$name]}))
+          [ "$lived" -lt "$RESTART_STABLE_AFTER" ] || DELAY[$name]=$RESTART_DELAY_FIRST
+          delay=${DELAY[$name]}
+          echo "$name exited ($(how_it_ended "$status"), pid $pid, after ${lived} s; see $DATA_DIR/logs/$name.log);" \
+               "starting it again in ${delay} s" >&3
+          RESTART_AT[$name]=$((SECONDS + delay))
+          DELAY[$name]=$(( delay * 2 < RESTART_DELAY_MAX ? delay * 2 : RESTART_DELAY_MAX ))
+          STATE[$name]=waiting
+        elif [ "${STATE[$name]}" = starting ] && is_ready "$name"; then
+          STATE[$name]=up
+          echo "$name is back: ready $(( ($(date +%s%N) - ${RESTARTED_NS[$name]}) / 1000000 )) ms after its restart"
+          if [ "$name" = dynamodb-local ] && $IN_MEMORY; then
+            echo "DynamoDB Local runs in memory: its restart lost every table and item; starting the services again" \
+                 "so that they create the table"
+            for s in "${SERVICES[@]}"; do
+              if [ "${STATE[$s]}" != waiting ]; then
+                kill "${PID_OF[$s]}" 2>/dev/null || true
+                wait "${PID_OF[$s]}" 2>/dev/null || true
+              fi
+              restart_now "$s" "DynamoDB Local lost its data"
+            done
+          fi
+        fi
+        ;;
+      waiting)
+        [ "$SECONDS" -lt "${RESTART_AT[$name]}" ] || restart_now "$name"
+        ;;
+    esac
+  done
+  sleep 0.5
+# Bash's own report of a job killed by a signal (its whole command line) is dropped: the line above says it.
+done 3>&2 2>/dev/null

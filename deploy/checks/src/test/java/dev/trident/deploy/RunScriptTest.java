@@ -37,7 +37,8 @@ import org.junit.jupiter.api.io.TempDir;
  * find each other (a workspace's owner is checked at social-service, a course's workspace at workspace-service, a
  * student's name comes from social-service), everything listens on 127.0.0.1 only, slow clients are capped and
  * closed by the production idle timeout, SIGTERM stops every process it started, and a second run on the same
- * data folder finds the first run's data. A data folder inside the checkout that git would track is refused.
+ * data folder finds the first run's data. A process that dies is reported and started again. A data folder inside
+ * the checkout that git would track is refused.
  * Runs on the packaged jars, after the services' modules.
  */
 class RunScriptTest {
@@ -95,6 +96,70 @@ class RunScriptTest {
             assertTrue(profile.body().contains("Ada Lovelace"), profile.body());
             assertEquals(200, send("GET", workspace + "/workspaces/acme", ada, null).statusCode());
             again.stopAndAssertNothingLeft();
+        }
+    }
+
+    /**
+     * A process of the suite killed with SIGKILL (no shutdown of its own) is reported and started again: a service is
+     * ready again within seconds while the other two keep answering; DynamoDB Local's launcher takes its server with
+     * it, and the DynamoDB Local started in its place has the data of its data folder.
+     */
+    @Test
+    void aProcessThatDiesIsReportedAndStartedAgainWhileTheOthersKeepAnswering(@TempDir Path data) throws Exception {
+        Map<String, Integer> ports = Map.of("DYNAMODB_PORT", freePort(), "SOCIAL_PORT", freePort(),
+                "ENROLLMENT_PORT", freePort(), "WORKSPACE_PORT", freePort());
+        String social = "http://127.0.0.1:" + ports.get("SOCIAL_PORT");
+        String enrollment = "http://127.0.0.1:" + ports.get("ENROLLMENT_PORT");
+        String workspace = "http://127.0.0.1:" + ports.get("WORKSPACE_PORT");
+
+        try (RunningSuite suite = RunningSuite.start(data, ports)) {
+            String ada = "Bearer " + token(data, "ada", "registrar");
+            assertEquals(201, send("POST", social + "/users", ada,
+                    "{\"handle\":\"ada\",\"displayName\":\"Ada Lovelace\"}").statusCode());
+
+            ProcessHandle killed = suite.process("/enrollment-service/target/quarkus-app/");
+            long killedAt = System.nanoTime();
+            assertTrue(killed.destroyForcibly(), "SIGKILL sent");
+            int othersAnswered = 0;
+            while (ready(enrollment) != 200) {
+                assertTrue(System.nanoTime() - killedAt < Duration.ofSeconds(30).toNanos(),
+                        "enrollment-service is not ready again 30 s after it was killed\n" + suite.output());
+                assertEquals(200, ready(social), "social-service answers while enrollment-service restarts");
+                assertEquals(200, ready(workspace), "workspace-service answers while enrollment-service restarts");
+                othersAnswered++;
+                Thread.sleep(200);
+            }
+            System.out.printf("enrollment-service ready again %d ms after SIGKILL (the others answered %d times"
+                    + " meanwhile)%n", Duration.ofNanos(System.nanoTime() - killedAt).toMillis(), othersAnswered);
+            assertTrue(othersAnswered > 0, "the restart was observed at all");
+            suite.awaitOutput("enrollment-service exited (killed by SIGKILL, pid " + killed.pid());
+            suite.awaitOutput("starting enrollment-service again (restart 1)");
+            suite.awaitOutput("enrollment-service is back");
+            assertFalse(killed.isAlive());
+            assertTrue(suite.process("/enrollment-service/target/quarkus-app/").pid() != killed.pid());
+            assertEquals(201, send("PUT", enrollment + "/students/ada", ada, "{\"year\":2,\"major\":\"CS\"}")
+                    .statusCode(), "the restarted service works, and still reaches social-service");
+
+            ProcessHandle launcher = suite.process("dev.trident.local.DynamoDbLocal");
+            ProcessHandle server = launcher.children().findFirst()
+                    .orElseThrow(() -> new AssertionError("DynamoDB Local's launcher runs no server"));
+            long ddbKilledAt = System.nanoTime();
+            assertTrue(launcher.destroyForcibly(), "SIGKILL sent");
+            server.onExit().completeOnTimeout(server, 10, TimeUnit.SECONDS).join();
+            assertFalse(server.isAlive(), "DynamoDB Local's server ends with its launcher");
+            suite.awaitOutput("dynamodb-local exited (killed by SIGKILL, pid " + launcher.pid());
+            suite.awaitOutput("dynamodb-local is back");
+            HttpResponse<String> profile = send("GET", social + "/users/ada", ada, null);
+            while (profile.statusCode() != 200
+                    && System.nanoTime() - ddbKilledAt < Duration.ofSeconds(60).toNanos()) {
+                Thread.sleep(200);
+                profile = send("GET", social + "/users/ada", ada, null);
+            }
+            assertEquals(200, profile.statusCode(), "the restarted DynamoDB Local has the data: " + profile.body());
+            assertTrue(profile.body().contains("Ada Lovelace"), profile.body());
+            System.out.printf("DynamoDB Local answered with the data again %d ms after SIGKILL%n",
+                    Duration.ofNanos(System.nanoTime() - ddbKilledAt).toMillis());
+            suite.stopAndAssertNothingLeft();
         }
     }
 
@@ -294,9 +359,23 @@ class RunScriptTest {
 
         /** The process of a service (its packaged jar) that run.sh started. */
         long pidOf(String service) {
+            return process("/" + service + "/target/quarkus-app/").pid();
+        }
+
+        /** The live process run.sh started (or one of its children) whose command line holds this text. */
+        ProcessHandle process(String commandLinePart) {
             return script.descendants()
-                    .filter(p -> p.info().commandLine().orElse("").contains("/" + service + "/target/quarkus-app/"))
-                    .findFirst().orElseThrow(() -> new AssertionError(service + " is not running")).pid();
+                    .filter(p -> p.isAlive() && p.info().commandLine().orElse("").contains(commandLinePart))
+                    .findFirst().orElseThrow(() -> new AssertionError(commandLinePart + " is not running"));
+        }
+
+        /** Waits up to 30 s for a line of run.sh's output that holds this text. */
+        void awaitOutput(String text) throws InterruptedException {
+            long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+            while (!output().contains(text)) {
+                assertTrue(System.nanoTime() < deadline, "run.sh did not say \"" + text + "\":\n" + output());
+                Thread.sleep(100);
+            }
         }
 
         String output() {
@@ -348,6 +427,16 @@ class RunScriptTest {
             request.header("Content-Type", "application/json").method(method, HttpRequest.BodyPublishers.ofString(json));
         }
         return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    /** The status of a service's readiness check; 0 when it does not answer. */
+    private int ready(String service) throws InterruptedException {
+        try {
+            return http.send(HttpRequest.newBuilder(URI.create(service + "/q/health/ready"))
+                    .timeout(Duration.ofSeconds(5)).build(), HttpResponse.BodyHandlers.discarding()).statusCode();
+        } catch (IOException e) {
+            return 0;
+        }
     }
 
     private static int freePort() {
