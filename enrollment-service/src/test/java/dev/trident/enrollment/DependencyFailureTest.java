@@ -5,19 +5,20 @@ import static dev.trident.enrollment.Api.course;
 import static dev.trident.enrollment.Api.putCourse;
 import static dev.trident.enrollment.Api.putStudent;
 import static dev.trident.enrollment.Api.uniqueId;
+import static dev.trident.support.client.PeerGuards.SOCIAL_SERVICE;
+import static dev.trident.support.client.PeerGuards.WORKSPACE_SERVICE;
 import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.notNullValue;
+import static org.hamcrest.Matchers.nullValue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.trident.enrollment.client.SocialUsers;
-import dev.trident.enrollment.client.Workspaces;
 import dev.trident.enrollment.dependencies.StandInDependencies;
-import dev.trident.enrollment.dependencies.StandInServer;
-import dev.trident.enrollment.dependencies.StandInServer.Mode;
 import dev.trident.testing.DynamoDbCallRecorder;
+import dev.trident.testing.StandInPeer;
 import dev.trident.testing.Tokens;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
@@ -36,8 +37,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The calls to social-service and workspace-service under failure, against a stand-in the test controls: a 503
  * with Retry-After within a bound, bounded retries, a breaker per dependency that opens and closes again, 4xx
- * answers neither retried nor held against the breaker, the trace context and the caller's token passed on, and
- * nothing written.
+ * answers neither retried nor held against the breaker (401/403 passed on, 404 a 422, any other 4xx a 502, never a
+ * 503), the trace context and the caller's token passed on, and nothing written.
  */
 @QuarkusTest
 @TestProfile(StandInDependencies.class)
@@ -47,13 +48,15 @@ class DependencyFailureTest {
     /** 1 attempt + 2 retries. */
     private static final int ATTEMPTS = 3;
     /**
-     * 3 attempts of 400 ms plus 50 + 100 ms of backoff: about 1.4 s nominal. The bound leaves room for a loaded CI
+     * 3 attempts of 500 ms plus 50 + 100 ms of backoff: about 1.65 s nominal. The bound leaves room for a loaded CI
      * machine and still fails without the per-attempt timeout (3 stand-in answers of 1.9 s each are 5.7 s).
      */
     private static final long SLOW_BOUND_MILLIS = 3_000;
     private static final long FAST_BOUND_MILLIS = 1_000;
+    /** Longer than the 500 ms per-attempt timeout, shorter than the client's 2 s read timeout. */
+    private static final long SLOW_MILLIS = 1_900;
 
-    StandInServer standIn;
+    StandInPeer standIn;
 
     @Inject
     CircuitBreakerMaintenance breakers;
@@ -64,7 +67,7 @@ class DependencyFailureTest {
     @BeforeEach
     void healthyAndClosed() {
         standIn.start();
-        standIn.answer(Mode.HEALTHY);
+        standIn.answerHealthy();
         if (!warm) {
             registerStudent(uniqueId("warm")).then().statusCode(201);
             putCourseIn(uniqueId("warm"), uniqueId("ws")).then().statusCode(201);
@@ -92,6 +95,12 @@ class DependencyFailureTest {
         response.then().statusCode(503).contentType("application/problem+json").header("Retry-After", retryAfter);
     }
 
+    /** A peer that refused the request this service built: 502, and no Retry-After (retrying cannot help). */
+    private static void assertBadGateway(Response response) {
+        response.then().statusCode(502).contentType("application/problem+json")
+                .body("type", equalTo("https://trident.dev/problems/bad-gateway")).header("Retry-After", nullValue());
+    }
+
     @Test
     void aHealthyDependencyIsCalledOnceWithTheTraceContext() {
         String id = uniqueId("stu");
@@ -109,7 +118,7 @@ class DependencyFailureTest {
                 .put("/students/{id}", id).then().statusCode(201);
         assertEquals(List.of(bearer), standIn.authorizations());
 
-        standIn.answer(Mode.FAIL_500);
+        standIn.answerStatus(500);
         standIn.resetCounts();
         String registrar = Tokens.user(uniqueId("reg")).roles("registrar").bearer();
         Map<String, Object> body = course("Stand-in course", 3, "2026-fall", null);
@@ -121,16 +130,58 @@ class DependencyFailureTest {
 
     @Test
     void aSocialServiceRefusingTheTokenIs401AndWritesNothing() {
-        standIn.answer(Mode.REJECT_401);
+        standIn.answerStatus(401);
         String id = uniqueId("stu");
         registerStudent(id).then().statusCode(401).contentType("application/problem+json");
         assertEquals(1, standIn.userCalls(), "a 401 is not retried");
         asStaff().get("/students/{id}", id).then().statusCode(404);
     }
 
+    /** A 4xx answer is a peer that is up: both breakers stay closed; the refused student and course are not there. */
+    private void assertPeersUpAndNothingWritten(String studentId, String courseId) {
+        assertEquals(List.of(), DynamoDbCallRecorder.operations());
+        assertEquals(CircuitBreakerState.CLOSED, breakers.currentState(SOCIAL_SERVICE));
+        assertEquals(CircuitBreakerState.CLOSED, breakers.currentState(WORKSPACE_SERVICE));
+        asStaff().get("/students/{id}", studentId).then().statusCode(404);
+        asStaff().get("/courses/{id}", courseId).then().statusCode(404);
+    }
+
+    @Test
+    void aPeerRefusingTheCallerIsPassedOnAsThe401Or403ItAnsweredNeverA503AndNothingIsWritten() {
+        standIn.answerStatus(403);
+        DynamoDbCallRecorder.reset();
+        String id = uniqueId("stu");
+        registerStudent(id).then().statusCode(403).contentType("application/problem+json");
+        assertEquals(1, standIn.userCalls(), "a 403 is not retried");
+
+        standIn.answerStatus(401);
+        String courseId = uniqueId("crs");
+        putCourseIn(courseId, uniqueId("ws")).then().statusCode(401).contentType("application/problem+json")
+                .header("WWW-Authenticate", "Bearer error=\"invalid_token\"");
+        assertEquals(1, standIn.workspaceCalls(), "a 401 is not retried");
+        assertPeersUpAndNothingWritten(id, courseId);
+    }
+
+    @Test
+    void aPeerAnswering405IsA502NamingThePeerNotRetriedNotHeldAgainstTheBreakerAndNothingIsWritten() {
+        standIn.answerStatus(405);
+        DynamoDbCallRecorder.reset();
+        String id = uniqueId("stu");
+        Response student = registerStudent(id);
+        assertBadGateway(student);
+        student.then().body("detail", containsString("social-service")).body("detail", containsString("405"));
+        String courseId = uniqueId("crs");
+        Response course = putCourseIn(courseId, uniqueId("ws"));
+        assertBadGateway(course);
+        course.then().body("detail", containsString("workspace-service"));
+        assertEquals(1, standIn.userCalls(), "a 405 is not retried");
+        assertEquals(1, standIn.workspaceCalls(), "a 405 is not retried");
+        assertPeersUpAndNothingWritten(id, courseId);
+    }
+
     @Test
     void aSlowSocialServiceIs503WithinTheBoundAfterBoundedRetriesAndNothingIsWritten() {
-        standIn.answer(Mode.SLOW);
+        standIn.answerSlowly(SLOW_MILLIS);
         String id = uniqueId("stu");
         DynamoDbCallRecorder.reset();
         long start = System.nanoTime();
@@ -147,7 +198,7 @@ class DependencyFailureTest {
 
     @Test
     void aSlowWorkspaceServiceIs503WithinTheBoundAndNothingIsWritten() {
-        standIn.answer(Mode.SLOW);
+        standIn.answerSlowly(SLOW_MILLIS);
         String courseId = uniqueId("crs");
         DynamoDbCallRecorder.reset();
         long start = System.nanoTime();
@@ -163,7 +214,7 @@ class DependencyFailureTest {
 
     @Test
     void serverErrorsAreRetriedABoundedNumberOfTimesThen503() {
-        standIn.answer(Mode.FAIL_500);
+        standIn.answerStatus(500);
         String id = uniqueId("stu");
         long start = System.nanoTime();
         assertUnavailable(registerStudent(id), "1");
@@ -196,11 +247,12 @@ class DependencyFailureTest {
 
     @Test
     void theBreakerOpensUnderRepeatedFailureAnswersAtOnceAndClosesWhenTheDependencyRecovers() throws Exception {
-        standIn.answer(Mode.FAIL_500);
+        standIn.answerStatus(500);
         assertUnavailable(registerStudent(uniqueId("stu")), "1"); // 3 failed attempts
-        // The 4th failure opens the breaker: the retry after it meets the open breaker (Retry-After 5), calls no one.
+        // The 4th failure fills the test's window of 4 and opens the breaker: the retry after it meets the open breaker
+        // (Retry-After 5), calls no one.
         assertUnavailable(registerStudent(uniqueId("stu")), "5");
-        assertEquals(CircuitBreakerState.OPEN, breakers.currentState(SocialUsers.DEPENDENCY));
+        assertEquals(CircuitBreakerState.OPEN, breakers.currentState(SOCIAL_SERVICE));
         int callsSoFar = standIn.userCalls();
         assertEquals(ATTEMPTS + 1, callsSoFar);
 
@@ -215,46 +267,46 @@ class DependencyFailureTest {
         asStaff().get("/students/{id}", id).then().statusCode(404);
 
         // One breaker per dependency: workspace-service is still called.
-        standIn.answer(Mode.HEALTHY);
+        standIn.answerHealthy();
         putCourseIn(uniqueId("crs"), uniqueId("ws")).then().statusCode(201);
-        assertEquals(CircuitBreakerState.CLOSED, breakers.currentState(Workspaces.DEPENDENCY));
+        assertEquals(CircuitBreakerState.CLOSED, breakers.currentState(WORKSPACE_SERVICE));
 
         Thread.sleep(StandInDependencies.BREAKER_DELAY_MILLIS + 200);
         registerStudent(id).then().statusCode(201);
         assertEquals(callsSoFar + 1, standIn.userCalls());
-        assertEquals(CircuitBreakerState.CLOSED, breakers.currentState(SocialUsers.DEPENDENCY));
+        assertEquals(CircuitBreakerState.CLOSED, breakers.currentState(SOCIAL_SERVICE));
     }
 
     @Test
     void otherClientErrorsAreNotRetriedAndDoNotOpenTheBreaker() {
-        standIn.answer(Mode.REJECT_400);
+        standIn.answerStatus(400);
         for (int i = 0; i < 5; i++) {
             String id = uniqueId("stu");
-            assertUnavailable(registerStudent(id), "1");
+            assertBadGateway(registerStudent(id));
             asStaff().get("/students/{id}", id).then().statusCode(404);
         }
         assertEquals(5, standIn.userCalls(), "one call per request: a 400 is not retried");
-        assertEquals(CircuitBreakerState.CLOSED, breakers.currentState(SocialUsers.DEPENDENCY));
+        assertEquals(CircuitBreakerState.CLOSED, breakers.currentState(SOCIAL_SERVICE));
 
-        standIn.answer(Mode.REJECT_403);
+        standIn.answerStatus(403);
         standIn.resetCounts();
         for (int i = 0; i < 5; i++) {
             putCourseIn(uniqueId("crs"), uniqueId("ws")).then().statusCode(403)
                     .contentType("application/problem+json");
         }
         assertEquals(5, standIn.workspaceCalls(), "one call per request: a 403 is not retried");
-        assertEquals(CircuitBreakerState.CLOSED, breakers.currentState(Workspaces.DEPENDENCY));
+        assertEquals(CircuitBreakerState.CLOSED, breakers.currentState(WORKSPACE_SERVICE));
     }
 
     @Test
     void aMissingReferenceIsA422ThatNeitherRetriesNorOpensTheBreaker() {
-        standIn.answer(Mode.MISSING_404);
+        standIn.answerStatus(404);
         for (int i = 0; i < 5; i++) {
             String id = uniqueId("stu");
             registerStudent(id).then().statusCode(422).body("errors[0].field", equalTo("studentId"));
         }
         assertEquals(5, standIn.userCalls());
-        assertEquals(CircuitBreakerState.CLOSED, breakers.currentState(SocialUsers.DEPENDENCY));
+        assertEquals(CircuitBreakerState.CLOSED, breakers.currentState(SOCIAL_SERVICE));
         putCourseIn(uniqueId("crs"), uniqueId("ws")).then().statusCode(422)
                 .body("errors[0].field", equalTo("workspaceId"));
         assertEquals(1, standIn.workspaceCalls());

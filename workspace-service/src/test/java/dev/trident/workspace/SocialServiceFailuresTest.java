@@ -2,13 +2,15 @@ package dev.trident.workspace;
 
 import static dev.trident.workspace.Api.PROBLEM_JSON;
 import static org.hamcrest.Matchers.endsWith;
+import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.nullValue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.trident.testing.StandInPeer;
 import dev.trident.testing.Tokens;
-import dev.trident.workspace.StandInSocialService.Mode;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.RestAssured;
@@ -28,17 +30,22 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * social-service down, slow, failing or refusing, played by a stand-in: every case answers 503 (or passes a
- * 401/403 on) quickly, retries only what is transient, opens and closes the breaker, and writes nothing.
+ * social-service down, slow, failing or refusing, played by a stand-in: every outage answers 503 quickly, a 401/403
+ * is passed on and any other 4xx is a 502 (never a 503); only what is transient is retried, the breaker opens and
+ * closes, and nothing is written.
  */
 @QuarkusTest
-@TestProfile(StandInSocialService.Profile.class)
+@TestProfile(StandInSocialProfile.class)
 class SocialServiceFailuresTest {
 
     private static final Logger LOG = Logger.getLogger(SocialServiceFailuresTest.class);
     private static final String BREAKER = "social-service";
     /** One call plus the two retries. */
     private static final int ATTEMPTS = 3;
+    /** Far beyond the 500 ms per-attempt timeout. */
+    private static final long SLOW_MILLIS = 3_000;
+
+    StandInPeer standIn;
 
     @Inject
     CircuitBreakerMaintenance breakers;
@@ -46,17 +53,17 @@ class SocialServiceFailuresTest {
     /** A healthy call first, so that no timing below includes the first use of the client in this JVM. */
     @BeforeEach
     void warmHealthyStandInAndClosedBreaker() {
-        StandInSocialService.start();
-        StandInSocialService.reset();
+        standIn.start();
+        standIn.reset();
         createWorkspace("warm", "u-warm");
-        StandInSocialService.reset();
+        standIn.reset();
         breakers.reset(BREAKER);
     }
 
     @AfterEach
     void restartTheStandIn() {
-        StandInSocialService.start();
-        StandInSocialService.reset();
+        standIn.start();
+        standIn.reset();
     }
 
     @Test
@@ -65,9 +72,9 @@ class SocialServiceFailuresTest {
         String ws = Api.uniqueId("fine");
         RestAssured.given().header("Authorization", bearer).contentType(ContentType.JSON)
                 .body(workspacePost(ws, "u-fine")).post("/workspaces").then().statusCode(201);
-        assertEquals(1, StandInSocialService.calls());
-        assertEquals(bearer, StandInSocialService.lastAuthorization(), "the caller's token is passed on");
-        String traceparent = StandInSocialService.lastTraceparent();
+        assertEquals(1, standIn.calls());
+        assertEquals(bearer, standIn.lastAuthorization(), "the caller's token is passed on");
+        String traceparent = standIn.lastTraceparent();
         assertNotNull(traceparent, "the W3C trace context travels with the call");
         assertTrue(traceparent.matches("00-[0-9a-f]{32}-[0-9a-f]{16}-0[01]"), traceparent);
         Api.postProject(ws, "p", null, "u-fine").then().statusCode(201)
@@ -76,12 +83,12 @@ class SocialServiceFailuresTest {
 
     @Test
     void aHangingDependencyIs503WithinTwoSecondsAfterOneCallAndTwoRetriesAndNothingIsWritten() throws IOException {
-        StandInSocialService.mode(Mode.SLOW);
+        standIn.answerSlowly(SLOW_MILLIS);
         String id = Api.uniqueId("slow");
         long millis = timed503(workspacePost(id, "u-slow"), "1");
         record("hanging dependency, POST /workspaces", millis);
         assertTrue(millis < 2_000, "503 after " + millis + " ms");
-        assertEquals(ATTEMPTS, StandInSocialService.calls());
+        assertEquals(ATTEMPTS, standIn.calls());
         Api.as("u-slow").get("/workspaces/" + id).then().statusCode(404);
     }
 
@@ -89,17 +96,17 @@ class SocialServiceFailuresTest {
     void aHangingDependencyFailsAProjectCreateBeforeTheCounterMoves() throws IOException {
         String ws = createWorkspace("slowproj", "u-owner");
         breakers.reset(BREAKER);
-        StandInSocialService.reset();
-        StandInSocialService.mode(Mode.SLOW);
+        standIn.reset();
+        standIn.answerSlowly(SLOW_MILLIS);
         long started = System.nanoTime();
         Api.postProject(ws, "p", null, "u-owner").then().statusCode(503).contentType(PROBLEM_JSON)
                 .header("Retry-After", "1");
         long millis = (System.nanoTime() - started) / 1_000_000;
         record("hanging dependency, POST /workspaces/{id}/projects", millis);
         assertTrue(millis < 2_000, "503 after " + millis + " ms");
-        assertEquals(ATTEMPTS, StandInSocialService.calls());
+        assertEquals(ATTEMPTS, standIn.calls());
 
-        StandInSocialService.mode(Mode.HEALTHY);
+        standIn.answerHealthy();
         breakers.reset(BREAKER);
         Api.as("u-owner").get("/workspaces/" + ws + "/projects").then().statusCode(200).body("items.size()", equalTo(0));
         Api.postProject(ws, "p", null, "u-owner").then().statusCode(201).body("id", endsWith("-0001"));
@@ -107,17 +114,17 @@ class SocialServiceFailuresTest {
 
     @Test
     void serverErrorsAre503AfterOneCallAndTwoRetriesAndNothingIsWritten() throws IOException {
-        StandInSocialService.mode(Mode.SERVER_ERROR);
+        standIn.answerStatus(500);
         String id = Api.uniqueId("fail");
         long millis = timed503(workspacePost(id, "u-fail"), "1");
         record("HTTP 500 from the dependency, POST /workspaces", millis);
-        assertEquals(ATTEMPTS, StandInSocialService.calls());
+        assertEquals(ATTEMPTS, standIn.calls());
         Api.as("u-fail").get("/workspaces/" + id).then().statusCode(404);
     }
 
     @Test
     void aRefusedConnectionIs503FastAndTheServiceRecoversWhenTheDependencyIsBack() throws IOException {
-        StandInSocialService.stop();
+        standIn.stop();
         String id = Api.uniqueId("down");
         long millis = timed503(workspacePost(id, "u-down"), "1");
         record("connection refused, POST /workspaces", millis);
@@ -127,7 +134,7 @@ class SocialServiceFailuresTest {
         RestAssured.given().get("/q/health/ready").then().statusCode(200);
         RestAssured.given().get("/q/health/live").then().statusCode(200);
 
-        StandInSocialService.start();
+        standIn.start();
         breakers.reset(BREAKER);
         Api.as("u-down").contentType(ContentType.JSON).body(workspacePost(id, "u-down")).post("/workspaces")
                 .then().statusCode(201);
@@ -135,64 +142,93 @@ class SocialServiceFailuresTest {
 
     @Test
     void theBreakerOpensUnderRepeatedFailureAnswersAtOnceAndClosesWhenTheDependencyRecovers() throws Exception {
-        StandInSocialService.mode(Mode.SERVER_ERROR);
+        standIn.answerStatus(500);
         timed503(workspacePost(Api.uniqueId("cb"), "u-cb"), "1");
-        assertEquals(ATTEMPTS, StandInSocialService.calls());
+        assertEquals(ATTEMPTS, standIn.calls());
         // The fourth failed attempt fills the window (4 attempts, ratio 0.5): the breaker opens, no more retries.
         timed503(workspacePost(Api.uniqueId("cb"), "u-cb"), "5");
-        assertEquals(StandInSocialService.Profile.BREAKER_VOLUME, StandInSocialService.calls());
+        assertEquals(StandInSocialProfile.BREAKER_VOLUME, standIn.calls());
         assertEquals(CircuitBreakerState.OPEN, breakers.currentState(BREAKER));
 
         String refused = Api.uniqueId("cb-open");
         long millis = timed503(workspacePost(refused, "u-cb"), "5");
         record("breaker open, POST /workspaces", millis);
         assertTrue(millis < 300, "an open breaker answers at once, took " + millis + " ms");
-        assertEquals(StandInSocialService.Profile.BREAKER_VOLUME, StandInSocialService.calls(),
+        assertEquals(StandInSocialProfile.BREAKER_VOLUME, standIn.calls(),
                 "an open breaker does not call");
         Api.as("u-cb").get("/workspaces/" + refused).then().statusCode(404);
 
-        StandInSocialService.mode(Mode.HEALTHY);
-        Thread.sleep(StandInSocialService.Profile.BREAKER_DELAY_MILLIS + 200);
+        standIn.answerHealthy();
+        Thread.sleep(StandInSocialProfile.BREAKER_DELAY_MILLIS + 200);
         Api.as("u-cb").contentType(ContentType.JSON).body(workspacePost(refused, "u-cb")).post("/workspaces")
                 .then().statusCode(201);
-        assertEquals(StandInSocialService.Profile.BREAKER_VOLUME + 1, StandInSocialService.calls());
+        assertEquals(StandInSocialProfile.BREAKER_VOLUME + 1, standIn.calls());
         assertEquals(CircuitBreakerState.CLOSED, breakers.currentState(BREAKER));
     }
 
     @Test
     void clientErrorsOfTheDependencyAreNotRetriedAndDoNotOpenTheBreaker() {
-        StandInSocialService.mode(Mode.BAD_REQUEST);
+        standIn.answerStatus(400);
         for (int i = 1; i <= 6; i++) {
             String id = Api.uniqueId("rejected");
             Api.as("u-400").contentType(ContentType.JSON).body(workspacePost(id, "u-400")).post("/workspaces")
-                    .then().statusCode(503).contentType(PROBLEM_JSON).header("Retry-After", "1");
-            assertEquals(i, StandInSocialService.calls(), "a 400 is not retried");
+                    .then().statusCode(502).contentType(PROBLEM_JSON).header("Retry-After", nullValue());
+            assertEquals(i, standIn.calls(), "a 400 is not retried");
             Api.as("u-400").get("/workspaces/" + id).then().statusCode(404);
         }
-        StandInSocialService.mode(Mode.FORBIDDEN);
+        standIn.answerStatus(403);
         String id = Api.uniqueId("forbidden");
         Api.as("u-403").contentType(ContentType.JSON).body(workspacePost(id, "u-403")).post("/workspaces")
                 .then().statusCode(403).contentType(PROBLEM_JSON);
-        assertEquals(7, StandInSocialService.calls(), "a 403 is not retried");
+        assertEquals(7, standIn.calls(), "a 403 is not retried");
         Api.as("u-403").get("/workspaces/" + id).then().statusCode(404);
         assertEquals(CircuitBreakerState.CLOSED, breakers.currentState(BREAKER));
 
-        StandInSocialService.mode(Mode.HEALTHY);
+        standIn.answerHealthy();
         Api.as("u-403").contentType(ContentType.JSON).body(workspacePost(id, "u-403")).post("/workspaces")
                 .then().statusCode(201);
-        assertEquals(8, StandInSocialService.calls());
+        assertEquals(8, standIn.calls());
+    }
+
+    @Test
+    void aDependencyRefusingTheCallersTokenIsA401NotA503AndNothingIsWritten() {
+        standIn.answerStatus(401);
+        String id = Api.uniqueId("unauthorized");
+        Api.as("u-401").contentType(ContentType.JSON).body(workspacePost(id, "u-401")).post("/workspaces")
+                .then().statusCode(401).contentType(PROBLEM_JSON)
+                .header("WWW-Authenticate", "Bearer error=\"invalid_token\"").header("Retry-After", nullValue());
+        assertEquals(1, standIn.calls(), "a 401 is not retried");
+        assertEquals(CircuitBreakerState.CLOSED, breakers.currentState(BREAKER));
+        Api.as("u-401").get("/workspaces/" + id).then().statusCode(404);
+    }
+
+    @Test
+    void aDependencyAnswering405IsA502NamingItNotRetriedNotHeldAgainstTheBreakerAndNothingIsWritten() {
+        String ws = createWorkspace("p405", "u-owner");
+        standIn.resetCounts();
+        standIn.answerStatus(405);
+        String id = Api.uniqueId("not-allowed");
+        Api.as("u-405").contentType(ContentType.JSON).body(workspacePost(id, "u-405")).post("/workspaces")
+                .then().statusCode(502).contentType(PROBLEM_JSON).header("Retry-After", nullValue())
+                .body("type", equalTo("https://trident.dev/problems/bad-gateway"))
+                .body("detail", containsString("social-service")).body("detail", containsString("405"));
+        Api.postProject(ws, "p", null, "u-owner").then().statusCode(502).contentType(PROBLEM_JSON);
+        assertEquals(2, standIn.calls(), "a 405 is not retried");
+        assertEquals(CircuitBreakerState.CLOSED, breakers.currentState(BREAKER));
+        Api.as("u-405").get("/workspaces/" + id).then().statusCode(404);
+        Api.as("u-owner").get("/workspaces/" + ws + "/projects").then().statusCode(200).body("items.size()", equalTo(0));
     }
 
     @Test
     void aNotFoundAnswerIsAnUnknownReferenceNotAFailure() {
-        StandInSocialService.mode(Mode.NOT_FOUND);
+        standIn.answerStatus(404);
         for (int i = 0; i < 5; i++) {
             String id = Api.uniqueId("absent");
             Api.as("u-none").contentType(ContentType.JSON).body(workspacePost(id, "u-none")).post("/workspaces")
                     .then().statusCode(422).contentType(PROBLEM_JSON).body("errors[0].field", equalTo("ownerId"));
             Api.as("u-none").get("/workspaces/" + id).then().statusCode(404);
         }
-        assertEquals(5, StandInSocialService.calls());
+        assertEquals(5, standIn.calls());
         assertEquals(CircuitBreakerState.CLOSED, breakers.currentState(BREAKER));
     }
 

@@ -1,38 +1,22 @@
 package dev.trident.enrollment.client;
 
-import dev.trident.support.client.RejectedByDependency;
-import io.quarkus.rest.client.reactive.ClientExceptionMapper;
-import io.smallrye.mutiny.Uni;
-import jakarta.ws.rs.GET;
-import jakarta.ws.rs.HeaderParam;
+import dev.trident.support.client.PeerGuards;
+import dev.trident.support.client.PeerResource;
+import dev.trident.support.client.RejectedByDependencyMapper;
+import io.smallrye.faulttolerance.api.ApplyGuard;
 import jakarta.ws.rs.Path;
-import jakarta.ws.rs.PathParam;
-import jakarta.ws.rs.Produces;
-import jakarta.ws.rs.core.HttpHeaders;
-import jakarta.ws.rs.core.MediaType;
-import jakarta.ws.rs.core.Response;
+import org.eclipse.microprofile.rest.client.annotation.RegisterProvider;
 import org.eclipse.microprofile.rest.client.inject.RegisterRestClient;
 
 /**
- * The route of workspace-service this service reads. Base URL, connect and read timeouts come from
- * {@code quarkus.rest-client.workspace-service.*}; fault tolerance sits on {@link Workspaces}, not here.
+ * workspace-service's workspaces ({@code GET /workspaces/{id}}), as this service reads them. Base URL, connect and
+ * read timeouts come from {@code quarkus.rest-client.workspace-service.*} ({@code WORKSPACE_SERVICE_URL}); every call
+ * runs under the workspace-service guard ({@link PeerGuards}), with a breaker of its own: a failing workspace-service
+ * never stops student registration.
  */
 @RegisterRestClient(configKey = "workspace-service")
+@RegisterProvider(RejectedByDependencyMapper.class)
+@ApplyGuard(PeerGuards.WORKSPACE_SERVICE)
 @Path("/workspaces")
-@Produces(MediaType.APPLICATION_JSON)
-public interface WorkspaceServiceClient {
-
-    /** A workspace's settings; a 404 (no such workspace) or any other 4xx fails with {@link RejectedByDependency}.
-     * {@code authorization} is the caller's own header, passed on so that the dependency applies its rules to the
-     * same caller (an explicit parameter rather than header propagation: it survives retries on other threads).
-     */
-    @GET
-    @Path("/{wsId}")
-    Uni<WorkspaceRef> getWorkspace(@PathParam("wsId") String wsId,
-            @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization);
-
-    @ClientExceptionMapper
-    static RuntimeException toException(Response response) {
-        return RejectedByDependency.fromStatus(response.getStatus());
-    }
+public interface WorkspaceServiceClient extends PeerResource<WorkspaceRef> {
 }

@@ -5,42 +5,40 @@ import io.smallrye.faulttolerance.api.RateLimitException;
 import jakarta.ws.rs.ProcessingException;
 import jakarta.ws.rs.WebApplicationException;
 import java.io.IOException;
-import java.net.ConnectException;
 import org.eclipse.microprofile.faulttolerance.exceptions.BulkheadException;
 import org.eclipse.microprofile.faulttolerance.exceptions.CircuitBreakerOpenException;
 import org.eclipse.microprofile.faulttolerance.exceptions.TimeoutException;
 
 /**
- * What a failed call to another Trident service means for our own client: the dependency being
- * down, slow or failing is a 503 with Retry-After (never a 500, never a hang); its 401/403 are
- * passed on (the caller's token was refused there); any other 4xx is a contract break between
- * services, reported as a 503 without retry so that nothing is written on a guess.
+ * What a failed call to a peer (another Trident service) means for our own caller, one deliberate answer per case
+ * (DESIGN.md "Calls between services", "Who may do what"):
+ * <ul>
+ * <li>the peer down, slow or failing (timeout, refused or broken connection, 5xx, 429): 503 with Retry-After 1; its
+ * breaker open: 503 with Retry-After 5, at once;</li>
+ * <li>401: our 401 (the peer refused the caller's token, which we pass on); 403: our 403 (the peer refused this
+ * caller);</li>
+ * <li>404 for a referenced id never gets here: {@link PeerLookup} makes it a 422 naming the field and the id;</li>
+ * <li>any other 4xx (400, 405, 409, 415, ...): 502 Bad Gateway without Retry-After. The peer is up and refused the
+ * request we built, so the two services disagree about their contract: our bug, not an outage. A 503 would send
+ * clients and alerts after an outage that is not there and invite retries that cannot succeed; a 500 would hide
+ * that the fault lies at the boundary to the peer.</li>
+ * </ul>
  */
 public final class DependencyFailures {
 
-    /** How long a client should wait before retrying when a breaker is open. */
+    /** How long a client should wait before retrying when a breaker is open (the breakers' delay, 5 s). */
     public static final int BREAKER_RETRY_AFTER_SECONDS = 5;
     private static final int RETRY_AFTER_SECONDS = 1;
+    private static final int TOO_MANY_REQUESTS = 429;
 
     private DependencyFailures() {
     }
 
-    /** True for failures worth retrying (idempotent reads only): the dependency may answer next time. */
+    /** True for failures worth retrying (idempotent reads only): the peer may answer next time. */
     public static boolean isTransient(Throwable failure) {
-        return failure instanceof TimeoutException || failure instanceof ConnectException
-                || failure instanceof ProcessingException || failure instanceof IOException
-                || failure instanceof io.vertx.core.VertxException
+        return failure instanceof TimeoutException || failure instanceof ProcessingException
+                || failure instanceof IOException || failure instanceof io.vertx.core.VertxException
                 || (failure instanceof WebApplicationException web && web.getResponse().getStatus() >= 500);
-    }
-
-    /** True for an HTTP 4xx answer: the dependency is healthy, so it must not count against its breaker. */
-    public static boolean isClientError(Throwable failure) {
-        return failure instanceof WebApplicationException web && web.getResponse().getStatus() >= 400
-                && web.getResponse().getStatus() < 500;
-    }
-
-    public static int status(Throwable failure) {
-        return failure instanceof WebApplicationException web ? web.getResponse().getStatus() : -1;
     }
 
     /** The problem our client gets when a call to {@code dependency} failed with {@code failure}. */
@@ -55,14 +53,21 @@ public final class DependencyFailures {
         if (failure instanceof TimeoutException) {
             return ProblemException.unavailable(dependency + " did not answer in time; retry later", RETRY_AFTER_SECONDS);
         }
-        int status = status(failure);
-        if (status == 401 || status == 403) {
-            return status == 401 ? ProblemException.unauthorized(dependency + " refused the caller's credentials")
-                    : ProblemException.forbidden(dependency + " refused the request for this caller");
-        }
+        int status = failure instanceof WebApplicationException web ? web.getResponse().getStatus() : 0;
         if (status >= 400 && status < 500) {
-            return ProblemException.unavailable(dependency + " rejected the request (HTTP " + status + ")", RETRY_AFTER_SECONDS);
+            return refused(dependency, status);
         }
         return ProblemException.unavailable(dependency + " is unavailable; retry later", RETRY_AFTER_SECONDS);
+    }
+
+    private static ProblemException refused(String dependency, int status) {
+        return switch (status) {
+            case 401 -> ProblemException.unauthorized(dependency + " refused the caller's credentials");
+            case 403 -> ProblemException.forbidden(dependency + " refused the request for this caller");
+            case TOO_MANY_REQUESTS -> ProblemException.unavailable(dependency + " is overloaded; retry later",
+                    RETRY_AFTER_SECONDS);
+            default -> ProblemException.badGateway(dependency + " refused the request this service made (HTTP "
+                    + status + ")");
+        };
     }
 }

@@ -3,8 +3,9 @@ package dev.trident.support.client;
 import jakarta.ws.rs.WebApplicationException;
 
 /**
- * A dependency answered with a 4xx: it is up and has decided, so the call is neither retried nor held against its
- * circuit breaker. It stays a {@link WebApplicationException} so the status reaches {@code DependencyFailures}.
+ * A peer answered with a 4xx: it is up and has decided, so the call is neither retried nor held against its circuit
+ * breaker ({@link PeerGuards}). It stays a {@link WebApplicationException} so the status reaches
+ * {@link DependencyFailures}. Peer REST clients get it from {@link RejectedByDependencyMapper}.
  */
 public final class RejectedByDependency extends WebApplicationException {
 
@@ -14,11 +15,6 @@ public final class RejectedByDependency extends WebApplicationException {
 
     public int status() {
         return getResponse().getStatus();
-    }
-
-    /** Maps a client's 4xx answers to this type; a 5xx falls through to the default (transient) mapping. */
-    public static RuntimeException fromStatus(int status) {
-        return status >= 400 && status < 500 ? new RejectedByDependency(status) : null;
     }
 
     public static boolean isNotFound(Throwable failure) {

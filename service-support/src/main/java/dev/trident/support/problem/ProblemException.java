@@ -50,6 +50,11 @@ public final class ProblemException extends RuntimeException {
                 List.of(new Problem.FieldError(field, message)), null);
     }
 
+    /** A peer refused a request this service built: the services disagree about their contract (not an outage). */
+    public static ProblemException badGateway(String detail) {
+        return new ProblemException(502, detail, null, null);
+    }
+
     public static ProblemException unavailable(String detail, int retryAfterSeconds) {
         return new ProblemException(503, detail, null, retryAfterSeconds);
     }

@@ -52,9 +52,14 @@ public class ProblemMappers {
     private static final int RETRY_AFTER_SECONDS = 1;
     private static final String DUPLICATE_KEY = "Duplicate field '";
 
+    /** A 401 of our own rules or passed on from a peer that refused the caller's token: either way a challenge. */
     @ServerExceptionMapper
     public Response problem(ProblemException e) {
-        return Problems.response(e.toProblem(), e.retryAfterSeconds());
+        Response response = Problems.response(e.toProblem(), e.retryAfterSeconds());
+        if (e.status() == 401) {
+            response.getHeaders().putSingle("WWW-Authenticate", "Bearer error=\"invalid_token\"");
+        }
+        return response;
     }
 
     @ServerExceptionMapper

@@ -46,6 +46,7 @@ public final class Problems {
             case 422 -> "Unknown reference";
             case 428 -> "Precondition required";
             case 501 -> "Not implemented";
+            case 502 -> "Bad gateway";
             case 503 -> "Service unavailable";
             default -> status >= 500 ? "Internal error" : "Client error";
         };
@@ -66,6 +67,7 @@ public final class Problems {
             case 422 -> "unknown-reference";
             case 428 -> "precondition-required";
             case 501 -> "not-implemented";
+            case 502 -> "bad-gateway";
             case 503 -> "unavailable";
             default -> status >= 500 ? "internal-error" : "client-error";
         };

@@ -1,10 +1,10 @@
 package dev.trident.workspace.service;
 
 import dev.trident.keys.Ids;
+import dev.trident.support.client.SocialUsers;
 import dev.trident.support.paging.Page;
 import dev.trident.support.paging.PageRequest;
 import dev.trident.support.problem.ProblemException;
-import dev.trident.workspace.client.SocialUsers;
 import dev.trident.workspace.model.Member;
 import dev.trident.workspace.model.MemberRole;
 import dev.trident.workspace.repository.WorkspaceRepository;
@@ -49,7 +49,7 @@ public class MemberService {
                 .chain(callerRole -> repository.member(wsId, userId)
                         .invoke(before -> rules.requireMayChangeMember(callerRole, before, role)))
                 .chain(before -> before != null ? Uni.createFrom().item(before)
-                        : users.requireUser("userId", userId, caller.authorization()).map(user -> (Member) null))
+                        : users.require("userId", userId, caller.authorization()).map(user -> (Member) null))
                 .chain(before -> {
                     String now = WorkspaceService.now();
                     Member after = before == null ? new Member(wsId, userId, role, 1, now, now)

@@ -4,11 +4,11 @@ import dev.trident.keys.Ids;
 import dev.trident.keys.ProjectId;
 import dev.trident.keys.ProjectStatus;
 import dev.trident.keys.WorkspaceKeys;
+import dev.trident.support.client.SocialUser;
+import dev.trident.support.client.SocialUsers;
 import dev.trident.support.paging.Page;
 import dev.trident.support.paging.PageRequest;
 import dev.trident.support.problem.ProblemException;
-import dev.trident.workspace.client.SocialUser;
-import dev.trident.workspace.client.SocialUsers;
 import dev.trident.workspace.model.Project;
 import dev.trident.workspace.model.ProjectChanges;
 import dev.trident.workspace.repository.WorkspaceRepository;
@@ -54,7 +54,7 @@ public class ProjectService {
         String createdBy = rules.requireSelf(caller, "createdBy", createdByClaimed);
         return rules.requireManager(caller, wsId)
                 .chain(() -> layouts.shardCount(wsId))
-                .chain(shards -> users.requireUser("createdBy", createdBy, caller.authorization())
+                .chain(shards -> users.require("createdBy", createdBy, caller.authorization())
                         .chain(creator -> allocateAndPut(wsId, shards, title, status, creator)))
                 .onFailure(ConditionNotMet.class)
                 .transform(e -> ProblemException.conflict("the allocated project id is already taken; retry"));

@@ -3,10 +3,10 @@ package dev.trident.workspace.service;
 import dev.trident.keys.Ids;
 import dev.trident.keys.Shards;
 import dev.trident.keys.WorkspaceKeys;
+import dev.trident.support.client.SocialUsers;
 import dev.trident.support.paging.Page;
 import dev.trident.support.paging.PageRequest;
 import dev.trident.support.problem.ProblemException;
-import dev.trident.workspace.client.SocialUsers;
 import dev.trident.workspace.model.Project;
 import dev.trident.workspace.model.Workspace;
 import dev.trident.workspace.model.WorkspaceChanges;
@@ -54,7 +54,7 @@ public class WorkspaceService {
         String ownerId = rules.requireSelf(caller, "ownerId", ownerIdClaimed);
         int shardCount = Shards.requireShardCount(shards == null ? 1 : shards);
         rules.requireShardsAllowed(caller, shardCount);
-        return users.requireUser("ownerId", ownerId, caller.authorization())
+        return users.require("ownerId", ownerId, caller.authorization())
                 .chain(() -> {
                     String now = now();
                     return repository.createWorkspace(
