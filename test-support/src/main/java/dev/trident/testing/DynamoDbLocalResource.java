@@ -2,8 +2,12 @@ package dev.trident.testing;
 
 import dev.trident.local.DynamoDbLocal;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Points a service under test at a real DynamoDB Local, started once per test JVM on a free port
@@ -16,14 +20,55 @@ public class DynamoDbLocalResource implements QuarkusTestResourceLifecycleManage
     public static final String TEST_CURSOR_SECRETS = "test:test-only-cursor-secret-0123456789";
 
     private static DynamoDbLocal server;
+    private static boolean frozen;
 
     public static synchronized String endpoint() {
         if (server == null || !server.isAlive()) {
             DynamoDbLocal started = DynamoDbLocal.start(0, null);
-            Runtime.getRuntime().addShutdownHook(new Thread(started::close, "dynamodb-local-test-stop"));
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                try {
+                    resume(); // a stopped process would ignore the SIGTERM of close() until it is killed
+                } finally {
+                    started.close();
+                }
+            }, "dynamodb-local-test-stop"));
             server = started;
         }
         return server.endpoint();
+    }
+
+    /**
+     * Stops the shared DynamoDB Local process (SIGSTOP): it keeps its port and accepts connections into the
+     * kernel's backlog, but answers nothing, as a stalled database would. Call {@link #resume()} in a finally.
+     */
+    public static synchronized void freeze() {
+        endpoint();
+        signal("STOP");
+        frozen = true;
+    }
+
+    /** Lets a frozen DynamoDB Local run on (SIGCONT); harmless when it is not frozen. */
+    public static synchronized void resume() {
+        if (frozen && server != null && server.isAlive()) {
+            signal("CONT");
+        }
+        frozen = false;
+    }
+
+    private static void signal(String name) {
+        try {
+            Process kill = new ProcessBuilder("kill", "-" + name, Long.toString(server.pid()))
+                    .redirectErrorStream(true).start();
+            if (!kill.waitFor(10, TimeUnit.SECONDS) || kill.exitValue() != 0) {
+                throw new IllegalStateException("kill -" + name + " " + server.pid() + " failed: "
+                        + new String(kill.getInputStream().readAllBytes(), StandardCharsets.UTF_8));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot signal DynamoDB Local", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while signalling DynamoDB Local", e);
+        }
     }
 
     @Override

@@ -103,6 +103,11 @@ public final class DynamoDbLocal implements AutoCloseable {
         return process.isAlive();
     }
 
+    /** The server process's id, e.g. to stop and continue it (SIGSTOP/SIGCONT) in a test of a stalled database. */
+    public long pid() {
+        return process.pid();
+    }
+
     /** Stops the process and waits for it, so no orphan outlives the caller. */
     @Override
     public void close() {

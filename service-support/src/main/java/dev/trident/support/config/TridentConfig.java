@@ -26,6 +26,13 @@ public interface TridentConfig {
          */
         @WithDefault("false")
         boolean bootstrap();
+
+        /**
+         * How long a readiness probe waits for DescribeTable (one attempt) before it reports DOWN: short, so that
+         * the probe itself answers well inside a prober's timeout while DynamoDB is stalled.
+         */
+        @WithDefault("PT1S")
+        Duration readinessTimeout();
     }
 
     interface Cursor {

@@ -28,5 +28,13 @@ public interface DynamoDbSettings {
         /** Attempts of a batch whose items or keys stay unprocessed before TableBusy. */
         @WithDefault("10")
         int batchAttempts();
+
+        /**
+         * No retry of a batch's unprocessed writes starts later than this after the batch began (TableBusy instead):
+         * DynamoDB leaves items unprocessed when it throttles, and a throttled table must still be a 503 within the
+         * routes' 2.5 s bound, whatever the attempts allow.
+         */
+        @WithDefault("PT1S")
+        Duration batchBudget();
     }
 }

@@ -209,20 +209,25 @@ public class DynamoTable {
 
     /**
      * BatchWriteItem deletes, 25 keys a request, in parallel; unprocessed deletes are re-sent with backoff
-     * ({@link TableBusy} after the configured attempts). Deleting is idempotent, so a retry of the whole is safe.
+     * ({@link TableBusy} after the configured attempts, or once the next retry would start after the batch budget).
+     * Deleting is idempotent, so a retry of the whole is safe.
      */
     public Uni<Void> batchDelete(AccessPattern pattern, List<ItemKey> keys) {
-        List<Uni<Void>> requests = chunks(keys, BATCH_WRITE_LIMIT).stream()
-                .map(chunk -> batchWrite(pattern, chunk.stream()
-                        .map(key -> WriteRequest.builder()
-                                .deleteRequest(DeleteRequest.builder().key(key.toAttributes()).build()).build())
-                        .toList(), 0))
-                .toList();
-        return requests.isEmpty() ? Uni.createFrom().voidItem()
-                : Uni.join().all(requests).andFailFast().replaceWithVoid();
+        return Uni.createFrom().deferred(() -> {
+            // The budget runs from the subscription, not from when the Uni was put together.
+            long deadline = System.nanoTime() + retry.batchBudget().toNanos();
+            List<Uni<Void>> requests = chunks(keys, BATCH_WRITE_LIMIT).stream()
+                    .map(chunk -> batchWrite(pattern, chunk.stream()
+                            .map(key -> WriteRequest.builder()
+                                    .deleteRequest(DeleteRequest.builder().key(key.toAttributes()).build()).build())
+                            .toList(), 0, deadline))
+                    .toList();
+            return requests.isEmpty() ? Uni.createFrom().voidItem()
+                    : Uni.join().all(requests).andFailFast().replaceWithVoid();
+        });
     }
 
-    private Uni<Void> batchWrite(AccessPattern pattern, List<WriteRequest> writes, int attempt) {
+    private Uni<Void> batchWrite(AccessPattern pattern, List<WriteRequest> writes, int attempt, long deadline) {
         return call(() -> dynamo.batchWriteItem(r -> r.requestItems(Map.of(table, writes))
                 .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
                 .overrideConfiguration(pattern.tag())))
@@ -232,11 +237,12 @@ public class DynamoTable {
                     if (unprocessed.isEmpty()) {
                         return Uni.createFrom().voidItem();
                     }
-                    if (attempt + 1 >= retry.batchAttempts()) {
+                    Duration pause = backoff(attempt);
+                    if (attempt + 1 >= retry.batchAttempts() || System.nanoTime() + pause.toNanos() > deadline) {
                         return Uni.createFrom().failure(new TableBusy("the table did not accept every write in time"));
                     }
-                    return Uni.createFrom().voidItem().onItem().delayIt().by(backoff(attempt))
-                            .chain(() -> batchWrite(pattern, unprocessed, attempt + 1));
+                    return Uni.createFrom().voidItem().onItem().delayIt().by(pause)
+                            .chain(() -> batchWrite(pattern, unprocessed, attempt + 1, deadline));
                 });
     }
 

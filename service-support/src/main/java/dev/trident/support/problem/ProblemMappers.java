@@ -12,6 +12,7 @@ import dev.trident.support.dynamo.TableBusy;
 import dev.trident.support.dynamo.WriteContended;
 import dev.trident.support.dynamo.WriteRefused;
 import dev.trident.keys.cursor.InvalidCursorException;
+import io.smallrye.mutiny.CompositeException;
 import io.quarkus.security.AuthenticationCompletionException;
 import io.quarkus.security.AuthenticationFailedException;
 import io.quarkus.security.ForbiddenException;
@@ -26,6 +27,7 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
 import java.util.stream.Collectors;
 import org.jboss.logging.Logger;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
@@ -160,6 +162,12 @@ public class ProblemMappers {
         return e.getCause() == null ? unexpected(e) : dependencyFailure(e.getCause());
     }
 
+    /** Failures collected from calls made together: the first one decides. */
+    @ServerExceptionMapper
+    public Response composite(CompositeException e) {
+        return dependencyFailure(e);
+    }
+
     @ServerExceptionMapper
     public Response dynamoDb(DynamoDbException e) {
         return dependencyFailure(e);
@@ -198,7 +206,8 @@ public class ProblemMappers {
         return Problems.response(500, "an unexpected error occurred");
     }
 
-    private Response dependencyFailure(Throwable cause) {
+    private Response dependencyFailure(Throwable failure) {
+        Throwable cause = unwrapped(failure);
         if (cause instanceof ProblemException problem) {
             return problem(problem);
         }
@@ -220,6 +229,26 @@ public class ProblemMappers {
         }
         LOG.warnf("DynamoDB unavailable: %s", cause.toString());
         return problem(unavailable);
+    }
+
+    /**
+     * The failure inside the wrappers a stage or a Mutiny combination puts around it (a timeout of a call nested in
+     * two stages arrives as CompletionException(CompletionException(ApiCallTimeoutException))): the first failure
+     * decides, as it does for a fail-fast join.
+     */
+    static Throwable unwrapped(Throwable failure) {
+        Throwable cause = failure;
+        for (int depth = 0; depth < 8; depth++) {
+            Throwable inner = cause instanceof CompletionException || cause instanceof ExecutionException
+                    ? cause.getCause()
+                    : cause instanceof CompositeException composite && !composite.getCauses().isEmpty()
+                            ? composite.getCauses().get(0) : null;
+            if (inner == null || inner == cause) {
+                return cause;
+            }
+            cause = inner;
+        }
+        return cause;
     }
 
     /** A DynamoDB failure the client should retry later, or null when it is a bug of ours. */

@@ -9,6 +9,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import java.time.Duration;
 import org.jboss.logging.Logger;
+import software.amazon.awssdk.awscore.AwsRequestOverrideConfiguration;
 import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 import software.amazon.awssdk.services.dynamodb.model.ResourceInUseException;
 import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
@@ -25,6 +26,12 @@ public class TableBootstrap {
     private static final Logger LOG = Logger.getLogger(TableBootstrap.class);
     private static final AccessPattern BOOTSTRAP = AccessPattern.named("table-bootstrap");
     private static final Duration TIMEOUT = Duration.ofSeconds(60);
+    /**
+     * Start-up calls are not bound by the routes' short timeouts: a first CreateTable on a cold DynamoDB Local took
+     * 1.4 s here, and a timed-out attempt would only be sent again.
+     */
+    private static final AwsRequestOverrideConfiguration START_UP = BOOTSTRAP.tag().toBuilder()
+            .apiCallTimeout(Duration.ofSeconds(20)).apiCallAttemptTimeout(Duration.ofSeconds(10)).build();
 
     private final DynamoDbAsyncClient dynamo;
     private final TableDefinition table;
@@ -51,10 +58,12 @@ public class TableBootstrap {
     }
 
     private Uni<TableStatus> create() {
-        return Uni.createFrom().completionStage(() -> dynamo.createTable(table.createTableRequest()))
+        return Uni.createFrom().completionStage(() -> dynamo.createTable(
+                        table.createTableRequest().toBuilder().overrideConfiguration(START_UP).build()))
                 .invoke(() -> LOG.infof("created table %s", table.tableName()))
                 .chain(this::awaitActive)
-                .call(() -> Uni.createFrom().completionStage(() -> dynamo.updateTimeToLive(table.timeToLiveRequest())))
+                .call(() -> Uni.createFrom().completionStage(() -> dynamo.updateTimeToLive(
+                        table.timeToLiveRequest().toBuilder().overrideConfiguration(START_UP).build())))
                 .onFailure(ResourceInUseException.class).recoverWithItem(TableStatus.CREATING);
     }
 
@@ -71,7 +80,7 @@ public class TableBootstrap {
 
     private Uni<TableStatus> describeStatus() {
         return Uni.createFrom().completionStage(() -> dynamo.describeTable(r -> r.tableName(table.tableName())
-                        .overrideConfiguration(BOOTSTRAP.tag())))
+                        .overrideConfiguration(START_UP)))
                 .map(response -> response.table().tableStatus());
     }
 

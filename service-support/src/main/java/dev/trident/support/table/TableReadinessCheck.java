@@ -1,42 +1,93 @@
 package dev.trident.support.table;
 
 import dev.trident.keys.TableDefinition;
+import dev.trident.support.config.TridentConfig;
 import dev.trident.support.dynamo.AccessPattern;
 import io.smallrye.health.api.AsyncHealthCheck;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CompletionException;
 import org.eclipse.microprofile.health.HealthCheckResponse;
 import org.eclipse.microprofile.health.Readiness;
+import software.amazon.awssdk.awscore.AwsRequestOverrideConfiguration;
+import software.amazon.awssdk.core.exception.ApiCallAttemptTimeoutException;
+import software.amazon.awssdk.core.exception.ApiCallTimeoutException;
+import software.amazon.awssdk.core.exception.SdkClientException;
 import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
+import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
 import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
 
-/** Ready when the shared table is ACTIVE with exactly the key schema and indexes the code expects. */
+/**
+ * Ready when the shared table is ACTIVE with exactly the key schema and indexes the code expects. Each probe asks
+ * DynamoDB anew, within {@code trident.table.readiness-timeout} (1 s): a stalled or unreachable DynamoDB is DOWN
+ * within that time, with a one-line reason naming the endpoint, and the first probe after it answers again is UP.
+ */
 @Readiness
 @ApplicationScoped
 public class TableReadinessCheck implements AsyncHealthCheck {
 
     private static final String NAME = "dynamodb-table";
-    private static final Duration TIMEOUT = Duration.ofSeconds(3);
     private static final AccessPattern READINESS = AccessPattern.named("table-readiness");
+    /** A safety net behind the SDK's own timeout, which is the one expected to fire. */
+    private static final Duration GRACE = Duration.ofMillis(300);
 
     private final DynamoDbAsyncClient dynamo;
     private final TableDefinition table;
+    private final Duration timeout;
+    private final AwsRequestOverrideConfiguration probe;
+    private final String endpoint;
 
-    TableReadinessCheck(DynamoDbAsyncClient dynamo, TableDefinition table) {
+    TableReadinessCheck(DynamoDbAsyncClient dynamo, TableDefinition table, TridentConfig config) {
         this.dynamo = dynamo;
         this.table = table;
+        this.timeout = config.table().readinessTimeout();
+        // One attempt, no SDK retry inside the probe: the next probe is the retry.
+        this.probe = READINESS.tag().toBuilder().apiCallTimeout(timeout).apiCallAttemptTimeout(timeout).build();
+        this.endpoint = endpointOf(dynamo);
     }
 
     @Override
     public Uni<HealthCheckResponse> call() {
         return Uni.createFrom().completionStage(() -> dynamo.describeTable(r -> r.tableName(table.tableName())
-                        .overrideConfiguration(READINESS.tag())))
+                        .overrideConfiguration(probe)))
                 .map(response -> verdict(table.mismatches(response.table())))
-                .ifNoItem().after(TIMEOUT).recoverWithItem(() -> down("DescribeTable did not answer within " + TIMEOUT))
+                .ifNoItem().after(timeout.plus(GRACE)).recoverWithItem(() -> down(noAnswer()))
                 .onFailure(ResourceNotFoundException.class).recoverWithItem(() -> down("table does not exist"))
-                .onFailure().recoverWithItem(failure -> down("DescribeTable failed: " + failure.getMessage()));
+                .onFailure().recoverWithItem(failure -> down(reason(failure)));
+    }
+
+    /** One short line: the SDK's own messages run to a kilobyte and say less. */
+    private String reason(Throwable failure) {
+        Throwable cause = failure instanceof CompletionException && failure.getCause() != null
+                ? failure.getCause() : failure;
+        if (cause instanceof ApiCallTimeoutException || cause instanceof ApiCallAttemptTimeoutException) {
+            return noAnswer();
+        }
+        if (cause instanceof DynamoDbException dynamoFailure && dynamoFailure.awsErrorDetails() != null) {
+            return "DescribeTable at " + endpoint + " failed: " + dynamoFailure.awsErrorDetails().errorCode()
+                    + " (HTTP " + dynamoFailure.statusCode() + ")";
+        }
+        if (cause instanceof SdkClientException) {
+            Throwable root = cause;
+            while (root.getCause() != null && root.getCause() != root) {
+                root = root.getCause();
+            }
+            return "DynamoDB at " + endpoint + " cannot be reached (" + root.getClass().getSimpleName() + ")";
+        }
+        return "DescribeTable at " + endpoint + " failed (" + cause.getClass().getSimpleName() + ")";
+    }
+
+    private String noAnswer() {
+        return "DynamoDB at " + endpoint + " did not answer within " + timeout.toMillis() + " ms";
+    }
+
+    /** The endpoint override (DynamoDB Local) or the region of the regional endpoint. */
+    private static String endpointOf(DynamoDbAsyncClient dynamo) {
+        var configuration = dynamo.serviceClientConfiguration();
+        return configuration.endpointOverride().map(Object::toString)
+                .orElseGet(() -> "region " + configuration.region());
     }
 
     private HealthCheckResponse verdict(List<String> mismatches) {

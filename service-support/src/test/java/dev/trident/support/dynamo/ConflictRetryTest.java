@@ -89,6 +89,10 @@ class ConflictRetryTest {
             public int batchAttempts() {
                 return ATTEMPTS;
             }
+
+            public Duration batchBudget() {
+                return WAIT;
+            }
         };
         return new DynamoTable(client, TableDefinition.of("trident-test"), () -> retry);
     }
