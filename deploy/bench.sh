@@ -72,6 +72,7 @@ fi
 # 2. Build what is missing (the suite as run.sh does; the benchmark module).
 missing=false
 [ -f "$ROOT/deploy/dynamodb-local/target/classes/dev/trident/local/server.classpath" ] || missing=true
+[ -f "$ROOT/deploy/dynamodb-local/target/classes/dev/trident/local/tokens.classpath" ] || missing=true
 for s in "${SERVICES[@]}"; do [ -f "$ROOT/$s/target/quarkus-app/quarkus-run.jar" ] || missing=true; done
 if $missing; then
   echo "building the suite (first run only) ..."
@@ -102,7 +103,6 @@ echo "starting DynamoDB Local on $HOST:$DDB_PORT (in memory) ..."
 start_scratch_dynamodb "$DDB_PORT" "$RUN_DIR/logs/dynamodb-local.log"
 # Bearer tokens: a key pair of this run only; the services trust its development issuer as the local stack does.
 export_scratch_service_env "http://$HOST:$DDB_PORT" "$RUN_DIR/jwt" bench
-DEV_TOKENS=("$JAVA" -cp "$ROOT/deploy/dynamodb-local/target/classes" dev.trident.local.DevTokens)
 export SOCIAL_SERVICE_URL="http://$HOST:$SOCIAL_PORT"
 export WORKSPACE_SERVICE_URL="http://$HOST:$WORKSPACE_PORT"
 
@@ -130,12 +130,12 @@ done
 echo "seeding (scale $SCALE) ..."
 "$JAVA" -cp "$LOAD_CP" dev.trident.bench.load.Seed --endpoint "http://$HOST:$DDB_PORT" --scale "$SCALE" \
   --social "http://$HOST:$SOCIAL_PORT" --enrollment "http://$HOST:$ENROLLMENT_PORT" \
-  --workspace "http://$HOST:$WORKSPACE_PORT" --token "$("${DEV_TOKENS[@]}" mint "$RUN_DIR/jwt" bench-http registrar)" \
+  --workspace "http://$HOST:$WORKSPACE_PORT" --token "$(dev_tokens mint "$RUN_DIR/jwt" bench-http registrar)" \
   --out "$RUN_DIR"
 # shellcheck disable=SC1091
 . "$RUN_DIR/dataset.env"
 # Every measured request is the reader's: it may read any student, enrol anyone, and is a member of every workspace.
-READER_TOKEN=$("${DEV_TOKENS[@]}" mint "$RUN_DIR/jwt" "$READER" registrar instructor admin --ttl 24h)
+READER_TOKEN=$(dev_tokens mint "$RUN_DIR/jwt" "$READER" registrar instructor admin --ttl 24h)
 
 # 5. Read amplification of workspace-service's paged lists, one request at a time while nothing else calls it:
 # Queries, items read (ScannedCount) and capacity units per page, from the service's own /q/metrics.

@@ -24,6 +24,7 @@ done
 
 # The data folder holds the development private key: never one git would commit.
 . "$ROOT/deploy/lib/data-dir.sh"
+. "$ROOT/deploy/lib/dev-tokens.sh"
 refuse_tracked_data_dir "$ROOT" "$DATA_DIR"
 
 # DynamoDB Local and the services listen on BIND_HOST only (the images and Kubernetes pods listen on 0.0.0.0 inside
@@ -46,7 +47,7 @@ mkdir -p "$DATA_DIR/logs"
 # 1. Build what is missing.
 missing=false
 [ -f "$ROOT/deploy/dynamodb-local/target/classes/dev/trident/local/server.classpath" ] || missing=true
-[ -f "$ROOT/deploy/dynamodb-local/target/classes/dev/trident/local/DevTokens.class" ] || missing=true
+dev_tokens_built || missing=true
 for s in "${SERVICES[@]}"; do
   [ -f "$ROOT/$s/target/quarkus-app/quarkus-run.jar" ] || missing=true
 done
@@ -61,7 +62,7 @@ if [ ! -s "$DATA_DIR/cursor.secret" ]; then
 fi
 
 # 3. The development key pair for bearer tokens (never committed; deploy/token.sh mints with it).
-"$JAVA" -cp "$ROOT/deploy/dynamodb-local/target/classes" dev.trident.local.DevTokens keys "$DATA_DIR/jwt" > /dev/null
+dev_tokens keys "$DATA_DIR/jwt" > /dev/null
 
 # Every process this script starts, by name; the supervision below (step 6) starts a process again under the same name.
 PROCESSES=(dynamodb-local "${SERVICES[@]}")

@@ -16,16 +16,16 @@ if [ "${1:-}" = "--data" ]; then
   DATA_DIR=$(cd "$(dirname "$2")" && pwd)/$(basename "$2"); shift 2
 fi
 . "$ROOT/deploy/lib/data-dir.sh"
+. "$ROOT/deploy/lib/dev-tokens.sh"
 refuse_tracked_data_dir "$ROOT" "$DATA_DIR"
 if [ $# -lt 1 ] || [ "$1" = "-h" ] || [ "$1" = "--help" ]; then
   sed -n 2,10p "$0" >&2; exit 2
 fi
 JAVA=${JAVA_HOME:+$JAVA_HOME/bin/}java
-CLASSES="$ROOT/deploy/dynamodb-local/target/classes"
 
-if [ ! -f "$CLASSES/dev/trident/local/DevTokens.class" ]; then
+if ! dev_tokens_built; then
   echo "building deploy/dynamodb-local (first run only) ..." >&2
   (cd "$ROOT" && ./mvnw -B -q -pl deploy/dynamodb-local install -DskipTests >&2)
 fi
-"$JAVA" -cp "$CLASSES" dev.trident.local.DevTokens keys "$DATA_DIR/jwt" > /dev/null
-exec "$JAVA" -cp "$CLASSES" dev.trident.local.DevTokens mint "$DATA_DIR/jwt" "$@"
+dev_tokens keys "$DATA_DIR/jwt" > /dev/null
+dev_tokens mint "$DATA_DIR/jwt" "$@"

@@ -2,6 +2,8 @@
 # Needs ROOT, JAVA and HOST. Every process a caller starts goes into PIDS; all of them are stopped on exit,
 # Ctrl-C or SIGTERM (a closed output pipe must not cut that short, hence SIGPIPE ignored while stopping).
 
+. "$ROOT/deploy/lib/dev-tokens.sh"
+
 PIDS=()
 stop_all() {
   trap '' PIPE
@@ -37,7 +39,7 @@ start_scratch_dynamodb() {
 # development issuer the services trust as they do on the local stack.
 export_scratch_service_env() {
   local endpoint=$1 jwt_dir=$2 secret_id=$3
-  "$JAVA" -cp "$ROOT/deploy/dynamodb-local/target/classes" dev.trident.local.DevTokens keys "$jwt_dir" > /dev/null
+  dev_tokens keys "$jwt_dir" > /dev/null
   export TRIDENT_JWT_PUBLIC_KEY_LOCATION="file:$jwt_dir/dev-public.pem"
   export TRIDENT_JWT_ISSUER="https://trident.local/dev"
   export TRIDENT_JWT_AUDIENCE=trident

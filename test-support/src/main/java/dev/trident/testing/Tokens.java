@@ -1,7 +1,6 @@
 package dev.trident.testing;
 
 import dev.trident.local.DevTokens;
-import dev.trident.local.JsonWebTokens;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -15,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.UUID;
 
 /**
  * Bearer tokens for tests: one RSA key pair per test JVM, its public key written to a temporary
@@ -25,6 +25,8 @@ import java.util.Set;
  *   given().auth().oauth2(Tokens.user("u1").roles("registrar").token())
  *   given().header("Authorization", Tokens.user("u1").expired().bearer())
  * </pre>
+ * Well-formed tokens are minted as {@code deploy/token.sh} mints them (smallrye-jwt-build, {@link DevTokens#sign});
+ * a token with claims set or removed by hand, or {@code alg: none}, is written as given ({@link HandMadeTokens}).
  */
 public final class Tokens {
 
@@ -134,7 +136,7 @@ public final class Tokens {
 
         /** A claim whose value is this JSON text as it stands, e.g. arrays nested thousands deep. */
         public Builder rawClaim(String name, String json) {
-            return claim(name, new JsonWebTokens.RawJson(json));
+            return claim(name, new HandMadeTokens.RawJson(json));
         }
 
         /** The token without this claim at all. */
@@ -162,16 +164,25 @@ public final class Tokens {
         }
 
         public String token() {
-            Map<String, Object> claims = new LinkedHashMap<>(
-                    JsonWebTokens.claims(issuer, AUDIENCE, userId, roles, issuedAt, issuedAt, expiresAt));
-            claims.putAll(this.claims);
-            claims.keySet().removeAll(withoutClaims);
-            if (unsigned) {
-                return JsonWebTokens.unsigned(claims);
-            }
             KeyPair pair = anotherKey ? Keys.UNTRUSTED : Keys.TRUSTED;
             // The trusted key's id even when another key signs: the signature alone must give it away.
-            return JsonWebTokens.signRs256(JsonWebTokens.keyId(Keys.TRUSTED.getPublic()), claims, pair.getPrivate());
+            String keyId = DevTokens.keyId(Keys.TRUSTED.getPublic());
+            if (claims.isEmpty() && withoutClaims.isEmpty() && !unsigned) {
+                return DevTokens.sign(issuer, userId, roles, issuedAt, expiresAt, keyId, pair.getPrivate());
+            }
+            Map<String, Object> claims = new LinkedHashMap<>();
+            claims.put("iss", issuer);
+            claims.put("aud", AUDIENCE);
+            claims.put("sub", userId);
+            claims.put("upn", userId);
+            claims.put("groups", roles);
+            claims.put("iat", issuedAt.getEpochSecond());
+            claims.put("nbf", issuedAt.getEpochSecond());
+            claims.put("exp", expiresAt.getEpochSecond());
+            claims.put("jti", UUID.randomUUID().toString());
+            claims.putAll(this.claims);
+            claims.keySet().removeAll(withoutClaims);
+            return unsigned ? HandMadeTokens.unsigned(claims) : HandMadeTokens.signRs256(claims, keyId, pair.getPrivate());
         }
 
         /** The {@code Authorization} header value: {@code Bearer <token>}. */
@@ -189,7 +200,7 @@ public final class Tokens {
         private static final String FOLDER_PROPERTY = "dev.trident.testing.Tokens.keyFolder";
         static final Path FOLDER = folder();
         static final KeyPair TRUSTED = load();
-        static final KeyPair UNTRUSTED = JsonWebTokens.generateRsaKeyPair();
+        static final KeyPair UNTRUSTED = DevTokens.generateKeyPair();
         static final Path PUBLIC_KEY_FILE = FOLDER.resolve(DevTokens.PUBLIC_KEY_FILE);
 
         private static Path folder() {
@@ -214,8 +225,8 @@ public final class Tokens {
 
         private static KeyPair load() {
             try {
-                PrivateKey key = JsonWebTokens.readPrivateKey(FOLDER.resolve(DevTokens.PRIVATE_KEY_FILE));
-                return new KeyPair(JsonWebTokens.publicKeyOf(key), key);
+                PrivateKey key = DevTokens.readPrivateKey(FOLDER.resolve(DevTokens.PRIVATE_KEY_FILE));
+                return new KeyPair(DevTokens.publicKeyOf(key), key);
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot read the test key pair", e);
             }
