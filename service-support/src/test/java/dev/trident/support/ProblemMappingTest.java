@@ -86,7 +86,8 @@ class ProblemMappingTest {
     void aValidIdConstraintNamesThePathParameterOrListElementInTheWordsOfIds() {
         given().get("/probe/ids/a%23b").then().statusCode(400).contentType(PROBLEM)
                 .body("errors[0].field", equalTo("id"))
-                .body("errors[0].message", equalTo(dev.trident.keys.Ids.violation("a#b")));
+                .body("errors[0].message", equalTo(dev.trident.keys.Ids.violation("a#b")))
+                .body("detail", equalTo("id: " + dev.trident.keys.Ids.violation("a#b")));
         given().get("/probe/ids/" + "x".repeat(65)).then().statusCode(400)
                 .body("errors[0].message", equalTo("must be at most 64 characters"));
         given().get("/probe/ids/ok-1").then().statusCode(200).body("id", equalTo("ok-1"));

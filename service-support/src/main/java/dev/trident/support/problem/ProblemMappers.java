@@ -11,6 +11,7 @@ import dev.trident.keys.InvalidKeyException;
 import dev.trident.support.dynamo.TableBusy;
 import dev.trident.support.dynamo.WriteContended;
 import dev.trident.support.dynamo.WriteRefused;
+import dev.trident.support.validation.ValidId;
 import dev.trident.keys.cursor.InvalidCursorException;
 import io.smallrye.mutiny.CompositeException;
 import io.quarkus.security.AuthenticationCompletionException;
@@ -98,6 +99,11 @@ public class ProblemMappers {
                 .map(v -> new Problem.FieldError(fieldName(v), v.getMessage()))
                 .sorted(Comparator.comparing(Problem.FieldError::field))
                 .toList();
+        if (errors.size() == 1 && e.getConstraintViolations().stream()
+                .allMatch(v -> v.getConstraintDescriptor().getAnnotation() instanceof ValidId)) {
+            // An id checked at the edge reads as it did when the key grammar refused it: "userId: must ...".
+            return badRequest(errors, errors.get(0).field() + ": " + errors.get(0).message());
+        }
         return badRequest(errors, "the request has " + errors.size() + " invalid field(s)");
     }
 
