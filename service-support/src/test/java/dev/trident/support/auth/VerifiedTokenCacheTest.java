@@ -7,6 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.trident.testing.TokenSpellings;
 import dev.trident.testing.Tokens;
+import io.quarkus.cache.Cache;
+import io.quarkus.cache.runtime.caffeine.CaffeineCacheImpl;
+import io.quarkus.cache.runtime.caffeine.CaffeineCacheInfo;
 import io.smallrye.jwt.auth.principal.DefaultJWTCallerPrincipalFactory;
 import io.smallrye.jwt.auth.principal.JWTAuthContextInfo;
 import io.smallrye.jwt.auth.principal.JWTCallerPrincipal;
@@ -50,8 +53,17 @@ class VerifiedTokenCacheTest {
             verifications.incrementAndGet();
             return super.parse(token, context);
         }
-    }, clock, rules);
+    }, clock, rules, caffeine());
     private final JWTAuthContextInfo context = context();
+
+    /** The Caffeine cache Quarkus builds from service-support's configuration of {@value VerifiedTokenCache#CACHE_NAME}. */
+    static Cache caffeine() {
+        CaffeineCacheInfo info = new CaffeineCacheInfo();
+        info.name = VerifiedTokenCache.CACHE_NAME;
+        info.maximumSize = VerifiedTokenCache.MAX_ENTRIES;
+        info.expireAfterWrite = VerifiedTokenCache.MAX_AGE;
+        return new CaffeineCacheImpl(info, false);
+    }
 
     private static JWTAuthContextInfo context() {
         JWTAuthContextInfo context = new JWTAuthContextInfo(Tokens.publicKeyLocation(), Tokens.ISSUER);
@@ -158,7 +170,7 @@ class VerifiedTokenCacheTest {
                     }
                     throw (RuntimeException) failure;
                 }
-            }, clock, rules);
+            }, clock, rules, caffeine());
 
             ParseException refusal = assertThrows(ParseException.class,
                     () -> failing.parse(Tokens.user("ada").token(), context));
