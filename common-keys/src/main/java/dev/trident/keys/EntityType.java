@@ -23,7 +23,9 @@ public enum EntityType {
     WORKSPACE("Workspace", "WS#", "META", false),
     MEMBER("WorkspaceMember", "WS#", "MEMBER#", true),
     PROJECT("Project", "WS#", "PROJ#", true),
-    PROJECT_SEQUENCE("ProjectSequence", "WS#", "PROJSEQ#", true);
+    PROJECT_SEQUENCE("ProjectSequence", "WS#", "PROJSEQ#", true),
+    /** The stored answer of a create sent with an Idempotency-Key, per caller, route and key; expires (TTL). */
+    IDEMPOTENCY("IdempotencyRecord", "IDEM#", "IDEM", false);
 
     private final String typeName;
     private final String pkPrefix;

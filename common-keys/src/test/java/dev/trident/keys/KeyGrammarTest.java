@@ -217,6 +217,7 @@ class KeyGrammarTest {
                 put(keys, SocialKeys.comment(a, b), EntityType.COMMENT);
                 put(keys, EnrollmentKeys.enrollment(a, b), EntityType.ENROLLMENT);
                 put(keys, WorkspaceKeys.member(a, b), EntityType.MEMBER);
+                put(keys, IdempotencyKeys.record(a, "POST /users", b), EntityType.IDEMPOTENCY);
                 putIndex(indexKeys, EnrollmentKeys.enrollmentIndex(a, b), EntityType.ENROLLMENT);
                 putIndex(indexKeys, WorkspaceKeys.memberIndex(a, b), EntityType.MEMBER);
                 for (String m : months) {
@@ -286,6 +287,21 @@ class KeyGrammarTest {
     }
 
     @Test
+    void idempotencyRecordsAreScopedToCallerRouteAndKeyAndHoldNoClientText() {
+        ItemKey record = IdempotencyKeys.record("ann", "POST /users", "key 1/\u0041");
+        assertTrue(record.pk().matches("IDEM#[0-9a-f]{64}"), record::pk);
+        assertEquals("IDEM", record.sk());
+        assertEquals(record, IdempotencyKeys.record("ann", "POST /users", "key 1/A"));
+        assertFalse(record.equals(IdempotencyKeys.record("bob", "POST /users", "key 1/A")));
+        assertFalse(record.equals(IdempotencyKeys.record("ann", "POST /users/{userId}/posts", "key 1/A")));
+        assertFalse(record.equals(IdempotencyKeys.record("ann", "POST /users", "key 1/B")));
+        // The separator keeps the parts apart: ("a", "bc") and ("ab", "c") are different scopes.
+        assertFalse(IdempotencyKeys.record("ann", "r", "ab").equals(IdempotencyKeys.record("ann", "ra", "b")));
+        assertThrows(InvalidKeyException.class, () -> IdempotencyKeys.record("ann", "POST /users", ""));
+        assertThrows(InvalidKeyException.class, () -> IdempotencyKeys.record("not an id!", "POST /users", "k"));
+    }
+
+    @Test
     void beginsWithPrefixesEndWithTheDelimiter() {
         List<String> prefixes = List.of(SocialKeys.postsPrefix(), SocialKeys.commentsPrefix(), SocialKeys.STATS_PREFIX,
                 EnrollmentKeys.enrollmentsPrefix(), EnrollmentKeys.rosterPrefix(), WorkspaceKeys.projectsPrefix(),
@@ -308,6 +324,7 @@ class KeyGrammarTest {
         assertEquals("ProjectSequence", EntityType.PROJECT_SEQUENCE.typeName());
         assertEquals("PostDeletion", EntityType.POST_DELETION.typeName());
         assertEquals("TimelineMonth", EntityType.TIMELINE_MONTH.typeName());
-        assertEquals(14, EntityType.values().length);
+        assertEquals("IdempotencyRecord", EntityType.IDEMPOTENCY.typeName());
+        assertEquals(15, EntityType.values().length);
     }
 }

@@ -77,6 +77,24 @@ public final class Transaction {
                 .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD).build()).build());
     }
 
+    /**
+     * Writes that a caller outside the repository adds to the repository's transaction, after its own actions
+     * (an idempotency record written with the item it answers for). {@link #NONE} adds nothing.
+     */
+    @FunctionalInterface
+    public interface Part {
+        Part NONE = transaction -> {
+        };
+
+        void addTo(Transaction transaction);
+    }
+
+    /** Adds a {@link Part}'s actions after those already here. */
+    public Transaction include(Part part) {
+        part.addTo(this);
+        return this;
+    }
+
     public int size() {
         return actions.size();
     }

@@ -39,6 +39,11 @@ public final class ProblemException extends RuntimeException {
         return new ProblemException(409, detail, null, null);
     }
 
+    /** A conflict that passes with time (a concurrent request in flight): the client may retry after a pause. */
+    public static ProblemException conflict(String detail, int retryAfterSeconds) {
+        return new ProblemException(409, detail, null, retryAfterSeconds);
+    }
+
     public static ProblemException preconditionFailed(String detail) {
         return new ProblemException(412, detail, null, null);
     }

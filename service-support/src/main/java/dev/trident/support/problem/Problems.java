@@ -16,6 +16,11 @@ public final class Problems {
                 errors == null || errors.isEmpty() ? null : errors);
     }
 
+    /** A problem whose type and title are more precise than its status's ({@code slug} names the type). */
+    public static Problem problem(String slug, String title, int status, String detail) {
+        return new Problem(TYPE_BASE + slug, title, status, detail, null);
+    }
+
     public static Response response(Problem problem, Integer retryAfterSeconds) {
         Response.ResponseBuilder builder = Response.status(problem.status())
                 .type(Problem.MEDIA_TYPE)

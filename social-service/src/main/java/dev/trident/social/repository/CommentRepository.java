@@ -55,7 +55,7 @@ public class CommentRepository {
      * {@link #NEW_COMMENT}, {@link #COMMENTED_POST} or {@link #COMMENTER_PROFILE}, the first failed in that order.
      * The counter is not an edit of the post: its version and updatedAt stay, so its ETag survives comments.
      */
-    public Uni<Void> createComment(Comment comment) {
+    public Uni<Void> createComment(Comment comment, Transaction.Part alongside) {
         String month = SocialEntities.monthOf(comment.createdAt());
         return table.transact(COMMENT_CREATE, Transaction.of()
                 .create(NEW_COMMENT, COMMENT.toItem(comment))
@@ -63,7 +63,8 @@ public class CommentRepository {
                         new UpdateExpressionBuilder().add(COMMENT_COUNT, 1).condition(Conditions.ITEM_EXISTS).build())
                 .check(COMMENTER_PROFILE, SocialKeys.userProfile(comment.authorId()), Conditions.ITEM_EXISTS)
                 .update(COMMENTER_STATS, SocialKeys.monthlyStats(comment.authorId(), month),
-                        StatsRepository.count(COMMENTS, comment.authorId(), month, comment.createdAt())));
+                        StatsRepository.count(COMMENTS, comment.authorId(), month, comment.createdAt()))
+                .include(alongside));
     }
 
     /**

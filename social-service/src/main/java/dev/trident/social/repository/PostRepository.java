@@ -71,7 +71,7 @@ public class PostRepository {
      * Update {@code TIMELINE#MONTHS/MONTH#<month>} (attributes {@code if_not_exists}, no condition), so the month
      * index lists every month that holds a post. Refused as {@link #NEW_POST} or {@link #AUTHOR_PROFILE}.
      */
-    public Uni<Void> createPost(Post post) {
+    public Uni<Void> createPost(Post post, Transaction.Part alongside) {
         String month = SocialEntities.monthOf(post.createdAt());
         Transaction transaction = Transaction.of()
                 .create(NEW_POST, POST.toItem(post))
@@ -82,7 +82,7 @@ public class PostRepository {
         if (indexMonth) {
             transaction.update(TIMELINE_MONTH, SocialKeys.timelineMonth(month), listInMonthIndex(month, post.createdAt()));
         }
-        return table.transact(POST_CREATE, transaction).invoke(() -> {
+        return table.transact(POST_CREATE, transaction.include(alongside)).invoke(() -> {
             if (indexMonth) {
                 indexedMonths.add(month);
             }

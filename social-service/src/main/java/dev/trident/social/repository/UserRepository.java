@@ -66,12 +66,14 @@ public class UserRepository {
 
     /**
      * Create a profile with a unique handle: one TransactWriteItems = Put profile + Put handle claim, both
-     * {@code attribute_not_exists(PK)}. Refused as {@link #NEW_PROFILE} or {@link #HANDLE_TAKEN}.
+     * {@code attribute_not_exists(PK)}, + {@code alongside} (an idempotency record). Refused as {@link #NEW_PROFILE}
+     * or {@link #HANDLE_TAKEN}.
      */
-    public Uni<Void> createUser(Profile profile) {
+    public Uni<Void> createUser(Profile profile, Transaction.Part alongside) {
         return table.transact(USER_CREATE, Transaction.of()
                 .create(NEW_PROFILE, PROFILE.toItem(profile))
-                .create(HANDLE_TAKEN, HANDLE_CLAIM.toItem(HandleClaim.of(profile))));
+                .create(HANDLE_TAKEN, HANDLE_CLAIM.toItem(HandleClaim.of(profile)))
+                .include(alongside));
     }
 
     /** Get a profile: one GetItem, strongly consistent (it carries the ETag). Emits null when absent. */

@@ -5,6 +5,7 @@ import dev.trident.social.model.Post;
 import dev.trident.social.service.PostService;
 import dev.trident.support.http.ETags;
 import dev.trident.support.http.Responses;
+import dev.trident.support.idempotency.Idempotency;
 import dev.trident.support.paging.Page;
 import dev.trident.support.paging.PageRequest;
 import dev.trident.support.problem.ProblemException;
@@ -27,6 +28,7 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.jwt.JsonWebToken;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -38,19 +40,27 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 public class PostResource {
 
     private final PostService posts;
+    private final Idempotency idempotency;
     private final JsonWebToken token;
 
-    PostResource(PostService posts, JsonWebToken token) {
+    PostResource(PostService posts, Idempotency idempotency, JsonWebToken token) {
         this.posts = posts;
+        this.idempotency = idempotency;
         this.token = token;
     }
 
     @POST
     @Operation(summary = "Publish a post as the caller, who must be {userId} (else 403; 404 without a profile); counted "
             + "in the author's monthly stats")
-    public Uni<Response> create(@PathParam("userId") @ValidId String userId, @Valid @NotNull Requests.CreatePost body) {
-        return posts.create(Caller.of(token), userId, body.title(), body.body()).map(p -> Responses.created(
-                Responses.uri("/users/{userId}/posts/{postId}", userId, p.postId()), p, p.version()));
+    public Uni<Response> create(@PathParam("userId") @ValidId String userId,
+            @HeaderParam(Idempotency.HEADER) @Parameter(description = Idempotency.HEADER_DOC) String idempotencyKey,
+            @Valid @NotNull Requests.CreatePost body) {
+        Caller caller = Caller.of(token);
+        return idempotency.create(caller, "POST /users/{userId}/posts", "/users/" + userId + "/posts", idempotencyKey,
+                body, call -> posts.create(caller, userId, body.title(), body.body(), p -> call.record(
+                        Responses.created(Responses.uri("/users/{userId}/posts/{postId}", userId, p.postId()), p,
+                                p.version())))
+                        .map(p -> call.answer()));
     }
 
     @GET
@@ -97,10 +107,16 @@ public class PostResource {
     @Operation(summary = "Comment on a post as the caller (the token's subject is the author; 404 when the post is "
             + "gone, 403 when the caller has no profile); increments the post's commentCount in the same transaction")
     public Uni<Response> comment(@PathParam("userId") @ValidId String userId,
-            @PathParam("postId") @ValidId String postId, @Valid @NotNull Requests.CreateComment body) {
-        return posts.comment(Caller.of(token), userId, postId, body.body()).map(c -> Response.created(
-                Responses.uri("/users/{userId}/posts/{postId}/comments/{commentId}", userId, postId, c.commentId()))
-                .entity(c).build());
+            @PathParam("postId") @ValidId String postId,
+            @HeaderParam(Idempotency.HEADER) @Parameter(description = Idempotency.HEADER_DOC) String idempotencyKey,
+            @Valid @NotNull Requests.CreateComment body) {
+        Caller caller = Caller.of(token);
+        return idempotency.create(caller, "POST /users/{userId}/posts/{postId}/comments",
+                "/users/" + userId + "/posts/" + postId + "/comments", idempotencyKey, body,
+                call -> posts.comment(caller, userId, postId, body.body(), c -> call.record(Response.created(
+                        Responses.uri("/users/{userId}/posts/{postId}/comments/{commentId}", userId, postId,
+                                c.commentId())).entity(c).build()))
+                        .map(c -> call.answer()));
     }
 
     @GET

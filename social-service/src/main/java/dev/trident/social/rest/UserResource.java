@@ -6,6 +6,7 @@ import dev.trident.social.service.UserService;
 import dev.trident.social.service.UserService.BatchResult;
 import dev.trident.support.http.ETags;
 import dev.trident.support.http.Responses;
+import dev.trident.support.idempotency.Idempotency;
 import dev.trident.support.paging.PageRequest;
 import dev.trident.support.problem.ProblemException;
 import dev.trident.support.security.Caller;
@@ -26,6 +27,7 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.jwt.JsonWebToken;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -39,19 +41,26 @@ public class UserResource {
     private static final String INCLUDE_POSTS = "posts";
 
     private final UserService users;
+    private final Idempotency idempotency;
     private final JsonWebToken token;
 
-    UserResource(UserService users, JsonWebToken token) {
+    UserResource(UserService users, Idempotency idempotency, JsonWebToken token) {
         this.users = users;
+        this.idempotency = idempotency;
         this.token = token;
     }
 
     @POST
     @Operation(summary = "Create the caller's own profile (userId = the token's subject; 409 when the caller has one) "
             + "with a unique handle (409 when taken; `Ann` and `ann` are the same handle)")
-    public Uni<Response> create(@Valid @NotNull Requests.CreateUser body) {
-        return users.create(Caller.of(token), body.handle(), body.displayName(), body.bio())
-                .map(p -> Responses.created(Responses.uri("/users/{userId}", p.userId()), p, p.version()));
+    public Uni<Response> create(
+            @HeaderParam(Idempotency.HEADER) @Parameter(description = Idempotency.HEADER_DOC) String idempotencyKey,
+            @Valid @NotNull Requests.CreateUser body) {
+        Caller caller = Caller.of(token);
+        return idempotency.create(caller, "POST /users", "/users", idempotencyKey, body, call -> users
+                .create(caller, body.handle(), body.displayName(), body.bio(), p -> call.record(
+                        Responses.created(Responses.uri("/users/{userId}", p.userId()), p, p.version())))
+                .map(p -> call.answer()));
     }
 
     @GET

@@ -9,6 +9,7 @@ import dev.trident.social.repository.CommentRepository;
 import dev.trident.social.repository.PostRepository;
 import dev.trident.social.repository.TimelineRepository;
 import dev.trident.support.dynamo.TableBusy;
+import dev.trident.support.dynamo.Transaction;
 import dev.trident.support.paging.Cursors;
 import dev.trident.support.paging.Page;
 import dev.trident.support.paging.PageRequest;
@@ -17,6 +18,7 @@ import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.function.Function;
 
 /** Rules for posts, their comments and the timeline. */
 @ApplicationScoped
@@ -52,12 +54,13 @@ public class PostService {
      * Only the user publishes under their own path (403 otherwise); 404 when they have no profile yet: the
      * transaction's ConditionCheck fails and nothing is written.
      */
-    public Uni<Post> create(Caller caller, String userId, String title, String body) {
+    public Uni<Post> create(Caller caller, String userId, String title, String body,
+            Function<Post, Transaction.Part> alongside) {
         AccessRules.requireSelf(caller, userId);
         Instant now = clock.instant();
         Post post = new Post(userId, SocialKeys.newId(now), UserService.emptyToNull(title), body, 0, 1, now.toString(),
                 now.toString());
-        return posts.createPost(post)
+        return posts.createPost(post, alongside.apply(post))
                 .onFailure().transform(e -> Refusals.toProblem(e, "user", userId))
                 .replaceWith(post);
     }
@@ -120,11 +123,12 @@ public class PostService {
      * The author is the caller. 404 when the post is gone (checked first), 403 when the caller has no profile:
      * both are conditions of the one transaction, so nothing is written.
      */
-    public Uni<Comment> comment(Caller caller, String userId, String postId, String body) {
+    public Uni<Comment> comment(Caller caller, String userId, String postId, String body,
+            Function<Comment, Transaction.Part> alongside) {
         String authorId = AccessRules.callerId(caller);
         Instant now = clock.instant();
         Comment comment = new Comment(postId, userId, SocialKeys.newId(now), authorId, body, now.toString());
-        return comments.createComment(comment)
+        return comments.createComment(comment, alongside.apply(comment))
                 .onFailure().transform(e -> Refusals.toProblem(e, "post", postId))
                 .replaceWith(comment);
     }

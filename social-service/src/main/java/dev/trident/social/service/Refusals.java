@@ -24,7 +24,8 @@ final class Refusals {
     /** The problem for a refused or contended write; any other failure passes unchanged. */
     static Throwable toProblem(Throwable failure, String entity, String id) {
         if (failure instanceof WriteContended) {
-            return ProblemException.conflict(entity + " " + id + " is being changed by many requests at once; retry");
+            return ProblemException.conflict(entity + " " + id + " is being changed by many requests at once; retry",
+                    RETRY_AFTER_SECONDS);
         }
         if (!(failure instanceof WriteRefused refused)) {
             return failure;

@@ -78,6 +78,8 @@ class RefusalsTest {
         ProblemException p = problem(new WriteContended(null), "post", "p1");
         assertEquals(409, p.status());
         assertEquals("post p1 is being changed by many requests at once; retry", p.getMessage());
+        // It passes with time (e.g. a create under the same Idempotency-Key still in flight): say when to retry.
+        assertEquals(1, p.retryAfterSeconds());
     }
 
     @Test
