@@ -1,13 +1,5 @@
 package dev.trident.enrollment.repository;
 
-import static dev.trident.enrollment.repository.EnrollmentEntities.CAPACITY;
-import static dev.trident.enrollment.repository.EnrollmentEntities.ENROLLED_COUNT;
-import static dev.trident.enrollment.repository.EnrollmentEntities.ENROLLMENT;
-import static dev.trident.enrollment.repository.EnrollmentEntities.GRADE;
-import static dev.trident.enrollment.repository.EnrollmentEntities.INSTRUCTOR_IDS;
-import static dev.trident.keys.entity.StandardAttributes.UPDATED_AT;
-import static dev.trident.keys.entity.StandardAttributes.VERSION;
-
 import dev.trident.enrollment.model.Course;
 import dev.trident.enrollment.model.Enrollment;
 import dev.trident.enrollment.model.Student;
@@ -16,8 +8,8 @@ import dev.trident.keys.TableSchema;
 import dev.trident.keys.cursor.CursorState;
 import dev.trident.keys.expr.Condition;
 import dev.trident.keys.expr.Conditions;
-import dev.trident.keys.expr.UpdateExpressionBuilder;
 import dev.trident.keys.expr.UpdateExpressionBuilder.UpdateExpression;
+import dev.trident.keys.expr.UpdateExpressionBuilder;
 import dev.trident.support.dynamo.AccessPattern;
 import dev.trident.support.dynamo.Consistency;
 import dev.trident.support.dynamo.DynamoTable;
@@ -27,7 +19,15 @@ import dev.trident.support.paging.Slice;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Clock;
+import java.util.function.Function;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import static dev.trident.enrollment.repository.EnrollmentEntities.CAPACITY;
+import static dev.trident.enrollment.repository.EnrollmentEntities.ENROLLED_COUNT;
+import static dev.trident.enrollment.repository.EnrollmentEntities.ENROLLMENT;
+import static dev.trident.enrollment.repository.EnrollmentEntities.GRADE;
+import static dev.trident.enrollment.repository.EnrollmentEntities.INSTRUCTOR_IDS;
+import static dev.trident.keys.entity.StandardAttributes.UPDATED_AT;
+import static dev.trident.keys.entity.StandardAttributes.VERSION;
 
 /**
  * The enrolment edges: enrol, grade and drop, one edge and both of its lists (the student's courses, the course's
@@ -100,9 +100,9 @@ public class EnrollmentRepository {
      * of the student's name and the course's title, term and credits), {@link #COURSE_SEAT} Update course {@code ADD
      * enrolledCount 1, version 1} under {@code attribute_exists(PK) AND (attribute_not_exists(capacity) OR
      * enrolledCount < capacity)}, {@link #ENROLLED_STUDENT} ConditionCheck student {@code attribute_exists(PK)}.
-     * Emits the new edge.
+     * + {@code alongside(edge)} (an idempotency record). Emits the new edge.
      */
-    public Uni<Enrollment> enroll(Student student, Course course) {
+    public Uni<Enrollment> enroll(Student student, Course course, Function<Enrollment, Transaction.Part> alongside) {
         String now = clock.instant().toString();
         Enrollment edge = new Enrollment(student.studentId(), course.courseId(), now, null, student.name(),
                 course.title(), course.term(), course.credits(), 1, now, now);
@@ -116,7 +116,8 @@ public class EnrollmentRepository {
         return table.transact(ENROL, Transaction.of()
                         .create(NEW_ENROLMENT, ENROLLMENT.toItem(edge))
                         .update(COURSE_SEAT, EnrollmentKeys.course(course.courseId()), countUp)
-                        .check(ENROLLED_STUDENT, EnrollmentKeys.student(student.studentId()), Conditions.ITEM_EXISTS))
+                        .check(ENROLLED_STUDENT, EnrollmentKeys.student(student.studentId()), Conditions.ITEM_EXISTS)
+                        .include(alongside.apply(edge)))
                 .replaceWith(edge);
     }
 

@@ -4,6 +4,7 @@ import dev.trident.enrollment.model.Enrollment;
 import dev.trident.enrollment.service.EnrollmentService;
 import dev.trident.support.http.ETags;
 import dev.trident.support.http.Responses;
+import dev.trident.support.idempotency.Idempotency;
 import dev.trident.support.paging.Page;
 import dev.trident.support.paging.PageRequest;
 import dev.trident.support.security.Caller;
@@ -26,6 +27,7 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.jwt.JsonWebToken;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.jboss.resteasy.reactive.ResponseHeader;
@@ -44,10 +46,12 @@ public class EnrollmentResource {
             + "instructor sees the list with every grade null (their own course's grades are on its roster).";
 
     private final EnrollmentService service;
+    private final Idempotency idempotency;
     private final JsonWebToken token;
 
-    EnrollmentResource(EnrollmentService service, JsonWebToken token) {
+    EnrollmentResource(EnrollmentService service, Idempotency idempotency, JsonWebToken token) {
         this.service = service;
+        this.idempotency = idempotency;
         this.token = token;
     }
 
@@ -69,9 +73,16 @@ public class EnrollmentResource {
             description = "A student enrols only themselves (sub = studentId); the registrar enrols anyone (403 "
                     + "otherwise).")
     public Uni<Response> enroll(@PathParam("studentId") @ValidId String studentId,
-            @PathParam("courseId") @ValidId String courseId) {
-        return service.enroll(Caller.of(token), studentId, courseId).map(edge -> Responses.notStored(Responses.created(
-                Responses.uri(EDGE, studentId, courseId), edge, edge.version())));
+            @PathParam("courseId") @ValidId String courseId,
+            @HeaderParam(Idempotency.HEADER) @Parameter(description = Idempotency.HEADER_DOC) String idempotencyKey) {
+        Caller caller = Caller.of(token);
+        // The answer is private to its caller: no-store on the first answer and on every replay.
+        return idempotency.create(caller, "PUT /students/{studentId}/courses/{courseId}",
+                "/students/" + studentId + "/courses/" + courseId, idempotencyKey, null,
+                call -> service.enroll(caller, studentId, courseId, edge -> call.record(
+                        Responses.created(Responses.uri(EDGE, studentId, courseId), edge, edge.version())))
+                        .map(edge -> call.answer()))
+                .map(Responses::notStored);
     }
 
     @GET

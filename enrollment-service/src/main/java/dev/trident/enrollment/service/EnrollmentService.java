@@ -7,6 +7,7 @@ import dev.trident.enrollment.repository.CourseRepository;
 import dev.trident.enrollment.repository.EnrollmentRepository;
 import dev.trident.enrollment.repository.StudentRepository;
 import dev.trident.enrollment.service.Refusals.Subject;
+import dev.trident.support.dynamo.Transaction;
 import dev.trident.support.paging.Cursors;
 import dev.trident.support.paging.Page;
 import dev.trident.support.paging.PageRequest;
@@ -15,6 +16,7 @@ import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * The enrolment rules: who may do what ({@link AccessRules}, checked first), what a refused write means for the client
@@ -51,7 +53,8 @@ public class EnrollmentService {
      * Enrols a student: reads both sides (in parallel) for the names the edge carries, then one transaction puts
      * the edge, counts it on the course under the capacity condition and checks the student still exists.
      */
-    public Uni<Enrollment> enroll(Caller caller, String studentId, String courseId) {
+    public Uni<Enrollment> enroll(Caller caller, String studentId, String courseId,
+            Function<Enrollment, Transaction.Part> alongside) {
         AccessRules.mayEnrol(caller, studentId);
         return Uni.combine().all()
                 .unis(students.student(studentId).map(Optional::ofNullable),
@@ -64,7 +67,7 @@ public class EnrollmentService {
                         return Uni.createFrom().failure(Refusals.missingSides(studentId, student.isEmpty(), courseId,
                                 course.isEmpty()));
                     }
-                    return enrollments.enroll(student.get(), course.get());
+                    return enrollments.enroll(student.get(), course.get(), alongside);
                 })
                 .onFailure().transform(failure -> Refusals.toProblem(failure,
                         Subject.enrolment(studentId, courseId, null)));
