@@ -1,5 +1,13 @@
 package dev.trident.enrollment.repository;
 
+import static dev.trident.enrollment.repository.EnrollmentEntities.CAPACITY;
+import static dev.trident.enrollment.repository.EnrollmentEntities.ENROLLED_COUNT;
+import static dev.trident.enrollment.repository.EnrollmentEntities.ENROLLMENT;
+import static dev.trident.enrollment.repository.EnrollmentEntities.GRADE;
+import static dev.trident.enrollment.repository.EnrollmentEntities.INSTRUCTOR_IDS;
+import static dev.trident.keys.entity.StandardAttributes.UPDATED_AT;
+import static dev.trident.keys.entity.StandardAttributes.VERSION;
+
 import dev.trident.enrollment.model.Course;
 import dev.trident.enrollment.model.Enrollment;
 import dev.trident.enrollment.model.Student;
@@ -8,8 +16,8 @@ import dev.trident.keys.TableSchema;
 import dev.trident.keys.cursor.CursorState;
 import dev.trident.keys.expr.Condition;
 import dev.trident.keys.expr.Conditions;
-import dev.trident.keys.expr.UpdateExpressionBuilder.UpdateExpression;
 import dev.trident.keys.expr.UpdateExpressionBuilder;
+import dev.trident.keys.expr.UpdateExpressionBuilder.UpdateExpression;
 import dev.trident.support.dynamo.AccessPattern;
 import dev.trident.support.dynamo.Consistency;
 import dev.trident.support.dynamo.DynamoTable;
@@ -21,13 +29,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Clock;
 import java.util.function.Function;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import static dev.trident.enrollment.repository.EnrollmentEntities.CAPACITY;
-import static dev.trident.enrollment.repository.EnrollmentEntities.ENROLLED_COUNT;
-import static dev.trident.enrollment.repository.EnrollmentEntities.ENROLLMENT;
-import static dev.trident.enrollment.repository.EnrollmentEntities.GRADE;
-import static dev.trident.enrollment.repository.EnrollmentEntities.INSTRUCTOR_IDS;
-import static dev.trident.keys.entity.StandardAttributes.UPDATED_AT;
-import static dev.trident.keys.entity.StandardAttributes.VERSION;
 
 /**
  * The enrolment edges: enrol, grade and drop, one edge and both of its lists (the student's courses, the course's
