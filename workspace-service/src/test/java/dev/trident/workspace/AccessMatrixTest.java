@@ -136,7 +136,7 @@ class AccessMatrixTest {
                 .then().statusCode(403).contentType(PROBLEM_JSON);
         nothing.run();
         // No project number was used by any refused request.
-        post.apply(Api.given()).then().statusCode(201).body("id", org.hamcrest.Matchers.endsWith("-0001"))
+        post.apply(Api.given()).then().statusCode(201).body("projectId", org.hamcrest.Matchers.endsWith("-0001"))
                 .body("createdBy", equalTo(Api.owner()));
     }
 

@@ -71,7 +71,7 @@ final class Api {
     }
 
     static Map<String, Object> workspaceBody(String id, Integer shards, String ownerId) {
-        Map<String, Object> body = new HashMap<>(Map.of("id", id, "displayName", "Acme " + id, "region", "eu-west-1",
+        Map<String, Object> body = new HashMap<>(Map.of("workspaceId", id, "displayName", "Acme " + id, "region", "eu-west-1",
                 "seatLimit", 25, "ownerId", ownerId));
         if (shards != null) {
             body.put("shards", shards);
@@ -107,7 +107,7 @@ final class Api {
 
     /** Creates a project and returns its id. */
     static String createProject(String wsId, String title, String status) {
-        return postProject(wsId, title, status).then().statusCode(201).extract().path("id");
+        return postProject(wsId, title, status).then().statusCode(201).extract().path("projectId");
     }
 
     /** Pages through a list route to its end; each page's ids in order, asserting no page is empty while more. */
@@ -120,7 +120,7 @@ final class Api {
                 request.queryParam("cursor", cursor);
             }
             Response page = request.when().get(path).then().statusCode(200).extract().response();
-            List<String> ids = page.path("items.collect { it.workspaceId + '/' + it.id }");
+            List<String> ids = page.path("items.collect { it.workspaceId + '/' + it.projectId }");
             cursor = page.path("nextCursor");
             if (cursor != null && ids.isEmpty()) {
                 throw new AssertionError("an empty page with a next cursor at " + path);

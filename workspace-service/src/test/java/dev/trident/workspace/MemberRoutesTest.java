@@ -69,7 +69,7 @@ class MemberRoutesTest {
         assertEquals(1, ownerCount(ws), "a plain member does not move the owner count");
 
         DynamoDbCallRecorder.reset();
-        Api.as(mia).get("/workspaces/" + ws).then().statusCode(200).body("id", equalTo(ws));
+        Api.as(mia).get("/workspaces/" + ws).then().statusCode(200).body("workspaceId", equalTo(ws));
         assertEquals(List.of("GetItem", "GetItem"), DynamoDbCallRecorder.operations(), "membership, then META");
 
         DynamoDbCallRecorder.reset();

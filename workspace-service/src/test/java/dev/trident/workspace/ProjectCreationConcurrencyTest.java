@@ -38,14 +38,14 @@ class ProjectCreationConcurrencyTest {
             start.countDown();
             List<Response> responses = calls.stream().map(CompletableFuture::join).toList();
             responses.forEach(r -> assertEquals(201, r.statusCode(), r.asString()));
-            Set<String> ids = responses.stream().map(r -> r.<String>path("id")).collect(Collectors.toCollection(TreeSet::new));
+            Set<String> ids = responses.stream().map(r -> r.<String>path("projectId")).collect(Collectors.toCollection(TreeSet::new));
             int year = Year.now(ZoneOffset.UTC).getValue();
             Set<String> expected = IntStream.rangeClosed(1, CREATES).mapToObj(n -> String.format("%d-%04d", year, n))
                     .collect(Collectors.toCollection(TreeSet::new));
             assertEquals(expected, ids);
 
             List<String> listed = given().queryParam("limit", 100).get("/workspaces/" + ws + "/projects")
-                    .then().statusCode(200).extract().path("items.id");
+                    .then().statusCode(200).extract().path("items.projectId");
             assertEquals(CREATES, listed.size());
             assertEquals(expected, new TreeSet<>(listed));
         } finally {

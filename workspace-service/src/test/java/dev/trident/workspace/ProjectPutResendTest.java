@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.trident.keys.ProjectId;
 import dev.trident.keys.ProjectStatus;
+import dev.trident.support.dynamo.WriteRefused;
 import dev.trident.workspace.model.Project;
-import dev.trident.workspace.repository.WorkspaceRepository;
-import dev.trident.workspace.repository.WorkspaceRepository.ConditionNotMet;
+import dev.trident.workspace.repository.ProjectRepository;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
 import java.time.Duration;
@@ -26,7 +26,7 @@ class ProjectPutResendTest {
     private static final Duration WAIT = Duration.ofSeconds(5);
 
     @Inject
-    WorkspaceRepository repository;
+    ProjectRepository repository;
 
     @Test
     void aProjectPutSentAgainAfterItLandedSucceedsWithTheSameProject() {
@@ -44,9 +44,10 @@ class ProjectPutResendTest {
         String wsId = Api.uniqueId("resend");
         repository.createProject(project(wsId, 8, "First"), 1).await().atMost(WAIT);
 
-        ConditionNotMet refused = assertThrows(ConditionNotMet.class,
+        WriteRefused refused = assertThrows(WriteRefused.class,
                 () -> repository.createProject(project(wsId, 8, "Second"), 1).await().atMost(WAIT));
 
+        assertEquals(ProjectRepository.NEW_PROJECT, refused.action());
         assertTrue(refused.itemExists());
         assertEquals("First", repository.project(wsId, 1, new ProjectId(2026, 8)).await().atMost(WAIT).title());
     }

@@ -20,7 +20,7 @@ import dev.trident.workspace.model.Member;
 import dev.trident.workspace.model.MemberRole;
 import dev.trident.workspace.model.Project;
 import dev.trident.workspace.model.Workspace;
-import dev.trident.workspace.repository.WorkspaceRepository;
+import dev.trident.workspace.repository.WorkspaceEntities;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import jakarta.inject.Inject;
@@ -58,13 +58,13 @@ class ProjectRoutesTest {
         Api.postProject(ws, "Launch", "PAUSED").then().statusCode(201)
                 .header("Location", endsWith("/workspaces/" + ws + "/projects/" + year + "-0001"))
                 .header("ETag", equalTo("\"1\""))
-                .body("id", equalTo(year + "-0001")).body("workspaceId", equalTo(ws)).body("title", equalTo("Launch"))
+                .body("projectId", equalTo(year + "-0001")).body("workspaceId", equalTo(ws)).body("title", equalTo("Launch"))
                 .body("status", equalTo("PAUSED")).body("createdBy", equalTo(Api.owner())).body("createdByName", equalTo(Api.OWNER_NAME))
                 .body("version", equalTo(1));
         // The layout (shard count) is known from the workspace's creation on this instance: no META read.
         assertEquals(List.of("GetItem", "UpdateItem", "PutItem"), DynamoDbCallRecorder.operations(),
                 "caller's membership, counter, project");
-        Api.postProject(ws, "Second", null).then().statusCode(201).body("id", equalTo(year + "-0002"))
+        Api.postProject(ws, "Second", null).then().statusCode(201).body("projectId", equalTo(year + "-0002"))
                 .body("status", equalTo("ACTIVE"));
         Map<String, AttributeValue> item = storedProject(ws, 1, year + "-0002");
         assertEquals("Project", item.get("_type").s());
@@ -97,7 +97,7 @@ class ProjectRoutesTest {
                 .then().statusCode(400).contentType(PROBLEM_JSON);
         given().queryParam("include", "projects").get("/workspaces/" + ws).then().body("items.size()", equalTo(0));
         // No counter moved either: the first valid project is number 1.
-        Api.postProject(ws, "ok", null).then().statusCode(201).body("id", endsWith("-0001"));
+        Api.postProject(ws, "ok", null).then().statusCode(201).body("projectId", endsWith("-0001"));
     }
 
     private void assertProjectRejected(String ws, Map<String, Object> body, String field) {
@@ -115,7 +115,7 @@ class ProjectRoutesTest {
         for (String id : ids) {
             DynamoDbCallRecorder.reset();
             given().get("/workspaces/" + ws + "/projects/" + id).then().statusCode(200)
-                    .header("ETag", equalTo("\"1\"")).body("id", equalTo(id));
+                    .header("ETag", equalTo("\"1\"")).body("projectId", equalTo(id));
             assertEquals(List.of("GetItem", "GetItem"), DynamoDbCallRecorder.operations(), "membership, project");
             GetItemRequest membership = (GetItemRequest) DynamoDbCallRecorder.calls().get(0).request();
             assertEquals(WorkspaceKeys.member(ws, Api.owner()).sk(), membership.key().get("SK").s());
@@ -130,15 +130,15 @@ class ProjectRoutesTest {
         String ws = Api.uniqueId("cold");
         String now = WorkspaceKeys.formatCreatedAt(Instant.now());
         ProjectId id = new ProjectId(2026, 12_345);
-        dynamo.putItem(r -> r.tableName(table.tableName()).item(WorkspaceRepository.workspaceItem(
+        dynamo.putItem(r -> r.tableName(table.tableName()).item(WorkspaceEntities.item(
                 new Workspace(ws, "Cold", "eu-west-1", 5, Api.owner(), 6, 1, now, now)))).join();
-        dynamo.putItem(r -> r.tableName(table.tableName()).item(WorkspaceRepository.memberItem(
+        dynamo.putItem(r -> r.tableName(table.tableName()).item(WorkspaceEntities.item(
                 new Member(ws, Api.owner(), MemberRole.OWNER, 1, now, now)))).join();
-        dynamo.putItem(r -> r.tableName(table.tableName()).item(WorkspaceRepository.projectItem(
+        dynamo.putItem(r -> r.tableName(table.tableName()).item(WorkspaceEntities.item(
                 new Project(ws, id, "cold", ProjectStatus.PAUSED, "user-1", null, 1, now, now), 6))).join();
 
         DynamoDbCallRecorder.reset();
-        given().get("/workspaces/" + ws + "/projects/" + id).then().statusCode(200).body("id", equalTo("2026-12345"));
+        given().get("/workspaces/" + ws + "/projects/" + id).then().statusCode(200).body("projectId", equalTo("2026-12345"));
         assertEquals(List.of("GetItem", "GetItem", "GetItem"), DynamoDbCallRecorder.operations(),
                 "membership, META (shard count), project");
         DynamoDbCallRecorder.reset();
@@ -221,12 +221,12 @@ class ProjectRoutesTest {
         Collections.reverse(ids);
         DynamoDbCallRecorder.reset();
         var first = given().queryParam("limit", 4).get("/workspaces/" + ws + "/projects").then().statusCode(200)
-                .body("items.id", contains(ids.subList(0, 4).toArray())).body("nextCursor", notNullValue())
+                .body("items.projectId", contains(ids.subList(0, 4).toArray())).body("nextCursor", notNullValue())
                 .extract().response();
         assertEquals(List.of("GetItem", "Query"), DynamoDbCallRecorder.operations());
         given().queryParam("limit", 4).queryParam("cursor", (String) first.path("nextCursor"))
                 .get("/workspaces/" + ws + "/projects").then().statusCode(200)
-                .body("items.id", contains(ids.subList(4, 7).toArray())).body("nextCursor", nullValue());
+                .body("items.projectId", contains(ids.subList(4, 7).toArray())).body("nextCursor", nullValue());
     }
 
     @Test
@@ -239,7 +239,7 @@ class ProjectRoutesTest {
         Collections.reverse(ids);
         DynamoDbCallRecorder.reset();
         given().queryParam("limit", 5).get("/workspaces/" + ws + "/projects").then().statusCode(200)
-                .body("items.id", contains(ids.subList(0, 5).toArray())).body("nextCursor", notNullValue());
+                .body("items.projectId", contains(ids.subList(0, 5).toArray())).body("nextCursor", notNullValue());
         assertEquals(List.of("GetItem", "Query", "Query", "Query", "Query"), DynamoDbCallRecorder.operations());
         List<String> all = Api.allPages("/workspaces/" + ws + "/projects", Map.of(), 2).stream()
                 .flatMap(List::stream).map(s -> s.substring(s.indexOf('/') + 1)).toList();

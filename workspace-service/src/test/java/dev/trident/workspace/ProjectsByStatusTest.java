@@ -87,7 +87,7 @@ class ProjectsByStatusTest {
             for (Map<String, Object> item : items) {
                 keys.add(WorkspaceKeys.projectStatusIndex(ProjectStatus.ACTIVE,
                         Instant.parse((String) item.get("createdAt")), (String) item.get("workspaceId"),
-                        ProjectId.parse((String) item.get("id"))).sk());
+                        ProjectId.parse((String) item.get("projectId"))).sk());
             }
             List<DynamoDbCallRecorder.Call> queries = DynamoDbCallRecorder.calls().stream()
                     .filter(c -> c.operation().equals("Query")).toList();
@@ -160,7 +160,7 @@ class ProjectsByStatusTest {
             for (Map<String, Object> item : items) {
                 assertEquals(status.name(), item.get("status"));
                 String ws = (String) item.get("workspaceId");
-                ProjectId id = ProjectId.parse((String) item.get("id"));
+                ProjectId id = ProjectId.parse((String) item.get("projectId"));
                 String key = WorkspaceKeys.projectStatusIndex(status, Instant.parse((String) item.get("createdAt")), ws, id)
                         .sk();
                 all.add(new Entry(key, ws + "/" + id));

@@ -58,7 +58,7 @@ class ShardQuotaTest {
         // The owner needs no platform role to use it afterwards.
         String project = Api.createProject(id, "wide", null);
         Api.given().get("/workspaces/" + id + "/projects").then().statusCode(200)
-                .body("items.id", equalTo(List.of(project)));
+                .body("items.projectId", equalTo(List.of(project)));
     }
 
     @Test

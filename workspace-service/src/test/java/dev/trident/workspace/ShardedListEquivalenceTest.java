@@ -52,7 +52,7 @@ class ShardedListEquivalenceTest {
             }
             Response page = request.get("/workspaces/" + sharded + "/projects").then().statusCode(200)
                     .extract().response();
-            List<String> items = page.path("items.id");
+            List<String> items = page.path("items.projectId");
             cursor = page.path("nextCursor");
             pages++;
             listed.addAll(items);

@@ -12,7 +12,7 @@ import dev.trident.keys.TableDefinition;
 import dev.trident.testing.DynamoDbCallRecorder;
 import dev.trident.workspace.model.Member;
 import dev.trident.workspace.model.MemberRole;
-import dev.trident.workspace.repository.WorkspaceRepository;
+import dev.trident.workspace.repository.WorkspaceEntities;
 import jakarta.inject.Inject;
 import java.time.Instant;
 import io.quarkus.test.junit.QuarkusTest;
@@ -61,7 +61,7 @@ class SocialReferencesTest {
                 .then().statusCode(201);
         String id = Api.postProject(ws, "Named", null, erin).then().statusCode(201)
                 .body("createdBy", equalTo(erin)).body("createdByName", equalTo("Erin Example"))
-                .extract().path("id");
+                .extract().path("projectId");
         Api.as(erin).contentType(ContentType.JSON).body(Map.of("displayName", "Erin Renamed"))
                 .patch(Api.socialServiceUrl() + "/users/" + erin).then().statusCode(200);
         Api.as(erin).get("/workspaces/" + ws + "/projects/" + id).then().statusCode(200)
@@ -76,7 +76,7 @@ class SocialReferencesTest {
         // An admin whose social profile is gone (edges are only ever added for existing users).
         String ghost = Api.uniqueId("ghost");
         String now = Instant.now().toString();
-        dynamo.putItem(r -> r.tableName(table.tableName()).item(WorkspaceRepository.memberItem(
+        dynamo.putItem(r -> r.tableName(table.tableName()).item(WorkspaceEntities.item(
                 new Member(ws, ghost, MemberRole.ADMIN, 1, now, now)))).join();
         DynamoDbCallRecorder.reset();
         Api.postProject(ws, "Nobody's", null, ghost).then().statusCode(422).contentType(PROBLEM_JSON)
@@ -84,6 +84,6 @@ class SocialReferencesTest {
         assertEquals(List.of("GetItem"), DynamoDbCallRecorder.operations(),
                 "only the caller's membership was read (the layout is known since the workspace's creation)");
         given().get("/workspaces/" + ws + "/projects").then().statusCode(200).body("items.size()", equalTo(0));
-        Api.postProject(ws, "First real", null).then().statusCode(201).body("id", endsWith("-0001"));
+        Api.postProject(ws, "First real", null).then().statusCode(201).body("projectId", endsWith("-0001"));
     }
 }

@@ -50,7 +50,7 @@ class WorkspaceRoutesTest {
                 .then().statusCode(201)
                 .header("Location", endsWith("/workspaces/" + id))
                 .header("ETag", equalTo("\"1\""))
-                .body("id", equalTo(id)).body("shards", equalTo(1)).body("seatLimit", equalTo(25))
+                .body("workspaceId", equalTo(id)).body("shards", equalTo(1)).body("seatLimit", equalTo(25))
                 .body("ownerId", equalTo(Api.owner())).body("version", equalTo(1));
         assertEquals(List.of("TransactWriteItems"), DynamoDbCallRecorder.operations());
         Map<String, AttributeValue> owner = stored(WorkspaceKeys.member(id, Api.owner()));
@@ -73,6 +73,8 @@ class WorkspaceRoutesTest {
 
     @Test
     void invalidCreateBodiesAre400WithTheFieldAndWriteNothing() {
+        assertRejected("workspaceId", body -> body.put("workspaceId", "bad id!"));
+        assertRejected("workspaceId", body -> body.remove("workspaceId"));
         assertRejected("id", body -> body.put("id", "bad id!"));
         assertRejected("shards", body -> body.put("shards", 17));
         assertRejected("shards", body -> body.put("shards", 0));
@@ -93,7 +95,7 @@ class WorkspaceRoutesTest {
         breakIt.accept(body);
         given().contentType(ContentType.JSON).body(body).when().post("/workspaces")
                 .then().statusCode(400).contentType(PROBLEM_JSON).body("errors.field", hasItem(field));
-        String storedId = body.get("id") instanceof String s && Ids.isValid(s) ? s : null;
+        String storedId = body.get("workspaceId") instanceof String s && Ids.isValid(s) ? s : null;
         if (storedId != null) {
             assertTrue(stored(WorkspaceKeys.workspace(storedId)).isEmpty(), "nothing written for " + field);
         }
@@ -104,7 +106,7 @@ class WorkspaceRoutesTest {
         String id = Api.createWorkspace("get", 3);
         DynamoDbCallRecorder.reset();
         given().get("/workspaces/" + id).then().statusCode(200).header("ETag", equalTo("\"1\""))
-                .body("id", equalTo(id)).body("shards", equalTo(3)).body("region", equalTo("eu-west-1"))
+                .body("workspaceId", equalTo(id)).body("shards", equalTo(3)).body("region", equalTo("eu-west-1"))
                 .body("createdAt", notNullValue());
         assertEquals(List.of("GetItem", "GetItem"), DynamoDbCallRecorder.operations(), "membership, META");
     }
@@ -162,15 +164,15 @@ class WorkspaceRoutesTest {
         }
         DynamoDbCallRecorder.reset();
         var first = given().queryParam("include", "projects").queryParam("limit", 3).get("/workspaces/" + id)
-                .then().statusCode(200).body("workspace.id", equalTo(id)).body("workspace.seatLimit", equalTo(25))
-                .body("items.id", contains(created.get(0), created.get(1), created.get(2)))
+                .then().statusCode(200).body("workspace.workspaceId", equalTo(id)).body("workspace.seatLimit", equalTo(25))
+                .body("items.projectId", contains(created.get(0), created.get(1), created.get(2)))
                 .body("nextCursor", notNullValue()).extract().response();
         assertEquals(List.of("GetItem", "Query"), DynamoDbCallRecorder.operations());
         DynamoDbCallRecorder.reset();
         given().queryParam("include", "projects").queryParam("limit", 3).queryParam("cursor", (String) first.path("nextCursor"))
                 .get("/workspaces/" + id)
                 .then().statusCode(200).body("workspace", nullValue())
-                .body("items.id", contains(created.get(3), created.get(4))).body("nextCursor", nullValue());
+                .body("items.projectId", contains(created.get(3), created.get(4))).body("nextCursor", nullValue());
         assertEquals(List.of("GetItem", "Query"), DynamoDbCallRecorder.operations());
 
         String other = Api.createWorkspace("stack2", null);
@@ -183,7 +185,7 @@ class WorkspaceRoutesTest {
     void includeProjectsOfAnEmptyUnknownOrShardedWorkspace() {
         String empty = Api.createWorkspace("stack-empty", null);
         given().queryParam("include", "projects").get("/workspaces/" + empty).then().statusCode(200)
-                .body("workspace.id", equalTo(empty)).body("items.size()", equalTo(0)).body("nextCursor", nullValue());
+                .body("workspace.workspaceId", equalTo(empty)).body("items.size()", equalTo(0)).body("nextCursor", nullValue());
         given().queryParam("include", "projects").get("/workspaces/" + Api.uniqueId("none")).then().statusCode(404);
         String sharded = Api.createWorkspace("stack-sharded", 4);
         given().queryParam("include", "projects").get("/workspaces/" + sharded).then().statusCode(400)
@@ -197,7 +199,7 @@ class WorkspaceRoutesTest {
         String id = Api.createWorkspace("stack-members", null);
         String project = Api.createProject(id, "only", null);
         given().queryParam("include", "projects").get("/workspaces/" + id).then().statusCode(200)
-                .body("items.id", contains(project));
+                .body("items.projectId", contains(project));
         assertFalse(stored(WorkspaceKeys.member(id, Api.owner())).isEmpty());
     }
 

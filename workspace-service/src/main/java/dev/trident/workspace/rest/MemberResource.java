@@ -1,9 +1,11 @@
 package dev.trident.workspace.rest;
 
+import dev.trident.support.http.Responses;
 import dev.trident.support.paging.Page;
 import dev.trident.support.paging.PageRequest;
+import dev.trident.support.security.Caller;
+import dev.trident.support.validation.ValidId;
 import dev.trident.workspace.model.MemberRole;
-import dev.trident.workspace.security.Caller;
 import dev.trident.workspace.service.MemberService;
 import io.smallrye.mutiny.Uni;
 import jakarta.validation.Valid;
@@ -18,7 +20,6 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import java.net.URI;
 import org.eclipse.microprofile.jwt.JsonWebToken;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
@@ -45,25 +46,25 @@ public class MemberResource {
             description = "201 when added, 200 when the role changed. Only an owner grants the owner role or changes "
                     + "an owner (403). A new member must be a social-service user (422 naming userId). Demoting the "
                     + "last owner is a 409. 404 for a caller who is not a member of the workspace.")
-    public Uni<Response> put(@PathParam("wsId") String wsId, @PathParam("userId") String userId,
+    public Uni<Response> put(@PathParam("wsId") @ValidId String wsId, @PathParam("userId") @ValidId String userId,
             @Valid @NotNull(message = "a JSON body is required") PutMemberRequest body) {
         MemberRole role = MemberRole.parse("role", body.role());
         return members.put(Caller.of(token), wsId, userId, role).map(change -> (change.created()
-                ? Response.created(URI.create("/workspaces/" + wsId + "/members/" + userId)) : Response.ok())
-                .entity(MemberResponse.of(change.member())).build());
+                ? Response.created(Responses.uri("/workspaces/{wsId}/members/{userId}", wsId, userId))
+                : Response.ok()).entity(MemberResponse.of(change.member())).build());
     }
 
     @DELETE
     @Path("/{userId}")
     @Operation(summary = "Remove a member; owners and admins only (an owner only by an owner); never the last owner",
             description = "409 when the member is the last owner; 404 when not a member.")
-    public Uni<Response> remove(@PathParam("wsId") String wsId, @PathParam("userId") String userId) {
+    public Uni<Response> remove(@PathParam("wsId") @ValidId String wsId, @PathParam("userId") @ValidId String userId) {
         return members.remove(Caller.of(token), wsId, userId).map(done -> Response.noContent().build());
     }
 
     @GET
     @Operation(summary = "The members of a workspace in user id order, paged; members only")
-    public Uni<Page<MemberResponse>> list(@PathParam("wsId") String wsId, @QueryParam("limit") String limit,
+    public Uni<Page<MemberResponse>> list(@PathParam("wsId") @ValidId String wsId, @QueryParam("limit") String limit,
             @QueryParam("cursor") String cursor) {
         return members.members(Caller.of(token), wsId, PageRequest.of(limit, cursor))
                 .map(page -> page.map(MemberResponse::of));

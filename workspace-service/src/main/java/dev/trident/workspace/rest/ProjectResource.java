@@ -1,12 +1,14 @@
 package dev.trident.workspace.rest;
 
+import dev.trident.keys.ProjectId;
 import dev.trident.keys.ProjectStatus;
 import dev.trident.support.http.ETags;
+import dev.trident.support.http.Responses;
 import dev.trident.support.paging.Page;
 import dev.trident.support.paging.PageRequest;
-import dev.trident.workspace.model.Project;
+import dev.trident.support.security.Caller;
+import dev.trident.support.validation.ValidId;
 import dev.trident.workspace.model.ProjectChanges;
-import dev.trident.workspace.security.Caller;
 import dev.trident.workspace.service.ProjectService;
 import io.smallrye.mutiny.Uni;
 import jakarta.validation.Valid;
@@ -24,7 +26,6 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import java.net.URI;
 import org.eclipse.microprofile.jwt.JsonWebToken;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
@@ -52,17 +53,19 @@ public class ProjectResource {
                     + "otherwise). The creator must be a social-service user, whose display name is kept on the project as "
                     + "createdByName (as it was at creation). 422 naming the field and id when it is not, 503 with "
                     + "Retry-After when social-service is down, slow or failing; nothing is written and no project "
-                    + "number is used in either case.")
-    public Uni<Response> create(@PathParam("wsId") String wsId,
+                    + "number is used in either case. The answer carries projectId and, deprecated, the same value "
+                    + "as id.")
+    public Uni<Response> create(@PathParam("wsId") @ValidId String wsId,
             @Valid @NotNull(message = "a JSON body is required") CreateProjectRequest body) {
         ProjectStatus status = body.status() == null ? ProjectStatus.ACTIVE : ProjectStatus.parse("status", body.status());
         return projects.create(Caller.of(token), wsId, body.title(), status, body.createdBy())
-                .map(p -> withETag(Response.created(URI.create("/workspaces/" + wsId + "/projects/" + p.id())), p));
+                .map(p -> Responses.created(Responses.uri("/workspaces/{wsId}/projects/{projectId}", wsId, p.id()),
+                        ProjectResponse.of(p), p.version()));
     }
 
     @GET
     @Operation(summary = "A workspace's projects (members only), newest first (sharded workspaces: merged across shards), paged")
-    public Uni<Page<ProjectResponse>> list(@PathParam("wsId") String wsId, @QueryParam("limit") String limit,
+    public Uni<Page<ProjectResponse>> list(@PathParam("wsId") @ValidId String wsId, @QueryParam("limit") String limit,
             @QueryParam("cursor") String cursor) {
         return projects.list(Caller.of(token), wsId, PageRequest.of(limit, cursor)).map(page -> page.map(ProjectResponse::of));
     }
@@ -70,33 +73,31 @@ public class ProjectResource {
     @GET
     @Path("/{projectId}")
     @Operation(summary = "One project (members only)")
-    public Uni<Response> get(@PathParam("wsId") String wsId, @PathParam("projectId") String projectId) {
-        return projects.get(Caller.of(token), wsId, projectId).map(p -> withETag(Response.ok(), p));
+    public Uni<Response> get(@PathParam("wsId") @ValidId String wsId, @PathParam("projectId") String projectId) {
+        return projects.get(Caller.of(token), wsId, ProjectId.parse(projectId))
+                .map(p -> Responses.ok(ProjectResponse.of(p), p.version()));
     }
 
     @PATCH
     @Path("/{projectId}")
     @Operation(summary = "Change title and/or status; owners and admins only; honours If-Match")
-    public Uni<Response> update(@PathParam("wsId") String wsId, @PathParam("projectId") String projectId,
+    public Uni<Response> update(@PathParam("wsId") @ValidId String wsId, @PathParam("projectId") String projectId,
             @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch,
             @Valid @NotNull(message = "a JSON body is required") UpdateProjectRequest body) {
         Long expected = ETags.requiredVersion(ifMatch);
         ProjectStatus status = body.status() == null ? null : ProjectStatus.parse("status", body.status());
-        return projects.update(Caller.of(token), wsId, projectId, new ProjectChanges(body.title(), status), expected)
-                .map(p -> withETag(Response.ok(), p));
+        ProjectId id = ProjectId.parse(projectId);
+        return projects.update(Caller.of(token), wsId, id, new ProjectChanges(body.title(), status), expected)
+                .map(p -> Responses.ok(ProjectResponse.of(p), p.version()));
     }
 
     @DELETE
     @Path("/{projectId}")
     @Operation(summary = "Delete a project; owners and admins only; honours If-Match")
-    public Uni<Response> delete(@PathParam("wsId") String wsId, @PathParam("projectId") String projectId,
+    public Uni<Response> delete(@PathParam("wsId") @ValidId String wsId, @PathParam("projectId") String projectId,
             @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch) {
         Long expected = ETags.requiredVersion(ifMatch);
-        return projects.delete(Caller.of(token), wsId, projectId, expected).map(done -> Response.noContent().build());
-    }
-
-    static Response withETag(Response.ResponseBuilder builder, Project project) {
-        return builder.entity(ProjectResponse.of(project)).header(HttpHeaders.ETAG, ETags.of(project.version()))
-                .build();
+        ProjectId id = ProjectId.parse(projectId);
+        return projects.delete(Caller.of(token), wsId, id, expected).map(done -> Response.noContent().build());
     }
 }

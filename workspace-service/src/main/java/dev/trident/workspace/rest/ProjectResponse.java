@@ -1,12 +1,20 @@
 package dev.trident.workspace.rest;
 
 import dev.trident.workspace.model.Project;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
-public record ProjectResponse(String workspaceId, String id, String title, String status, String createdBy,
-        String createdByName, long version, String createdAt, String updatedAt) {
+/** A project; {@code id} repeats {@code projectId} under its former name, for clients not yet moved (deprecated). */
+public record ProjectResponse(
+        String workspaceId,
+        String projectId,
+        @Schema(deprecated = true, description = "Deprecated: the same value as `projectId`, its former name")
+        String id,
+        String title, String status, String createdBy, String createdByName, long version, String createdAt,
+        String updatedAt) {
 
     static ProjectResponse of(Project p) {
-        return new ProjectResponse(p.workspaceId(), p.id().toString(), p.title(), p.status().name(), p.createdBy(),
+        String projectId = p.id().toString();
+        return new ProjectResponse(p.workspaceId(), projectId, projectId, p.title(), p.status().name(), p.createdBy(),
                 p.createdByName(), p.version(), p.createdAt(), p.updatedAt());
     }
 }

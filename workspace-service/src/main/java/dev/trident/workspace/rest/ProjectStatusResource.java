@@ -3,7 +3,7 @@ package dev.trident.workspace.rest;
 import dev.trident.keys.ProjectStatus;
 import dev.trident.support.paging.Page;
 import dev.trident.support.paging.PageRequest;
-import dev.trident.workspace.security.Caller;
+import dev.trident.support.security.Caller;
 import dev.trident.workspace.service.ProjectService;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.GET;

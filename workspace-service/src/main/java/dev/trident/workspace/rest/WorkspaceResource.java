@@ -1,12 +1,13 @@
 package dev.trident.workspace.rest;
 
 import dev.trident.support.http.ETags;
+import dev.trident.support.http.Responses;
 import dev.trident.support.paging.Page;
 import dev.trident.support.paging.PageRequest;
 import dev.trident.support.problem.ProblemException;
-import dev.trident.workspace.model.Workspace;
+import dev.trident.support.security.Caller;
+import dev.trident.support.validation.ValidId;
 import dev.trident.workspace.model.WorkspaceChanges;
-import dev.trident.workspace.security.Caller;
 import dev.trident.workspace.service.MemberService;
 import dev.trident.workspace.service.WorkspaceService;
 import io.smallrye.mutiny.Uni;
@@ -24,9 +25,12 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import java.net.URI;
 import org.eclipse.microprofile.jwt.JsonWebToken;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponseSchema;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -51,14 +55,17 @@ public class WorkspaceResource {
 
     @POST
     @Operation(summary = "Create a workspace; the caller becomes its first owner. shards (1..16) is fixed for good",
-            description = "The owner is the caller (token sub); ownerId may be omitted and, when sent, must be the "
-                    + "caller (403 otherwise). The caller must be a social-service user: 422 naming ownerId when not, "
-                    + "503 with Retry-After when social-service is down, slow or failing. Nothing is written in any "
-                    + "refused case.")
+            description = "The id is workspaceId (the former name id is still read, deprecated; both with different "
+                    + "values is a 400). The owner is the caller (token sub); ownerId may be omitted and, when sent, "
+                    + "must be the caller (403 otherwise). The caller must be a social-service user: 422 naming ownerId "
+                    + "when not, 503 with Retry-After when social-service is down, slow or failing. Nothing is written "
+                    + "in any refused case. The answer carries workspaceId and, deprecated, the same value as id.")
+    @APIResponseSchema(value = WorkspaceResponse.class, responseCode = "201", responseDescription = "Created")
     public Uni<Response> create(@Valid @NotNull(message = "a JSON body is required") CreateWorkspaceRequest body) {
-        return workspaces.create(Caller.of(token), body.id(), body.displayName(), body.region(), body.seatLimit(), body.ownerId(),
-                        body.shards())
-                .map(w -> withETag(Response.created(URI.create("/workspaces/" + w.id())), w));
+        return workspaces.create(Caller.of(token), body.requestedId(), body.displayName(), body.region(),
+                        body.seatLimit(), body.ownerId(), body.shards())
+                .map(w -> Responses.created(Responses.uri("/workspaces/{wsId}", w.id()), WorkspaceResponse.of(w),
+                        w.version()));
     }
 
     @GET
@@ -66,7 +73,7 @@ public class WorkspaceResource {
             description = "A caller lists their own memberships; another user's need the platform role admin (403). "
                     + "Read from the GSI1 index (the inverted member edges): on DynamoDB eventually consistent, so a "
                     + "membership added or removed a moment ago may not show yet.")
-    public Uni<Page<MemberResponse>> memberships(@QueryParam("member") String member,
+    public Uni<Page<MemberResponse>> memberships(@QueryParam("member") @ValidId(optional = true) String member,
             @QueryParam("limit") String limit, @QueryParam("cursor") String cursor) {
         return members.workspacesOf(Caller.of(token), member, PageRequest.of(limit, cursor))
                 .map(page -> page.map(MemberResponse::of));
@@ -76,10 +83,12 @@ public class WorkspaceResource {
     @Path("/{wsId}")
     @Operation(summary = "Workspace settings (members only: 404 for anyone else); with include=projects (unsharded workspaces) the settings and its "
             + "projects in key order (oldest first) from one read, paged")
-    public Uni<Response> get(@PathParam("wsId") String wsId, @QueryParam("include") String include,
+    @APIResponse(responseCode = "200", description = "The settings; with include=projects a page of the stack",
+            content = @Content(schema = @Schema(oneOf = { WorkspaceResponse.class, WorkspaceStackResponse.class })))
+    public Uni<Response> get(@PathParam("wsId") @ValidId String wsId, @QueryParam("include") String include,
             @QueryParam("limit") String limit, @QueryParam("cursor") String cursor) {
         if (include == null) {
-            return workspaces.get(Caller.of(token), wsId).map(w -> withETag(Response.ok(), w));
+            return workspaces.get(Caller.of(token), wsId).map(w -> Responses.ok(WorkspaceResponse.of(w), w.version()));
         }
         if (!INCLUDE_PROJECTS.equals(include)) {
             throw ProblemException.badRequest("include", "the only value is " + INCLUDE_PROJECTS);
@@ -93,16 +102,13 @@ public class WorkspaceResource {
     @PATCH
     @Path("/{wsId}")
     @Operation(summary = "Update settings (displayName, region, seatLimit); owners only; honours If-Match")
-    public Uni<Response> update(@PathParam("wsId") String wsId, @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch,
+    @APIResponseSchema(value = WorkspaceResponse.class, responseCode = "200", responseDescription = "Changed")
+    public Uni<Response> update(@PathParam("wsId") @ValidId String wsId,
+            @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch,
             @Valid @NotNull(message = "a JSON body is required") UpdateWorkspaceRequest body) {
         Long expected = ETags.requiredVersion(ifMatch);
-        return workspaces.update(Caller.of(token), wsId, new WorkspaceChanges(body.displayName(), body.region(), body.seatLimit(),
-                        body.shards()), expected)
-                .map(w -> withETag(Response.ok(), w));
-    }
-
-    private static Response withETag(Response.ResponseBuilder builder, Workspace workspace) {
-        return builder.entity(WorkspaceResponse.of(workspace)).header(HttpHeaders.ETAG, ETags.of(workspace.version()))
-                .build();
+        return workspaces.update(Caller.of(token), wsId, new WorkspaceChanges(body.displayName(), body.region(),
+                        body.seatLimit(), body.shards()), expected)
+                .map(w -> Responses.ok(WorkspaceResponse.of(w), w.version()));
     }
 }

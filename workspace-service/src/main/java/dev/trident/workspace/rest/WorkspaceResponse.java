@@ -1,12 +1,18 @@
 package dev.trident.workspace.rest;
 
 import dev.trident.workspace.model.Workspace;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
-public record WorkspaceResponse(String id, String displayName, String region, int seatLimit, String ownerId,
-        int shards, long version, String createdAt, String updatedAt) {
+/** A workspace's settings; {@code id} repeats {@code workspaceId} under its former name (deprecated). */
+public record WorkspaceResponse(
+        String workspaceId,
+        @Schema(deprecated = true, description = "Deprecated: the same value as `workspaceId`, its former name")
+        String id,
+        String displayName, String region, int seatLimit, String ownerId, int shards, long version, String createdAt,
+        String updatedAt) {
 
     static WorkspaceResponse of(Workspace w) {
-        return new WorkspaceResponse(w.id(), w.displayName(), w.region(), w.seatLimit(), w.ownerId(), w.shards(),
-                w.version(), w.createdAt(), w.updatedAt());
+        return new WorkspaceResponse(w.id(), w.id(), w.displayName(), w.region(), w.seatLimit(), w.ownerId(),
+                w.shards(), w.version(), w.createdAt(), w.updatedAt());
     }
 }

@@ -1,19 +1,18 @@
 package dev.trident.workspace.service;
 
-import dev.trident.keys.Ids;
 import dev.trident.keys.Shards;
 import dev.trident.support.problem.ProblemException;
+import dev.trident.support.security.Caller;
 import dev.trident.workspace.config.WorkspaceConfig;
 import dev.trident.workspace.model.Member;
 import dev.trident.workspace.model.MemberRole;
-import dev.trident.workspace.repository.WorkspaceRepository;
-import dev.trident.workspace.security.Caller;
-import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 
 /**
- * Who may do what in the workspace domain, one method per rule. Every route needs a valid token (401 otherwise,
- * before any of this runs); then:
+ * Who may do what in the workspace domain, one method per rule, each deciding on what it is given (the caller and
+ * the role read for them) without reading anything. Every route needs a valid token (401 otherwise, before any of
+ * this runs); then:
  * <ul>
  * <li>any caller creates a workspace and becomes its owner ({@link #requireSelf}); more shards than
  * {@code trident.workspace.max-shards-without-platform-admin} (default 1) need the platform role {@code admin}
@@ -27,51 +26,50 @@ import jakarta.enterprise.context.ApplicationScoped;
  * ({@link #requireSelfOrPlatformAdmin}); projects by status span tenants and need it too
  * ({@link #requirePlatformAdmin}).</li>
  * </ul>
- * The membership check is one GetItem of the caller's member edge, made before anything is read for or written
- * on behalf of the caller. A member edge is written in the same transaction as its workspace's META and
+ * The caller's role is one GetItem of their member edge ({@link CallerMembership}), made before anything is read for
+ * or written on behalf of the caller. A member edge is written in the same transaction as its workspace's META and
  * workspaces are never deleted, so "is a member" also answers "the workspace exists".
  */
 @ApplicationScoped
 public class AccessRules {
 
-    /** The platform role that reads across tenants. */
-    public static final String PLATFORM_ADMIN = "admin";
-
-    private final WorkspaceRepository repository;
     private final int maxShardsWithoutPlatformAdmin;
 
-    AccessRules(WorkspaceRepository repository, WorkspaceConfig config) {
-        this.repository = repository;
-        this.maxShardsWithoutPlatformAdmin = config.maxShardsWithoutPlatformAdmin();
+    @Inject
+    AccessRules(WorkspaceConfig config) {
+        this(config.maxShardsWithoutPlatformAdmin());
+    }
+
+    AccessRules(int maxShardsWithoutPlatformAdmin) {
         if (maxShardsWithoutPlatformAdmin < 1 || maxShardsWithoutPlatformAdmin > Shards.MAX_SHARDS) {
             throw new IllegalArgumentException("trident.workspace.max-shards-without-platform-admin must be 1.."
                     + Shards.MAX_SHARDS + ", not " + maxShardsWithoutPlatformAdmin);
         }
+        this.maxShardsWithoutPlatformAdmin = maxShardsWithoutPlatformAdmin;
     }
 
-    /** The caller's role in {@code wsId}; 404 (as for a missing workspace) when they are not a member. */
-    public Uni<MemberRole> requireMember(Caller caller, String wsId) {
-        Ids.require("wsId", wsId);
-        return repository.memberRole(wsId, caller.userId())
-                .onItem().ifNull().failWith(() -> WorkspaceService.workspaceNotFound(wsId));
+    /** The caller's role in {@code wsId} (null: not a member); 404, as for a missing workspace, for a non-member. */
+    public MemberRole requireMember(MemberRole role, String wsId) {
+        if (role == null) {
+            throw WorkspaceService.workspaceNotFound(wsId);
+        }
+        return role;
     }
 
     /** An owner or admin of {@code wsId}: 403 for another member, 404 for a non-member. */
-    public Uni<MemberRole> requireManager(Caller caller, String wsId) {
-        return requireMember(caller, wsId).invoke(role -> {
-            if (!role.managesWorkspace()) {
-                throw ProblemException.forbidden("only an owner or admin of workspace " + wsId + " may do this");
-            }
-        });
+    public MemberRole requireManager(MemberRole role, String wsId) {
+        if (!requireMember(role, wsId).managesWorkspace()) {
+            throw ProblemException.forbidden("only an owner or admin of workspace " + wsId + " may do this");
+        }
+        return role;
     }
 
     /** An owner of {@code wsId}: 403 for an admin or member, 404 for a non-member. */
-    public Uni<MemberRole> requireOwner(Caller caller, String wsId) {
-        return requireMember(caller, wsId).invoke(role -> {
-            if (role != MemberRole.OWNER) {
-                throw ProblemException.forbidden("only an owner of workspace " + wsId + " may change its settings");
-            }
-        });
+    public MemberRole requireOwner(MemberRole role, String wsId) {
+        if (requireMember(role, wsId) != MemberRole.OWNER) {
+            throw ProblemException.forbidden("only an owner of workspace " + wsId + " may change its settings");
+        }
+        return role;
     }
 
     /**
@@ -91,7 +89,7 @@ public class AccessRules {
      * the caller: 403 otherwise. Returns the caller's id, the value to store.
      */
     public String requireSelf(Caller caller, String field, String claimedId) {
-        if (claimedId != null && !claimedId.equals(caller.userId())) {
+        if (claimedId != null && !caller.is(claimedId)) {
             throw ProblemException.forbidden(field + " must be the caller (" + caller.userId() + ") or absent");
         }
         return caller.userId();
@@ -102,24 +100,24 @@ public class AccessRules {
      * platform role {@code admin}; 403 otherwise. Each shard is one more Query on every project list of the workspace.
      */
     public void requireShardsAllowed(Caller caller, int shards) {
-        if (shards > maxShardsWithoutPlatformAdmin && !caller.hasRole(PLATFORM_ADMIN)) {
+        if (shards > maxShardsWithoutPlatformAdmin && !caller.hasRole(Caller.ADMIN)) {
             throw ProblemException.forbidden("a workspace with " + shards + " shards needs the platform role "
-                    + PLATFORM_ADMIN + "; without it at most " + maxShardsWithoutPlatformAdmin);
+                    + Caller.ADMIN + "; without it at most " + maxShardsWithoutPlatformAdmin);
         }
     }
 
     /** The caller themself, or any user for the platform role {@code admin}; 403 otherwise. */
     public void requireSelfOrPlatformAdmin(Caller caller, String userId) {
-        if (!caller.userId().equals(userId) && !caller.hasRole(PLATFORM_ADMIN)) {
+        if (!caller.is(userId) && !caller.hasRole(Caller.ADMIN)) {
             throw ProblemException.forbidden("only your own memberships may be listed without the role "
-                    + PLATFORM_ADMIN);
+                    + Caller.ADMIN);
         }
     }
 
     /** The platform role {@code admin}: 403 otherwise. */
     public void requirePlatformAdmin(Caller caller) {
-        if (!caller.hasRole(PLATFORM_ADMIN)) {
-            throw ProblemException.forbidden("listing projects across workspaces needs the role " + PLATFORM_ADMIN);
+        if (!caller.hasRole(Caller.ADMIN)) {
+            throw ProblemException.forbidden("listing projects across workspaces needs the role " + Caller.ADMIN);
         }
     }
 }

@@ -1,18 +1,19 @@
 package dev.trident.workspace.service;
 
-import dev.trident.keys.Ids;
+import dev.trident.keys.WorkspaceKeys;
+import dev.trident.keys.cursor.CursorState;
 import dev.trident.support.client.SocialUsers;
+import dev.trident.support.paging.Cursors;
 import dev.trident.support.paging.Page;
 import dev.trident.support.paging.PageRequest;
 import dev.trident.support.problem.ProblemException;
+import dev.trident.support.security.Caller;
 import dev.trident.workspace.model.Member;
 import dev.trident.workspace.model.MemberRole;
-import dev.trident.workspace.repository.WorkspaceRepository;
-import dev.trident.workspace.repository.WorkspaceRepository.MembershipRefused;
-import dev.trident.workspace.security.Caller;
+import dev.trident.workspace.repository.MemberRepository;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.util.Map;
+import java.time.Clock;
 
 /**
  * Rules of membership: who is added, re-roled or removed (see {@link AccessRules}), that a new member is a social
@@ -22,16 +23,21 @@ import java.util.Map;
 @ApplicationScoped
 public class MemberService {
 
-    private final WorkspaceRepository repository;
-    private final PageCursors cursors;
+    private final MemberRepository members;
+    private final CallerMembership membership;
+    private final Cursors cursors;
     private final SocialUsers users;
     private final AccessRules rules;
+    private final Clock clock;
 
-    MemberService(WorkspaceRepository repository, PageCursors cursors, SocialUsers users, AccessRules rules) {
-        this.repository = repository;
+    MemberService(MemberRepository members, CallerMembership membership, Cursors cursors, SocialUsers users,
+            AccessRules rules, Clock clock) {
+        this.members = members;
+        this.membership = membership;
         this.cursors = cursors;
         this.users = users;
         this.rules = rules;
+        this.clock = clock;
     }
 
     /** The member after the change and whether the edge is new. */
@@ -44,19 +50,18 @@ public class MemberService {
      * (edge + owner count when it moves). Demoting the last owner is a 409.
      */
     public Uni<MemberChange> put(Caller caller, String wsId, String userId, MemberRole role) {
-        Ids.require("userId", userId);
-        return rules.requireManager(caller, wsId)
-                .chain(callerRole -> repository.member(wsId, userId)
+        return membership.manager(caller, wsId)
+                .chain(callerRole -> members.member(wsId, userId)
                         .invoke(before -> rules.requireMayChangeMember(callerRole, before, role)))
                 .chain(before -> before != null ? Uni.createFrom().item(before)
                         : users.require("userId", userId, caller.authorization()).map(user -> (Member) null))
                 .chain(before -> {
-                    String now = WorkspaceService.now();
+                    String now = WorkspaceKeys.formatCreatedAt(clock.instant());
                     Member after = before == null ? new Member(wsId, userId, role, 1, now, now)
                             : new Member(wsId, userId, role, before.version() + 1, before.createdAt(), now);
-                    return repository.putMember(before, after).map(member -> new MemberChange(member, before == null));
+                    return members.putMember(before, after).map(member -> new MemberChange(member, before == null));
                 })
-                .onFailure(MembershipRefused.class).transform(e -> refused(wsId, userId, (MembershipRefused) e));
+                .onFailure().transform(e -> Refusals.membership(e, wsId, userId));
     }
 
     /**
@@ -64,38 +69,30 @@ public class MemberService {
      * then one TransactWriteItems; removing the last owner is a 409.
      */
     public Uni<Void> remove(Caller caller, String wsId, String userId) {
-        Ids.require("userId", userId);
-        return rules.requireManager(caller, wsId)
-                .chain(callerRole -> repository.member(wsId, userId)
+        return membership.manager(caller, wsId)
+                .chain(callerRole -> members.member(wsId, userId)
                         .onItem().ifNull().failWith(() -> ProblemException.notFound(
                                 "user " + userId + " is not a member of workspace " + wsId))
                         .invoke(before -> rules.requireMayChangeMember(callerRole, before, null)))
-                .chain(repository::removeMember)
-                .onFailure(MembershipRefused.class).transform(e -> refused(wsId, userId, (MembershipRefused) e));
+                .chain(members::removeMember)
+                .onFailure().transform(e -> Refusals.membership(e, wsId, userId));
     }
 
     /** Members only: GetItem of the caller's edge, then one Query of the member edges. */
     public Uni<Page<Member>> members(Caller caller, String wsId, PageRequest page) {
-        String scope = "workspace:members:" + Ids.require("wsId", wsId);
-        Map<String, String> start = cursors.singleStart(scope, page);
-        return rules.requireMember(caller, wsId)
-                .chain(() -> repository.workspaceMembers(wsId, start, page.limit()))
+        String scope = "workspace:members:" + wsId;
+        CursorState resume = cursors.resume(scope, page);
+        return membership.member(caller, wsId)
+                .chain(() -> members.workspaceMembers(wsId, resume, page.limit()))
                 .map(slice -> cursors.page(scope, slice));
     }
 
     /** The caller's own memberships ({@code userId} null or the caller), anyone's for a platform admin: GSI1. */
     public Uni<Page<Member>> workspacesOf(Caller caller, String userId, PageRequest page) {
-        String member = userId == null ? caller.userId() : Ids.require("member", userId);
+        String member = userId == null ? caller.userId() : userId;
         rules.requireSelfOrPlatformAdmin(caller, member);
         String scope = "workspace:of-user:" + member;
-        Map<String, String> start = cursors.singleStart(scope, page);
-        return repository.workspacesOfUser(member, start, page.limit()).map(slice -> cursors.page(scope, slice));
-    }
-
-    private static ProblemException refused(String wsId, String userId, MembershipRefused e) {
-        return e.lastOwner()
-                ? ProblemException.conflict("user " + userId + " is the last owner of workspace " + wsId
-                        + ": make another member owner first")
-                : ProblemException.conflict("the membership of " + userId + " changed concurrently; retry");
+        return members.workspacesOfUser(member, cursors.resume(scope, page), page.limit())
+                .map(slice -> cursors.page(scope, slice));
     }
 }

@@ -1,21 +1,21 @@
 package dev.trident.workspace.service;
 
-import dev.trident.keys.Ids;
 import dev.trident.keys.ProjectId;
 import dev.trident.keys.ProjectStatus;
 import dev.trident.keys.WorkspaceKeys;
 import dev.trident.support.client.SocialUser;
 import dev.trident.support.client.SocialUsers;
+import dev.trident.support.paging.Cursors;
 import dev.trident.support.paging.Page;
 import dev.trident.support.paging.PageRequest;
 import dev.trident.support.problem.ProblemException;
+import dev.trident.support.security.Caller;
 import dev.trident.workspace.model.Project;
 import dev.trident.workspace.model.ProjectChanges;
-import dev.trident.workspace.repository.WorkspaceRepository;
-import dev.trident.workspace.repository.WorkspaceRepository.ConditionNotMet;
-import dev.trident.workspace.security.Caller;
+import dev.trident.workspace.repository.ProjectRepository;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
 
@@ -23,19 +23,23 @@ import java.time.ZoneOffset;
 @ApplicationScoped
 public class ProjectService {
 
-    private final WorkspaceRepository repository;
+    private final ProjectRepository projects;
     private final ShardLayouts layouts;
-    private final PageCursors cursors;
+    private final CallerMembership membership;
+    private final Cursors cursors;
     private final SocialUsers users;
     private final AccessRules rules;
+    private final Clock clock;
 
-    ProjectService(WorkspaceRepository repository, ShardLayouts layouts, PageCursors cursors, SocialUsers users,
-            AccessRules rules) {
-        this.repository = repository;
+    ProjectService(ProjectRepository projects, ShardLayouts layouts, CallerMembership membership, Cursors cursors,
+            SocialUsers users, AccessRules rules, Clock clock) {
+        this.projects = projects;
         this.layouts = layouts;
+        this.membership = membership;
         this.cursors = cursors;
         this.users = users;
         this.rules = rules;
+        this.clock = clock;
     }
 
     /**
@@ -50,64 +54,57 @@ public class ProjectService {
      */
     public Uni<Project> create(Caller caller, String wsId, String title, ProjectStatus status,
             String createdByClaimed) {
-        Ids.require("wsId", wsId);
         String createdBy = rules.requireSelf(caller, "createdBy", createdByClaimed);
-        return rules.requireManager(caller, wsId)
+        return membership.manager(caller, wsId)
                 .chain(() -> layouts.shardCount(wsId))
                 .chain(shards -> users.require("createdBy", createdBy, caller.authorization())
                         .chain(creator -> allocateAndPut(wsId, shards, title, status, creator)))
-                .onFailure(ConditionNotMet.class)
-                .transform(e -> ProblemException.conflict("the allocated project id is already taken; retry"));
+                .onFailure().transform(Refusals::projectCreate);
     }
 
     private Uni<Project> allocateAndPut(String wsId, int shards, String title, ProjectStatus status,
             SocialUser creator) {
-        String now = WorkspaceService.now();
-        int year = Instant.parse(now).atZone(ZoneOffset.UTC).getYear();
-        return repository.allocateProjectSequence(wsId, year, now)
-                .map(seq -> newProject(wsId, year, seq, title, status, creator, now))
-                .chain(project -> repository.createProject(project, shards));
+        Instant now = clock.instant();
+        int year = now.atZone(ZoneOffset.UTC).getYear();
+        String createdAt = WorkspaceKeys.formatCreatedAt(now);
+        return projects.allocateProjectSequence(wsId, year, createdAt)
+                .map(seq -> newProject(wsId, year, seq, title, status, creator, createdAt))
+                .chain(project -> projects.createProject(project, shards));
     }
 
     /** Members only: GetItem of the caller's member edge, then GetItem of the project (META too on first touch). */
-    public Uni<Project> get(Caller caller, String wsId, String projectId) {
-        ProjectId id = parse(wsId, projectId);
-        return rules.requireMember(caller, wsId).chain(() -> layouts.shardCount(wsId))
-                .chain(shards -> repository.project(wsId, shards, id))
-                .onItem().ifNull().failWith(() -> projectNotFound(wsId, id));
+    public Uni<Project> get(Caller caller, String wsId, ProjectId projectId) {
+        return membership.member(caller, wsId).chain(() -> layouts.shardCount(wsId))
+                .chain(shards -> projects.project(wsId, shards, projectId))
+                .onItem().ifNull().failWith(() -> projectNotFound(wsId, projectId));
     }
 
     /** Newest first; with shards, one Query per shard merged, under one cursor bound to workspace and layout. */
     public Uni<Page<Project>> list(Caller caller, String wsId, PageRequest page) {
-        Ids.require("wsId", wsId);
-        return rules.requireMember(caller, wsId).chain(() -> layouts.shardCount(wsId)).chain(shards -> {
+        return membership.member(caller, wsId).chain(() -> layouts.shardCount(wsId)).chain(shards -> {
             String scope = "workspace:projects:" + wsId + ":shards=" + shards;
-            return repository.workspaceProjects(wsId, shards, cursors.positions(scope, page), page.limit())
+            return projects.workspaceProjects(wsId, shards, cursors.resume(scope, page), page.limit())
                     .map(slice -> cursors.page(scope, slice));
         });
     }
 
     /** Owners and admins only, checked before the conditional UpdateItem. */
-    public Uni<Project> update(Caller caller, String wsId, String projectId, ProjectChanges changes,
+    public Uni<Project> update(Caller caller, String wsId, ProjectId projectId, ProjectChanges changes,
             Long expectedVersion) {
-        ProjectId id = parse(wsId, projectId);
         if (changes.title() == null && changes.status() == null) {
             throw ProblemException.badRequest("body", "name at least one of title, status");
         }
-        return rules.requireManager(caller, wsId).chain(() -> layouts.shardCount(wsId))
-                .chain(shards -> repository.updateProject(wsId, shards, id, changes, expectedVersion,
-                        WorkspaceService.now()))
-                .onFailure(ConditionNotMet.class).transform(e -> writeRefused(wsId, id, (ConditionNotMet) e,
-                        expectedVersion));
+        return membership.manager(caller, wsId).chain(() -> layouts.shardCount(wsId))
+                .chain(shards -> projects.updateProject(wsId, shards, projectId, changes, expectedVersion,
+                        WorkspaceKeys.formatCreatedAt(clock.instant())))
+                .onFailure().transform(e -> Refusals.projectChange(e, wsId, projectId, expectedVersion));
     }
 
     /** Owners and admins only, checked before the conditional DeleteItem. */
-    public Uni<Void> delete(Caller caller, String wsId, String projectId, Long expectedVersion) {
-        ProjectId id = parse(wsId, projectId);
-        return rules.requireManager(caller, wsId).chain(() -> layouts.shardCount(wsId))
-                .chain(shards -> repository.deleteProject(wsId, shards, id, expectedVersion))
-                .onFailure(ConditionNotMet.class).transform(e -> writeRefused(wsId, id, (ConditionNotMet) e,
-                        expectedVersion));
+    public Uni<Void> delete(Caller caller, String wsId, ProjectId projectId, Long expectedVersion) {
+        return membership.manager(caller, wsId).chain(() -> layouts.shardCount(wsId))
+                .chain(shards -> projects.deleteProject(wsId, shards, projectId, expectedVersion))
+                .onFailure().transform(e -> Refusals.projectChange(e, wsId, projectId, expectedVersion));
     }
 
     /** Projects of one status across workspaces, newest first, from the write-sharded status partitions. */
@@ -116,7 +113,7 @@ public class ProjectService {
         // Bound to the status shard count too: a cursor from another layout would treat new shards as exhausted.
         String scope = "workspace:projects-by-status:" + status.name() + ":shards="
                 + WorkspaceKeys.PROJECT_STATUS_SHARDS;
-        return repository.projectsByStatus(status, cursors.positions(scope, page), page.limit())
+        return projects.projectsByStatus(status, cursors.resume(scope, page), page.limit())
                 .map(slice -> cursors.page(scope, slice));
     }
 
@@ -129,23 +126,7 @@ public class ProjectService {
                 creator.displayName(), 1, now, now);
     }
 
-    private static ProjectId parse(String wsId, String projectId) {
-        Ids.require("wsId", wsId);
-        return ProjectId.parse(projectId);
-    }
-
-    private static ProblemException writeRefused(String wsId, ProjectId id, ConditionNotMet e, Long expectedVersion) {
-        if (!e.itemExists()) {
-            return projectNotFound(wsId, id);
-        }
-        if (expectedVersion != null && expectedVersion != e.currentVersion()) {
-            return ProblemException.preconditionFailed("project " + id + " is at version " + e.currentVersion()
-                    + ", not " + expectedVersion);
-        }
-        return ProblemException.conflict("project " + id + " changed concurrently; retry");
-    }
-
-    private static ProblemException projectNotFound(String wsId, ProjectId id) {
+    static ProblemException projectNotFound(String wsId, ProjectId id) {
         return ProblemException.notFound("project " + id + " does not exist in workspace " + wsId);
     }
 }

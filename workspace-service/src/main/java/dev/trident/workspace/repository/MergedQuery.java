@@ -1,0 +1,104 @@
+package dev.trident.workspace.repository;
+
+import dev.trident.keys.ShardMerge;
+import dev.trident.keys.cursor.CursorState;
+import dev.trident.keys.cursor.InvalidCursorException;
+import dev.trident.support.dynamo.AccessPattern;
+import dev.trident.support.dynamo.DynamoTable;
+import dev.trident.support.paging.Cursors;
+import dev.trident.support.paging.Slice;
+import io.smallrye.mutiny.Uni;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
+import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
+
+/**
+ * One page of a list spread over several partitions, merged in {@code order}: {@link ShardMerge} plans the reads
+ * (each partition for about its share of the page, again only for one that runs out before the page is full) and
+ * merges what they return; this sends them, one Query each, those of one round in parallel. The page is exactly the
+ * items one ordered list would give; each open partition's position (after its last item taken) is the slice's
+ * resume, so only items read and not taken are read again by the next page.
+ */
+final class MergedQuery<T> {
+
+    /** The key condition (and index, order) of one partition's Query; start key and Limit come from the merge. */
+    @FunctionalInterface
+    interface PartitionQuery {
+        QueryRequest.Builder condition(QueryRequest.Builder query);
+    }
+
+    private final DynamoTable table;
+    private final AccessPattern pattern;
+    private final Map<String, PartitionQuery> partitions;
+    private final String indexName;
+    private final Comparator<Map<String, AttributeValue>> order;
+    private final Function<Map<String, AttributeValue>, T> mapper;
+
+    /**
+     * @param partitions label (as in the cursor) to the partition's Query, in a fixed order
+     * @param indexName the index the Queries read (its keys are part of a position), null for the table
+     */
+    MergedQuery(DynamoTable table, AccessPattern pattern, Map<String, PartitionQuery> partitions, String indexName,
+            Comparator<Map<String, AttributeValue>> order, Function<Map<String, AttributeValue>, T> mapper) {
+        this.table = table;
+        this.pattern = pattern;
+        this.partitions = partitions;
+        this.indexName = indexName;
+        this.order = order;
+        this.mapper = mapper;
+    }
+
+    /**
+     * A page of at most {@code limit} items from {@code resume} (null: every partition from its start; a partition
+     * absent from a cursor was exhausted). A cursor naming a partition this list does not have is a 400.
+     */
+    Uni<Slice<T>> page(CursorState resume, int limit) {
+        Map<String, Map<String, String>> open = new LinkedHashMap<>();
+        if (resume == null) {
+            partitions.keySet().forEach(label -> open.put(label, Map.of()));
+        } else if (!partitions.keySet().containsAll(resume.positions().keySet())) {
+            throw new InvalidCursorException("cursor does not fit this listing");
+        } else {
+            partitions.keySet().stream().filter(resume.positions()::containsKey)
+                    .forEach(label -> open.put(label, resume.positions().get(label)));
+        }
+        if (open.isEmpty()) {
+            return Uni.createFrom().item(Slice.last(List.of()));
+        }
+        ShardMerge<Map<String, AttributeValue>> merge = ShardMerge.page(open, order,
+                item -> CursorState.keyStrings(Cursors.keyOf(item, indexName)), limit);
+        return readUntilComplete(merge).map(result -> new Slice<>(result.items().stream().map(mapper).toList(),
+                result.hasMore() ? new CursorState(result.openPositions()) : null));
+    }
+
+    /** Sends the merge's reads a round at a time (each round's Queries in parallel) until the page is complete. */
+    private Uni<ShardMerge.Result<Map<String, AttributeValue>>> readUntilComplete(
+            ShardMerge<Map<String, AttributeValue>> merge) {
+        List<ShardMerge.Read> reads = merge.nextReads();
+        if (reads.isEmpty()) {
+            return Uni.createFrom().item(merge.result());
+        }
+        List<Uni<QueryResponse>> round = new ArrayList<>(reads.size());
+        for (ShardMerge.Read read : reads) {
+            Map<String, AttributeValue> startKey = read.startAfter().isEmpty() ? null
+                    : CursorState.keyAttributes(read.startAfter());
+            round.add(table.query(pattern, q -> partitions.get(read.label()).condition(q)
+                    .exclusiveStartKey(startKey).limit(read.limit())));
+        }
+        return Uni.join().all(round).andFailFast().chain(responses -> {
+            for (int i = 0; i < reads.size(); i++) {
+                QueryResponse response = responses.get(i);
+                Map<String, String> last = response.hasLastEvaluatedKey() && !response.lastEvaluatedKey().isEmpty()
+                        ? CursorState.keyStrings(response.lastEvaluatedKey()) : null;
+                merge.accept(reads.get(i).label(), response.items(), last);
+            }
+            return readUntilComplete(merge);
+        });
+    }
+}

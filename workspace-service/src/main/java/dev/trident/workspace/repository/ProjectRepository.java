@@ -1,0 +1,181 @@
+package dev.trident.workspace.repository;
+
+import static dev.trident.keys.TableSchema.GSI2;
+import static dev.trident.keys.TableSchema.GSI2PK;
+import static dev.trident.keys.TableSchema.GSI2SK;
+import static dev.trident.keys.TableSchema.PK;
+import static dev.trident.keys.TableSchema.SK;
+import static dev.trident.keys.TableSchema.TYPE;
+import static dev.trident.keys.entity.StandardAttributes.CREATED_AT;
+import static dev.trident.keys.entity.StandardAttributes.UPDATED_AT;
+import static dev.trident.workspace.repository.WorkspaceEntities.SEQ;
+import static dev.trident.workspace.repository.WorkspaceEntities.STATUS;
+import static dev.trident.workspace.repository.WorkspaceEntities.TITLE;
+
+import dev.trident.keys.EntityType;
+import dev.trident.keys.ProjectId;
+import dev.trident.keys.ProjectStatus;
+import dev.trident.keys.WorkspaceKeys;
+import dev.trident.keys.cursor.CursorState;
+import dev.trident.keys.expr.Condition;
+import dev.trident.keys.expr.Conditions;
+import dev.trident.keys.expr.UpdateExpressionBuilder;
+import dev.trident.support.dynamo.AccessPattern;
+import dev.trident.support.dynamo.Consistency;
+import dev.trident.support.dynamo.DynamoTable;
+import dev.trident.support.dynamo.WriteRefused;
+import dev.trident.support.paging.Slice;
+import dev.trident.workspace.model.Project;
+import dev.trident.workspace.model.ProjectChanges;
+import dev.trident.workspace.repository.MergedQuery.PartitionQuery;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * Projects: on their workspace's partition, or spread over its shards ({@code WS#<id>#<shard>}, the shard derived
+ * from the project id), each listed on GSI2 under its status ({@code PROJSTATUS#<status>#<n>}, four write shards);
+ * and the per-year sequence their ids come from.
+ */
+@ApplicationScoped
+public class ProjectRepository {
+
+    // The actions whose conditions can refuse a write, as WriteRefused names them.
+    /** Another project holds the allocated id. */
+    public static final String NEW_PROJECT = "new-project";
+    /** The project to change or delete is gone ({@code itemExists() == false}) or at another version. */
+    public static final String PROJECT_CHANGE = "project";
+    /** Advancing a sequence has no condition: it is never refused. */
+    private static final String SEQUENCE_ADVANCE = "sequence";
+
+    // The access patterns, as named in the metrics (trident_dynamodb_requests_seconds{pattern=...}).
+    private static final AccessPattern PROJECT_SEQUENCE = AccessPattern.named("project-sequence");
+    private static final AccessPattern PROJECT_CREATE = AccessPattern.named("project-create");
+    private static final AccessPattern PROJECT_READ = AccessPattern.named("project");
+    private static final AccessPattern WORKSPACE_PROJECTS = AccessPattern.named("workspace-projects");
+    private static final AccessPattern PROJECTS_BY_STATUS = AccessPattern.named("projects-by-status");
+    private static final AccessPattern PROJECT_UPDATE = AccessPattern.named("project-update");
+    private static final AccessPattern PROJECT_DELETE = AccessPattern.named("project-delete");
+
+    /** Newest project first: project sort keys are time-ordered and fixed-width. */
+    private static final Comparator<Map<String, AttributeValue>> NEWEST_PROJECT_FIRST =
+            Comparator.comparing((Map<String, AttributeValue> item) -> item.get(SK).s()).reversed();
+    /** Newest first on the status index; the GSI2 sort key starts with the fixed-width creation time. */
+    private static final Comparator<Map<String, AttributeValue>> NEWEST_STATUS_ENTRY_FIRST =
+            Comparator.comparing((Map<String, AttributeValue> item) -> item.get(GSI2SK).s()).reversed();
+
+    private final DynamoTable table;
+
+    ProjectRepository(DynamoTable table) {
+        this.table = table;
+    }
+
+    /**
+     * Allocate the next project number of a workspace and year: one UpdateItem {@code ADD seq 1} on
+     * {@code WS#<id>/PROJSEQ#<yyyy>} (created by the first ADD). Atomic, so concurrent callers never get the same
+     * number; a number whose project is then not written is a gap, never a duplicate.
+     */
+    public Uni<Long> allocateProjectSequence(String wsId, int year, String now) {
+        UpdateExpressionBuilder update = new UpdateExpressionBuilder()
+                .add(SEQ, 1)
+                .setIfNotExists(TYPE, EntityType.PROJECT_SEQUENCE.typeAttribute())
+                .setIfNotExists(CREATED_AT, now)
+                .set(UPDATED_AT, now);
+        return table.update(PROJECT_SEQUENCE, SEQUENCE_ADVANCE, WorkspaceKeys.projectSequence(wsId, year),
+                update.build()).map(SEQ::read);
+    }
+
+    /**
+     * Create a project: one PutItem {@code attribute_not_exists(PK)} on its shard partition, with its GSI2 status
+     * key. Refused as {@link #NEW_PROJECT}. The SDK re-sends a PutItem whose answer was lost; if the lost attempt was
+     * written, the re-sent one fails its condition on exactly the item it wrote, which is this create succeeding.
+     */
+    public Uni<Project> createProject(Project project, int shards) {
+        Map<String, AttributeValue> item = WorkspaceEntities.project(shards).toItem(project);
+        return table.put(PROJECT_CREATE, NEW_PROJECT, item, Conditions.ITEM_NOT_EXISTS)
+                .replaceWith(project)
+                .onFailure(WriteRefused.class).recoverWithUni(refused ->
+                        item.equals(((WriteRefused) refused).currentItem())
+                                ? Uni.createFrom().item(project) : Uni.createFrom().failure(refused));
+    }
+
+    /**
+     * One project: one GetItem on the shard partition derived from the project id, strongly consistent (it carries
+     * the ETag). Emits null when absent.
+     */
+    public Uni<Project> project(String wsId, int shards, ProjectId projectId) {
+        return table.get(PROJECT_READ, WorkspaceEntities.project(shards), WorkspaceKeys.project(wsId, shards, projectId),
+                Consistency.STRONG);
+    }
+
+    /**
+     * A workspace's projects, newest first: one Query {@code PK=WS#<id>[#<shard>] AND begins_with(SK, PROJ#)}
+     * descending per shard, eventually consistent (a list), in parallel, merged by sort key, each for its share of
+     * the page; a shard that runs out before the page is full is read again ({@link MergedQuery}). One shard: one
+     * Query of {@code limit + 1}. {@code resume} (label = shard number) resumes each shard; null: the first page.
+     */
+    public Uni<Slice<Project>> workspaceProjects(String wsId, int shards, CursorState resume, int limit) {
+        Map<String, PartitionQuery> partitions = new LinkedHashMap<>();
+        for (int shard = 0; shard < shards; shard++) {
+            String partition = WorkspaceKeys.projectPartition(wsId, shard, shards);
+            partitions.put(Integer.toString(shard), q -> WorkspaceQueries.underPrefix(q, PK, partition, SK,
+                    WorkspaceKeys.projectsPrefix()).scanIndexForward(false));
+        }
+        return new MergedQuery<>(table, WORKSPACE_PROJECTS, partitions, null, NEWEST_PROJECT_FIRST,
+                WorkspaceEntities::readProject).page(resume, limit);
+    }
+
+    /**
+     * Projects of one status across all workspaces, newest first: one Query on GSI2 per write shard
+     * {@code PROJSTATUS#<status>#<n>} (n = 0..3), descending, in parallel, merged by GSI2SK, each for its share of
+     * the page ({@link MergedQuery}). Eventually consistent, as every index read.
+     */
+    public Uni<Slice<Project>> projectsByStatus(ProjectStatus status, CursorState resume, int limit) {
+        Map<String, PartitionQuery> partitions = new LinkedHashMap<>();
+        for (int n = 0; n < WorkspaceKeys.PROJECT_STATUS_SHARDS; n++) {
+            String partition = WorkspaceKeys.projectStatusPartition(status, n);
+            partitions.put(Integer.toString(n), q -> WorkspaceQueries.wholePartition(q.indexName(GSI2), GSI2PK,
+                    partition).scanIndexForward(false));
+        }
+        return new MergedQuery<>(table, PROJECTS_BY_STATUS, partitions, GSI2, NEWEST_STATUS_ENTRY_FIRST,
+                WorkspaceEntities::readProject).page(resume, limit);
+    }
+
+    /**
+     * Change a project's title and/or status: one UpdateItem conditioned on {@code attribute_exists(PK)} [+
+     * {@code version = :expected}]; bumps version and updatedAt. A status change rewrites GSI2PK to the new status
+     * partition; GSI2SK (creation time, workspace, id) and the write shard stay, so the project moves between status
+     * partitions in the same write. Emits the project after the change. Refused as {@link #PROJECT_CHANGE}.
+     */
+    public Uni<Project> updateProject(String wsId, int shards, ProjectId projectId, ProjectChanges changes,
+            Long expectedVersion, String now) {
+        UpdateExpressionBuilder update = new UpdateExpressionBuilder().setIfGiven(TITLE, changes.title());
+        if (changes.status() != null) {
+            update.set(STATUS, changes.status().name())
+                    .set(GSI2PK, AttributeValue.fromS(WorkspaceKeys.projectStatusPartition(changes.status(),
+                            WorkspaceKeys.projectStatusShard(wsId, projectId))));
+        }
+        return table.update(PROJECT_UPDATE, PROJECT_CHANGE, WorkspaceKeys.project(wsId, shards, projectId),
+                WorkspaceQueries.versionedChange(update, expectedVersion, now)).map(WorkspaceEntities::readProject);
+    }
+
+    /**
+     * Delete a project: one DeleteItem conditioned on {@code attribute_exists(PK)} [+ {@code version = :expected}].
+     * Refused as {@link #PROJECT_CHANGE}.
+     */
+    public Uni<Void> deleteProject(String wsId, int shards, ProjectId projectId, Long expectedVersion) {
+        Condition condition = expectedVersion == null ? Conditions.ITEM_EXISTS
+                : Conditions.and(Conditions.ITEM_EXISTS, Conditions.versionEquals(expectedVersion));
+        return table.delete(PROJECT_DELETE, PROJECT_CHANGE, WorkspaceKeys.project(wsId, shards, projectId), condition)
+                .replaceWithVoid();
+    }
+
+    /** The project a refused {@link #PROJECT_CHANGE} met (its version); null when the project is gone. */
+    public static Project found(WriteRefused refused) {
+        Map<String, AttributeValue> item = refused.currentItem(PROJECT_CHANGE);
+        return item.isEmpty() ? null : WorkspaceEntities.readProject(item);
+    }
+}

@@ -1,0 +1,133 @@
+package dev.trident.workspace.repository;
+
+import static dev.trident.keys.entity.StandardAttributes.CREATED_AT;
+import static dev.trident.keys.entity.StandardAttributes.UPDATED_AT;
+import static dev.trident.keys.entity.StandardAttributes.VERSION;
+
+import dev.trident.keys.EntityType;
+import dev.trident.keys.ProjectStatus;
+import dev.trident.keys.Shards;
+import dev.trident.keys.TableSchema;
+import dev.trident.keys.WorkspaceKeys;
+import dev.trident.keys.entity.Attribute;
+import dev.trident.keys.entity.EntitySchema;
+import dev.trident.workspace.model.Member;
+import dev.trident.workspace.model.MemberRole;
+import dev.trident.workspace.model.Project;
+import dev.trident.workspace.model.Workspace;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.IntStream;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * The workspace entities, each declared once: keys, index keys, attributes, and how an item reads back. The
+ * repositories derive every item, key and update from these; no attribute name is spelled anywhere else.
+ */
+public final class WorkspaceEntities {
+
+    static final Attribute<String> WS_ID = Attribute.string("wsId");
+    static final Attribute<String> DISPLAY_NAME = Attribute.string("displayName");
+    static final Attribute<String> REGION = Attribute.string("region");
+    static final Attribute<Integer> SEAT_LIMIT = Attribute.integer("seatLimit");
+    static final Attribute<String> OWNER_ID = Attribute.string("ownerId");
+    /** Fixed at creation: how many partitions the workspace's projects are spread over. */
+    static final Attribute<Integer> SHARDS = Attribute.integer("shards");
+    /** On META: how many members are owners, so that removing or demoting the last one is refused atomically. */
+    static final Attribute<Long> OWNER_COUNT = Attribute.number("ownerCount");
+    static final Attribute<String> USER_ID = Attribute.string("userId");
+    static final Attribute<String> ROLE = Attribute.string("role");
+    static final Attribute<String> PROJECT_ID = Attribute.string("projectId");
+    static final Attribute<String> TITLE = Attribute.string("title");
+    static final Attribute<String> STATUS = Attribute.string("status");
+    static final Attribute<String> CREATED_BY = Attribute.string("createdBy");
+    /** The creator's display name as it was at creation (absent on projects stored before names were kept). */
+    static final Attribute<String> CREATED_BY_NAME = Attribute.string("createdByName");
+    /** On {@code PROJSEQ#<yyyy>}: the last project number handed out in that year. */
+    static final Attribute<Long> SEQ = Attribute.number("seq");
+
+    /** {@code WS#<id>/META}: the settings. A new workspace has its creator as its one owner. */
+    static final EntitySchema<Workspace> WORKSPACE = EntitySchema
+            .of(EntityType.WORKSPACE, (Workspace w) -> WorkspaceKeys.workspace(w.id()))
+            .attribute(WS_ID, Workspace::id)
+            .attribute(DISPLAY_NAME, Workspace::displayName)
+            .attribute(REGION, Workspace::region)
+            .attribute(SEAT_LIMIT, Workspace::seatLimit)
+            .attribute(OWNER_ID, Workspace::ownerId)
+            .attribute(SHARDS, Workspace::shards)
+            .attribute(OWNER_COUNT, w -> 1L)
+            .attribute(VERSION, Workspace::version)
+            .attribute(CREATED_AT, Workspace::createdAt)
+            .attribute(UPDATED_AT, Workspace::updatedAt)
+            .reads(item -> new Workspace(WS_ID.read(item), DISPLAY_NAME.read(item), REGION.read(item),
+                    SEAT_LIMIT.read(item, 0), OWNER_ID.read(item), SHARDS.read(item, 1), VERSION.read(item, 0L),
+                    CREATED_AT.read(item), UPDATED_AT.read(item)));
+
+    /** {@code WS#<id>/MEMBER#<userId>}, inverted on GSI1 as {@code USER#<userId>/WS#<id>}. */
+    static final EntitySchema<Member> MEMBER = EntitySchema
+            .of(EntityType.MEMBER, (Member m) -> WorkspaceKeys.member(m.workspaceId(), m.userId()))
+            .index(m -> WorkspaceKeys.memberIndex(m.userId(), m.workspaceId()))
+            .attribute(WS_ID, Member::workspaceId)
+            .attribute(USER_ID, Member::userId)
+            .attribute(ROLE, m -> m.role().value())
+            .attribute(VERSION, Member::version)
+            .attribute(CREATED_AT, Member::createdAt)
+            .attribute(UPDATED_AT, Member::updatedAt)
+            .reads(item -> new Member(WS_ID.read(item), USER_ID.read(item), MemberRole.parse(ROLE.name(),
+                    ROLE.read(item)), VERSION.read(item, 0L), CREATED_AT.read(item), UPDATED_AT.read(item)));
+
+    /**
+     * A project's partition depends on its workspace's shard count, so there is one declaration per count (1..16),
+     * all alike but for the key: {@code WS#<id>[#<shard>]/PROJ#<yyyy>-<nnnnnn>}, on GSI2 as
+     * {@code PROJSTATUS#<status>#<n>/<createdAt>#<wsId>#<projectId>}.
+     */
+    private static final List<EntitySchema<Project>> PROJECTS = IntStream.rangeClosed(1, Shards.MAX_SHARDS)
+            .mapToObj(WorkspaceEntities::projectOnShards).toList();
+
+    private WorkspaceEntities() {
+    }
+
+    /** The project entity of a workspace with {@code shards} shards. */
+    static EntitySchema<Project> project(int shards) {
+        return PROJECTS.get(Shards.requireShardCount(shards) - 1);
+    }
+
+    private static EntitySchema<Project> projectOnShards(int shards) {
+        return EntitySchema
+                .of(EntityType.PROJECT, (Project p) -> WorkspaceKeys.project(p.workspaceId(), shards, p.id()))
+                .index(p -> WorkspaceKeys.projectStatusIndex(p.status(), Instant.parse(p.createdAt()), p.workspaceId(),
+                        p.id()))
+                .attribute(WS_ID, Project::workspaceId)
+                .attribute(PROJECT_ID, p -> p.id().toString())
+                .attribute(TITLE, Project::title)
+                .attribute(STATUS, p -> p.status().name())
+                .attribute(CREATED_BY, Project::createdBy)
+                .attribute(CREATED_BY_NAME, Project::createdByName)
+                .attribute(VERSION, Project::version)
+                .attribute(CREATED_AT, Project::createdAt)
+                .attribute(UPDATED_AT, Project::updatedAt)
+                .reads(WorkspaceEntities::readProject);
+    }
+
+    /** A stored project, whatever its workspace's layout; the sort key is the id's authoritative spelling. */
+    static Project readProject(Map<String, AttributeValue> item) {
+        return new Project(WS_ID.read(item), WorkspaceKeys.parseProjectSk(item.get(TableSchema.SK).s()),
+                TITLE.read(item), ProjectStatus.valueOf(STATUS.read(item)), CREATED_BY.read(item),
+                CREATED_BY_NAME.read(item), VERSION.read(item, 0L), CREATED_AT.read(item), UPDATED_AT.read(item));
+    }
+
+    // The stored forms, for tests that write items behind the service's back (as another instance would).
+
+    public static Map<String, AttributeValue> item(Workspace workspace) {
+        return WORKSPACE.toItem(workspace);
+    }
+
+    public static Map<String, AttributeValue> item(Member member) {
+        return MEMBER.toItem(member);
+    }
+
+    public static Map<String, AttributeValue> item(Project project, int shards) {
+        return project(shards).toItem(project);
+    }
+}

@@ -1,0 +1,104 @@
+package dev.trident.workspace.service;
+
+import dev.trident.keys.ProjectId;
+import dev.trident.support.dynamo.WriteContended;
+import dev.trident.support.dynamo.WriteRefused;
+import dev.trident.support.problem.ProblemException;
+import dev.trident.workspace.model.Project;
+import dev.trident.workspace.model.Workspace;
+import dev.trident.workspace.repository.MemberRepository;
+import dev.trident.workspace.repository.ProjectRepository;
+import dev.trident.workspace.repository.WorkspaceRepository;
+
+/**
+ * What a write the table refused means to a client, by the name of the action whose condition failed: every refusal
+ * the workspace repositories can meet, in one place, one method per write. Any other failure passes unchanged.
+ */
+final class Refusals {
+
+    private Refusals() {
+    }
+
+    /** {@code POST /workspaces}: the id (or, never without it, the creator's edge of it) exists already. */
+    static Throwable workspaceCreate(Throwable failure, String wsId) {
+        if (failure instanceof WriteRefused refused && (refused.refused(WorkspaceRepository.NEW_WORKSPACE)
+                || refused.refused(WorkspaceRepository.FIRST_OWNER))) {
+            return ProblemException.conflict("workspace " + wsId + " already exists");
+        }
+        return failure;
+    }
+
+    /**
+     * {@code PATCH /workspaces/{id}}: gone (404), a {@code shards} other than the stored one (400: it is fixed), a
+     * stale If-Match (412), or changed between the condition and a retry (409).
+     */
+    static Throwable workspaceChange(Throwable failure, String wsId, Integer shardsSent, Long expectedVersion) {
+        if (!(failure instanceof WriteRefused refused) || !refused.refused(WorkspaceRepository.WORKSPACE_CHANGE)) {
+            return contendedOr(failure, "workspace " + wsId);
+        }
+        Workspace found = WorkspaceRepository.found(refused);
+        if (found == null) {
+            return WorkspaceService.workspaceNotFound(wsId);
+        }
+        if (shardsSent != null && shardsSent != found.shards()) {
+            return ProblemException.badRequest("shards", "is fixed at creation (" + found.shards()
+                    + ") and cannot change");
+        }
+        return staleOrConcurrent("workspace " + wsId, found.version(), expectedVersion);
+    }
+
+    /** {@code POST .../projects}: the allocated id is taken (by a project written behind the sequence's back). */
+    static Throwable projectCreate(Throwable failure) {
+        if (failure instanceof WriteRefused refused && refused.refused(ProjectRepository.NEW_PROJECT)) {
+            return ProblemException.conflict("the allocated project id is already taken; retry");
+        }
+        return failure;
+    }
+
+    /** {@code PATCH/DELETE .../projects/{pid}}: gone (404), a stale If-Match (412), or changed concurrently (409). */
+    static Throwable projectChange(Throwable failure, String wsId, ProjectId projectId, Long expectedVersion) {
+        if (!(failure instanceof WriteRefused refused) || !refused.refused(ProjectRepository.PROJECT_CHANGE)) {
+            return contendedOr(failure, "project " + projectId);
+        }
+        Project found = ProjectRepository.found(refused);
+        return found == null ? ProjectService.projectNotFound(wsId, projectId)
+                : staleOrConcurrent("project " + projectId, found.version(), expectedVersion);
+    }
+
+    /**
+     * {@code PUT/DELETE .../members/{userId}}: the last owner would go (409 naming what to do), or the edge changed
+     * since it was read, which includes a write that kept losing to concurrent ones (409, retry).
+     */
+    static Throwable membership(Throwable failure, String wsId, String userId) {
+        if (failure instanceof WriteRefused refused && refused.refused(MemberRepository.OWNER_COUNT_CHANGE)) {
+            return ProblemException.conflict("user " + userId + " is the last owner of workspace " + wsId
+                    + ": make another member owner first");
+        }
+        if (failure instanceof WriteContended
+                || failure instanceof WriteRefused refused && refused.refused(MemberRepository.MEMBER_EDGE)) {
+            return ProblemException.conflict("the membership of " + userId + " changed concurrently; retry");
+        }
+        return failure;
+    }
+
+    /** A write that kept losing to concurrent ones is a conflict to retry; any other failure passes unchanged. */
+    private static Throwable contendedOr(Throwable failure, String what) {
+        return failure instanceof WriteContended ? changedConcurrently(what) : failure;
+    }
+
+    /**
+     * A versioned change whose condition failed on an item that is there: a stale If-Match (412 naming both
+     * versions), else the item changed between the condition's evaluation and the write (409, retry).
+     */
+    private static ProblemException staleOrConcurrent(String what, long foundVersion, Long expectedVersion) {
+        if (expectedVersion != null && expectedVersion != foundVersion) {
+            return ProblemException.preconditionFailed(what + " is at version " + foundVersion + ", not "
+                    + expectedVersion);
+        }
+        return changedConcurrently(what);
+    }
+
+    private static ProblemException changedConcurrently(String what) {
+        return ProblemException.conflict(what + " changed concurrently; retry");
+    }
+}

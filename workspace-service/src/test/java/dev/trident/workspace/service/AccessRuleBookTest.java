@@ -1,0 +1,104 @@
+package dev.trident.workspace.service;
+
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import dev.trident.support.problem.ProblemException;
+import dev.trident.support.security.Caller;
+import dev.trident.workspace.model.Member;
+import dev.trident.workspace.model.MemberRole;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.Executable;
+
+/** The rules of {@link AccessRules} on their own; {@code AccessMatrixTest} proves them through the API. */
+class AccessRuleBookTest {
+
+    private final AccessRules rules = new AccessRules(1);
+
+    private static Caller caller(String subject, String... roles) {
+        return new Caller(subject, Set.of(roles), "Bearer t");
+    }
+
+    private static Member edge(MemberRole role) {
+        return new Member("ws", "target", role, 1, "t", "t");
+    }
+
+    private static ProblemException refused(int status, Executable rule) {
+        ProblemException e = assertThrows(ProblemException.class, rule);
+        assertEquals(status, e.status());
+        return e;
+    }
+
+    @Test
+    void aNonMemberIsTold404AsIfTheWorkspaceDidNotExist() {
+        for (Executable rule : new Executable[] { () -> rules.requireMember(null, "ws"),
+                () -> rules.requireManager(null, "ws"), () -> rules.requireOwner(null, "ws") }) {
+            assertEquals("workspace ws does not exist", refused(404, rule).getMessage());
+        }
+    }
+
+    @Test
+    void everyMemberReadsManagersManageAndOnlyOwnersChangeSettings() {
+        for (MemberRole role : MemberRole.values()) {
+            assertEquals(role, rules.requireMember(role, "ws"));
+        }
+        assertEquals(MemberRole.ADMIN, rules.requireManager(MemberRole.ADMIN, "ws"));
+        assertEquals(MemberRole.OWNER, rules.requireManager(MemberRole.OWNER, "ws"));
+        assertEquals("only an owner or admin of workspace ws may do this",
+                refused(403, () -> rules.requireManager(MemberRole.MEMBER, "ws")).getMessage());
+        assertEquals(MemberRole.OWNER, rules.requireOwner(MemberRole.OWNER, "ws"));
+        assertEquals("only an owner of workspace ws may change its settings",
+                refused(403, () -> rules.requireOwner(MemberRole.ADMIN, "ws")).getMessage());
+        refused(403, () -> rules.requireOwner(MemberRole.MEMBER, "ws"));
+    }
+
+    @Test
+    void onlyAnOwnerGrantsChangesOrRemovesTheOwnerRole() {
+        assertDoesNotThrow(() -> rules.requireMayChangeMember(MemberRole.ADMIN, null, MemberRole.MEMBER));
+        assertDoesNotThrow(() -> rules.requireMayChangeMember(MemberRole.ADMIN, edge(MemberRole.MEMBER), null));
+        assertDoesNotThrow(() -> rules.requireMayChangeMember(MemberRole.OWNER, edge(MemberRole.OWNER), null));
+        assertDoesNotThrow(() -> rules.requireMayChangeMember(MemberRole.OWNER, null, MemberRole.OWNER));
+        refused(403, () -> rules.requireMayChangeMember(MemberRole.ADMIN, null, MemberRole.OWNER));
+        refused(403, () -> rules.requireMayChangeMember(MemberRole.ADMIN, edge(MemberRole.OWNER), MemberRole.MEMBER));
+        assertEquals("only an owner grants, changes or removes the owner role",
+                refused(403, () -> rules.requireMayChangeMember(MemberRole.ADMIN, edge(MemberRole.OWNER), null))
+                        .getMessage());
+    }
+
+    @Test
+    void aFieldNamingTheActingUserIsTheCallerOrAbsent() {
+        assertEquals("ann", rules.requireSelf(caller("ann"), "ownerId", null));
+        assertEquals("ann", rules.requireSelf(caller("ann"), "ownerId", "ann"));
+        assertEquals("createdBy must be the caller (ann) or absent",
+                refused(403, () -> rules.requireSelf(caller("ann"), "createdBy", "bob")).getMessage());
+    }
+
+    @Test
+    void moreShardsThanConfiguredNeedThePlatformAdmin() {
+        assertDoesNotThrow(() -> rules.requireShardsAllowed(caller("ann"), 1));
+        assertDoesNotThrow(() -> rules.requireShardsAllowed(caller("ann", Caller.ADMIN), 16));
+        assertEquals("a workspace with 2 shards needs the platform role admin; without it at most 1",
+                refused(403, () -> rules.requireShardsAllowed(caller("ann"), 2)).getMessage());
+        AccessRules raised = new AccessRules(4);
+        assertDoesNotThrow(() -> raised.requireShardsAllowed(caller("ann"), 4));
+        refused(403, () -> raised.requireShardsAllowed(caller("ann"), 5));
+    }
+
+    @Test
+    void aShardAllowanceOutside1To16IsRefusedAtStartUp() {
+        assertThrows(IllegalArgumentException.class, () -> new AccessRules(0));
+        assertThrows(IllegalArgumentException.class, () -> new AccessRules(17));
+    }
+
+    @Test
+    void readingAcrossUsersAndTenantsNeedsThePlatformAdmin() {
+        assertDoesNotThrow(() -> rules.requireSelfOrPlatformAdmin(caller("ann"), "ann"));
+        assertDoesNotThrow(() -> rules.requireSelfOrPlatformAdmin(caller("ann", Caller.ADMIN), "bob"));
+        refused(403, () -> rules.requireSelfOrPlatformAdmin(caller("ann"), "bob"));
+        assertDoesNotThrow(() -> rules.requirePlatformAdmin(caller("ann", Caller.ADMIN)));
+        assertEquals("listing projects across workspaces needs the role admin",
+                refused(403, () -> rules.requirePlatformAdmin(caller("ann", "registrar"))).getMessage());
+    }
+}
