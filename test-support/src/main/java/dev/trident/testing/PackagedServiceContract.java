@@ -79,19 +79,34 @@ public abstract class PackagedServiceContract {
         int port = RestAssured.port;
         double before = ConnectionMeters.read(port).get(ConnectionMeters.CURRENT);
         List<Socket> stalled = new ArrayList<>();
+        Map<String, Double> during;
         try {
             for (int i = 0; i < 5; i++) {
                 stalled.add(RawHttp.stall(port, "GET " + itemRoute() + "/nob"));
             }
-            Map<String, Double> during = ConnectionMeters.read(port);
+            // The server counts a connection once it has accepted it: give it a moment to accept all five.
+            during = ConnectionMeters.read(port);
+            for (long deadline = System.nanoTime() + 3_000_000_000L; during.get(ConnectionMeters.CURRENT) < before + 5
+                    && System.nanoTime() < deadline;) {
+                sleep(50);
+                during = ConnectionMeters.read(port);
+            }
             assertEquals(1000.0, during.get(ConnectionMeters.MAX), during.toString());
-            assertTrue(during.get(ConnectionMeters.CURRENT) >= before + 5,
-                    "5 stalled connections counted: before " + before + ", during " + during);
         } finally {
             for (Socket socket : stalled) {
                 socket.close();
             }
         }
+        // Proof that the five were counted, whatever other connections (earlier tests' keep-alives) did meanwhile:
+        // closing them takes the count down by five.
+        double counted = during.get(ConnectionMeters.CURRENT);
+        double after = ConnectionMeters.read(port).get(ConnectionMeters.CURRENT);
+        for (long deadline = System.nanoTime() + 5_000_000_000L; after > counted - 5 && System.nanoTime() < deadline;) {
+            sleep(50);
+            after = ConnectionMeters.read(port).get(ConnectionMeters.CURRENT);
+        }
+        assertTrue(after <= counted - 5, "5 stalled connections counted: before " + before + ", during " + during
+                + ", after closing them " + after);
         RawHttp.Answer upgrade = RawHttp.exchange(port, "GET /q/health/live HTTP/1.1\r\nHost: localhost\r\n"
                 + "Connection: Upgrade, HTTP2-Settings\r\nUpgrade: h2c\r\nHTTP2-Settings: AAMAAABkAARAAAAAAAIAAAAA\r\n\r\n",
                 Duration.ZERO);
@@ -108,5 +123,14 @@ public abstract class PackagedServiceContract {
         String metrics = given().get("/q/metrics").then().statusCode(200).extract().asString();
         assertFalse(metrics.contains("/junk-"), "made-up paths became uri tags");
         assertTrue(metrics.contains("uri=\"UNMATCHED\""), "one tag for them");
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
     }
 }
