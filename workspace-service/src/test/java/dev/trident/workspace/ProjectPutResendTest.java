@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.trident.keys.ProjectId;
 import dev.trident.keys.ProjectStatus;
+import dev.trident.support.dynamo.Transaction;
 import dev.trident.support.dynamo.WriteRefused;
 import dev.trident.workspace.model.Project;
 import dev.trident.workspace.repository.ProjectRepository;
@@ -31,9 +32,9 @@ class ProjectPutResendTest {
     @Test
     void aProjectPutSentAgainAfterItLandedSucceedsWithTheSameProject() {
         Project project = project(Api.uniqueId("resend"), 7, "Launch");
-        assertEquals(project, repository.createProject(project, 1).await().atMost(WAIT));
+        assertEquals(project, repository.createProject(project, 1, Transaction.Part.NONE).await().atMost(WAIT));
 
-        Project again = repository.createProject(project, 1).await().atMost(WAIT);
+        Project again = repository.createProject(project, 1, Transaction.Part.NONE).await().atMost(WAIT);
 
         assertEquals(project, again);
         assertEquals(project, repository.project(project.workspaceId(), 1, project.id()).await().atMost(WAIT));
@@ -42,10 +43,11 @@ class ProjectPutResendTest {
     @Test
     void aDifferentProjectUnderATakenIdIsStillRefused() {
         String wsId = Api.uniqueId("resend");
-        repository.createProject(project(wsId, 8, "First"), 1).await().atMost(WAIT);
+        repository.createProject(project(wsId, 8, "First"), 1, Transaction.Part.NONE).await().atMost(WAIT);
 
         WriteRefused refused = assertThrows(WriteRefused.class,
-                () -> repository.createProject(project(wsId, 8, "Second"), 1).await().atMost(WAIT));
+                () -> repository.createProject(project(wsId, 8, "Second"), 1, Transaction.Part.NONE)
+                        .await().atMost(WAIT));
 
         assertEquals(ProjectRepository.NEW_PROJECT, refused.action());
         assertTrue(refused.itemExists());

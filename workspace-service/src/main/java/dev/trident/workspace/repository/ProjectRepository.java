@@ -23,6 +23,7 @@ import dev.trident.keys.expr.UpdateExpressionBuilder;
 import dev.trident.support.dynamo.AccessPattern;
 import dev.trident.support.dynamo.Consistency;
 import dev.trident.support.dynamo.DynamoTable;
+import dev.trident.support.dynamo.Transaction;
 import dev.trident.support.dynamo.WriteRefused;
 import dev.trident.support.paging.Slice;
 import dev.trident.workspace.model.Project;
@@ -92,9 +93,15 @@ public class ProjectRepository {
      * Create a project: one PutItem {@code attribute_not_exists(PK)} on its shard partition, with its GSI2 status
      * key. Refused as {@link #NEW_PROJECT}. The SDK re-sends a PutItem whose answer was lost; if the lost attempt was
      * written, the re-sent one fails its condition on exactly the item it wrote, which is this create succeeding.
+     * With writes {@code alongside} (an idempotency record) the put and they are one TransactWriteItems instead, so
+     * both exist or neither; without ({@link Transaction.Part#NONE}) the single PutItem stays as it is.
      */
-    public Uni<Project> createProject(Project project, int shards) {
+    public Uni<Project> createProject(Project project, int shards, Transaction.Part alongside) {
         Map<String, AttributeValue> item = WorkspaceEntities.project(shards).toItem(project);
+        if (alongside != Transaction.Part.NONE) {
+            return table.transact(PROJECT_CREATE, Transaction.of().create(NEW_PROJECT, item).include(alongside))
+                    .replaceWith(project);
+        }
         return table.put(PROJECT_CREATE, NEW_PROJECT, item, Conditions.ITEM_NOT_EXISTS)
                 .replaceWith(project)
                 .onFailure(WriteRefused.class).recoverWithUni(refused ->

@@ -66,13 +66,16 @@ public class WorkspaceRepository {
      * Create a workspace: one TransactWriteItems of the META item ({@code ownerCount = 1}) and the creator's owner
      * edge (member item, on GSI1 as {@code USER#<ownerId>}), both {@code attribute_not_exists(PK)}, so a workspace
      * never exists without its first owner. Refused as {@link #NEW_WORKSPACE} (or {@link #FIRST_OWNER}).
+     * {@code alongside} adds its writes to the same transaction (an idempotency record; {@link Transaction.Part#NONE}
+     * adds nothing).
      */
-    public Uni<Workspace> createWorkspace(Workspace workspace) {
+    public Uni<Workspace> createWorkspace(Workspace workspace, Transaction.Part alongside) {
         Member owner = new Member(workspace.id(), workspace.ownerId(), MemberRole.OWNER, 1, workspace.createdAt(),
                 workspace.updatedAt());
         return table.transact(WORKSPACE_CREATE, Transaction.of()
                         .create(NEW_WORKSPACE, WORKSPACE.toItem(workspace))
-                        .create(FIRST_OWNER, MEMBER.toItem(owner)))
+                        .create(FIRST_OWNER, MEMBER.toItem(owner))
+                        .include(alongside))
                 .replaceWith(workspace);
     }
 

@@ -4,6 +4,7 @@ import dev.trident.keys.ProjectId;
 import dev.trident.keys.ProjectStatus;
 import dev.trident.support.http.ETags;
 import dev.trident.support.http.Responses;
+import dev.trident.support.idempotency.Idempotency;
 import dev.trident.support.paging.Page;
 import dev.trident.support.paging.PageRequest;
 import dev.trident.support.security.Caller;
@@ -28,6 +29,7 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.jwt.JsonWebToken;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -39,10 +41,12 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 public class ProjectResource {
 
     private final ProjectService projects;
+    private final Idempotency idempotency;
     private final JsonWebToken token;
 
-    ProjectResource(ProjectService projects, JsonWebToken token) {
+    ProjectResource(ProjectService projects, Idempotency idempotency, JsonWebToken token) {
         this.projects = projects;
+        this.idempotency = idempotency;
         this.token = token;
     }
 
@@ -56,11 +60,16 @@ public class ProjectResource {
                     + "number is used in either case. The answer carries projectId and, deprecated, the same value "
                     + "as id.")
     public Uni<Response> create(@PathParam("wsId") @ValidId String wsId,
+            @HeaderParam(Idempotency.HEADER) @Parameter(description = Idempotency.HEADER_DOC) String idempotencyKey,
             @Valid @NotNull(message = "a JSON body is required") CreateProjectRequest body) {
         ProjectStatus status = body.status() == null ? ProjectStatus.ACTIVE : ProjectStatus.parse("status", body.status());
-        return projects.create(Caller.of(token), wsId, body.title(), status, body.createdBy())
-                .map(p -> Responses.created(Responses.uri("/workspaces/{wsId}/projects/{projectId}", wsId, p.id()),
-                        ProjectResponse.of(p), p.version()));
+        Caller caller = Caller.of(token);
+        return idempotency.create(caller, "POST /workspaces/{wsId}/projects", "/workspaces/" + wsId + "/projects",
+                idempotencyKey, body, call -> projects.create(caller, wsId, body.title(), status, body.createdBy(),
+                                p -> call.record(Responses.created(
+                                        Responses.uri("/workspaces/{wsId}/projects/{projectId}", wsId, p.id()),
+                                        ProjectResponse.of(p), p.version())))
+                        .map(p -> call.answer()));
     }
 
     @GET

@@ -2,6 +2,7 @@ package dev.trident.workspace.rest;
 
 import dev.trident.support.http.ETags;
 import dev.trident.support.http.Responses;
+import dev.trident.support.idempotency.Idempotency;
 import dev.trident.support.paging.Page;
 import dev.trident.support.paging.PageRequest;
 import dev.trident.support.problem.ProblemException;
@@ -29,6 +30,7 @@ import org.eclipse.microprofile.jwt.JsonWebToken;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponseSchema;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
@@ -45,11 +47,14 @@ public class WorkspaceResource {
 
     private final WorkspaceService workspaces;
     private final MemberService members;
+    private final Idempotency idempotency;
     private final JsonWebToken token;
 
-    WorkspaceResource(WorkspaceService workspaces, MemberService members, JsonWebToken token) {
+    WorkspaceResource(WorkspaceService workspaces, MemberService members, Idempotency idempotency,
+            JsonWebToken token) {
         this.workspaces = workspaces;
         this.members = members;
+        this.idempotency = idempotency;
         this.token = token;
     }
 
@@ -61,11 +66,17 @@ public class WorkspaceResource {
                     + "when not, 503 with Retry-After when social-service is down, slow or failing. Nothing is written "
                     + "in any refused case. The answer carries workspaceId and, deprecated, the same value as id.")
     @APIResponseSchema(value = WorkspaceResponse.class, responseCode = "201", responseDescription = "Created")
-    public Uni<Response> create(@Valid @NotNull(message = "a JSON body is required") CreateWorkspaceRequest body) {
-        return workspaces.create(Caller.of(token), body.requestedId(), body.displayName(), body.region(),
-                        body.seatLimit(), body.ownerId(), body.shards())
-                .map(w -> Responses.created(Responses.uri("/workspaces/{wsId}", w.id()), WorkspaceResponse.of(w),
-                        w.version()));
+    public Uni<Response> create(
+            @HeaderParam(Idempotency.HEADER) @Parameter(description = Idempotency.HEADER_DOC) String idempotencyKey,
+            @Valid @NotNull(message = "a JSON body is required") CreateWorkspaceRequest body) {
+        Caller caller = Caller.of(token);
+        String wsId = body.requestedId();
+        return idempotency.create(caller, "POST /workspaces", "/workspaces", idempotencyKey, body,
+                call -> workspaces.create(caller, wsId, body.displayName(), body.region(),
+                                body.seatLimit(), body.ownerId(), body.shards(), w -> call.record(Responses.created(
+                                        Responses.uri("/workspaces/{wsId}", w.id()), WorkspaceResponse.of(w),
+                                        w.version())))
+                        .map(w -> call.answer()));
     }
 
     @GET

@@ -5,6 +5,7 @@ import dev.trident.keys.ProjectStatus;
 import dev.trident.keys.WorkspaceKeys;
 import dev.trident.support.client.SocialUser;
 import dev.trident.support.client.SocialUsers;
+import dev.trident.support.dynamo.Transaction;
 import dev.trident.support.paging.Cursors;
 import dev.trident.support.paging.Page;
 import dev.trident.support.paging.PageRequest;
@@ -18,6 +19,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.function.Function;
 
 /** Rules of projects: id allocation, the shard a project lives on, conditional updates and the status index. */
 @ApplicationScoped
@@ -48,28 +50,29 @@ public class ProjectService {
      * Then the shard count (the layout cache; GetItem META only when this instance has not seen the workspace: a
      * member edge already proves it exists), then the creator checked at social-service (422 when unknown, 503
      * when social-service cannot tell; their display name is kept on the project), then UpdateItem ADD on the
-     * workspace's sequence of the current year, then a conditional PutItem. Every check comes before the first
+     * workspace's sequence of the current year, then a conditional PutItem (one TransactWriteItems with what
+     * {@code alongside} adds, an idempotency record, when it adds anything). Every check comes before the first
      * write, so a refused create moves no counter. The counter is atomic, so concurrent creates get distinct
      * numbers; if the put fails after the counter moved, that number is simply never used (a gap, never a duplicate).
      */
     public Uni<Project> create(Caller caller, String wsId, String title, ProjectStatus status,
-            String createdByClaimed) {
+            String createdByClaimed, Function<Project, Transaction.Part> alongside) {
         String createdBy = rules.requireSelf(caller, "createdBy", createdByClaimed);
         return membership.manager(caller, wsId)
                 .chain(() -> layouts.shardCount(wsId))
                 .chain(shards -> users.require("createdBy", createdBy, caller.authorization())
-                        .chain(creator -> allocateAndPut(wsId, shards, title, status, creator)))
+                        .chain(creator -> allocateAndPut(wsId, shards, title, status, creator, alongside)))
                 .onFailure().transform(Refusals::projectCreate);
     }
 
     private Uni<Project> allocateAndPut(String wsId, int shards, String title, ProjectStatus status,
-            SocialUser creator) {
+            SocialUser creator, Function<Project, Transaction.Part> alongside) {
         Instant now = clock.instant();
         int year = now.atZone(ZoneOffset.UTC).getYear();
         String createdAt = WorkspaceKeys.formatCreatedAt(now);
         return projects.allocateProjectSequence(wsId, year, createdAt)
                 .map(seq -> newProject(wsId, year, seq, title, status, creator, createdAt))
-                .chain(project -> projects.createProject(project, shards));
+                .chain(project -> projects.createProject(project, shards, alongside.apply(project)));
     }
 
     /** Members only: GetItem of the caller's member edge, then GetItem of the project (META too on first touch). */

@@ -3,6 +3,7 @@ package dev.trident.workspace.service;
 import dev.trident.keys.ProjectId;
 import dev.trident.support.dynamo.WriteContended;
 import dev.trident.support.dynamo.WriteRefused;
+import dev.trident.support.idempotency.Idempotency;
 import dev.trident.support.problem.ProblemException;
 import dev.trident.workspace.model.Project;
 import dev.trident.workspace.model.Workspace;
@@ -16,6 +17,9 @@ import dev.trident.workspace.repository.WorkspaceRepository;
  */
 final class Refusals {
 
+    /** How long a client should wait before retrying a create that met a concurrent one. */
+    static final int RETRY_AFTER_SECONDS = 1;
+
     private Refusals() {
     }
 
@@ -25,7 +29,7 @@ final class Refusals {
                 || refused.refused(WorkspaceRepository.FIRST_OWNER))) {
             return ProblemException.conflict("workspace " + wsId + " already exists");
         }
-        return failure;
+        return createInFlight(failure, "workspace " + wsId);
     }
 
     /**
@@ -51,6 +55,19 @@ final class Refusals {
     static Throwable projectCreate(Throwable failure) {
         if (failure instanceof WriteRefused refused && refused.refused(ProjectRepository.NEW_PROJECT)) {
             return ProblemException.conflict("the allocated project id is already taken; retry");
+        }
+        return createInFlight(failure, "the project");
+    }
+
+    /**
+     * A create that kept losing to concurrent transactions, or whose Idempotency-Key record another request wrote
+     * first (and which was not there to replay when read again): both pass with time, so a 409 with Retry-After.
+     */
+    private static Throwable createInFlight(Throwable failure, String what) {
+        if (failure instanceof WriteContended
+                || failure instanceof WriteRefused refused && refused.refused(Idempotency.RECORD_ACTION)) {
+            return ProblemException.conflict(what + " is being created by another request at once; retry",
+                    RETRY_AFTER_SECONDS);
         }
         return failure;
     }

@@ -4,6 +4,7 @@ import dev.trident.keys.Shards;
 import dev.trident.keys.WorkspaceKeys;
 import dev.trident.keys.cursor.CursorState;
 import dev.trident.support.client.SocialUsers;
+import dev.trident.support.dynamo.Transaction;
 import dev.trident.support.paging.Cursors;
 import dev.trident.support.paging.Page;
 import dev.trident.support.paging.PageRequest;
@@ -16,6 +17,7 @@ import dev.trident.workspace.repository.WorkspaceRepository;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Clock;
+import java.util.function.Function;
 
 /** Rules of workspaces: creation, settings, and the one-read "whole stack" of an unsharded workspace. */
 @ApplicationScoped
@@ -49,17 +51,19 @@ public class WorkspaceService {
      * the configured shards need the platform role {@code admin} (403), and the owner must be an existing social
      * user (422 otherwise, 503 when social-service cannot tell); all that is checked before the one
      * TransactWriteItems, so a refused or failed check writes nothing. An id that exists is a 409.
+     * {@code alongside} gives what else the transaction writes, knowing the workspace (an idempotency record).
      */
     public Uni<Workspace> create(Caller caller, String wsId, String displayName, String region, int seatLimit,
-            String ownerIdClaimed, Integer shards) {
+            String ownerIdClaimed, Integer shards, Function<Workspace, Transaction.Part> alongside) {
         String ownerId = rules.requireSelf(caller, "ownerId", ownerIdClaimed);
         int shardCount = Shards.requireShardCount(shards == null ? 1 : shards);
         rules.requireShardsAllowed(caller, shardCount);
         return users.require("ownerId", ownerId, caller.authorization())
                 .chain(() -> {
                     String now = WorkspaceKeys.formatCreatedAt(clock.instant());
-                    return workspaces.createWorkspace(
-                            new Workspace(wsId, displayName, region, seatLimit, ownerId, shardCount, 1, now, now));
+                    Workspace workspace = new Workspace(wsId, displayName, region, seatLimit, ownerId, shardCount,
+                            1, now, now);
+                    return workspaces.createWorkspace(workspace, alongside.apply(workspace));
                 })
                 .onFailure().transform(e -> Refusals.workspaceCreate(e, wsId))
                 .invoke(layouts::remember);

@@ -9,6 +9,7 @@ import dev.trident.keys.ProjectStatus;
 import dev.trident.support.dynamo.TableBusy;
 import dev.trident.support.dynamo.WriteContended;
 import dev.trident.support.dynamo.WriteRefused;
+import dev.trident.support.idempotency.Idempotency;
 import dev.trident.support.problem.Problem;
 import dev.trident.support.problem.ProblemException;
 import dev.trident.workspace.model.Project;
@@ -123,6 +124,20 @@ class RefusalsTest {
             ProblemException p = problem(Refusals.membership(failure, "ws", "ann"));
             assertEquals(409, p.status());
             assertEquals("the membership of ann changed concurrently; retry", p.getMessage());
+        }
+    }
+
+    @Test
+    void aCreateThatMetAConcurrentOneOrItsIdempotencyRecordIs409WithRetryAfter() {
+        for (Throwable failure : new Throwable[] { new WriteContended(null),
+                refused(Idempotency.RECORD_ACTION, Map.of()) }) {
+            ProblemException workspace = problem(Refusals.workspaceCreate(failure, "ws"));
+            assertEquals(409, workspace.status());
+            assertEquals("workspace ws is being created by another request at once; retry", workspace.getMessage());
+            assertEquals(1, workspace.retryAfterSeconds());
+            ProblemException project = problem(Refusals.projectCreate(failure));
+            assertEquals(409, project.status());
+            assertEquals(1, project.retryAfterSeconds());
         }
     }
 
