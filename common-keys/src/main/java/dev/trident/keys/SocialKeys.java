@@ -8,7 +8,6 @@ import static dev.trident.keys.EntityType.POST_DELETION;
 import static dev.trident.keys.EntityType.TIMELINE_MONTH;
 import static dev.trident.keys.EntityType.USER_PROFILE;
 
-import java.security.SecureRandom;
 import java.time.Instant;
 import java.util.Locale;
 
@@ -30,8 +29,6 @@ public final class SocialKeys {
     public static final String TIMELINE_MONTHS_PARTITION = TIMELINE_MONTH.pkPrefix() + "MONTHS";
     static final String TIMELINE_MONTH_PREFIX = TIMELINE_MONTH.sortKey();
 
-    private static final SecureRandom RANDOM = new SecureRandom();
-
     private SocialKeys() {
     }
 
@@ -50,7 +47,7 @@ public final class SocialKeys {
      * seen for an instant in the past.
      */
     public static String newId(Instant createdAt) {
-        return Ulid.encode(createdAt.toEpochMilli(), RANDOM.nextInt(1 << 16), RANDOM.nextLong());
+        return Ulid.encode(createdAt.toEpochMilli(), RandomBits.nextInt(1 << 16), RandomBits.nextLong());
     }
 
     public static String userPartition(String userId) {

@@ -1,6 +1,5 @@
 package dev.trident.keys;
 
-import java.security.SecureRandom;
 import java.time.Instant;
 
 /**
@@ -10,15 +9,20 @@ import java.time.Instant;
 public final class Ulid {
     private static final char[] ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ".toCharArray();
     private static final long MAX_TIME = (1L << 48) - 1;
-    private static final SecureRandom RANDOM = new SecureRandom();
-
-    private static final Generator SHARED = new Generator();
 
     private Ulid() {
     }
 
     public static String next() {
-        return SHARED.next(System.currentTimeMillis());
+        return Shared.GENERATOR.next(System.currentTimeMillis());
+    }
+
+    /** The process's generator: native images initialise this holder at run time (see {@link RandomBits}). */
+    static final class Shared {
+        static final Generator GENERATOR = new Generator();
+
+        private Shared() {
+        }
     }
 
     /** Monotonic state; one per JVM in production, separate ones in tests. */
@@ -31,8 +35,8 @@ public final class Ulid {
             // A clock that steps back must not break ordering: keep using the last time.
             if (nowMillis > lastTime) {
                 lastTime = nowMillis;
-                randHi = RANDOM.nextInt(1 << 16);
-                randLo = RANDOM.nextLong();
+                randHi = RandomBits.nextInt(1 << 16);
+                randLo = RandomBits.nextLong();
             } else {
                 randLo++;
                 if (randLo == 0) {
