@@ -1,13 +1,12 @@
 package dev.trident.social.repository;
 
+import dev.trident.support.dynamo.KeyConditions;
+
 import static dev.trident.keys.TableSchema.PK;
 import static dev.trident.keys.TableSchema.SK;
-import static dev.trident.keys.entity.StandardAttributes.UPDATED_AT;
-import static dev.trident.keys.entity.StandardAttributes.VERSION;
 
 import dev.trident.keys.cursor.CursorState;
 import dev.trident.keys.cursor.InvalidCursorException;
-import dev.trident.keys.expr.Conditions;
 import dev.trident.keys.expr.UpdateExpressionBuilder;
 import dev.trident.keys.expr.UpdateExpressionBuilder.UpdateExpression;
 import java.util.Map;
@@ -22,10 +21,7 @@ final class SocialQueries {
 
     /** Key condition {@code PK = :pk AND begins_with(SK, :prefix)}. */
     static QueryRequest.Builder beginsWith(QueryRequest.Builder query, String partition, String prefix) {
-        return query.keyConditionExpression("#pk = :pk AND begins_with(#sk, :prefix)")
-                .expressionAttributeNames(Map.of("#pk", PK, "#sk", SK))
-                .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(partition),
-                        ":prefix", AttributeValue.fromS(prefix)));
+        return KeyConditions.underPrefix(query, PK, partition, SK, prefix);
     }
 
     /**
@@ -50,10 +46,6 @@ final class SocialQueries {
      * existing and, with If-Match, on {@code version = :expected}.
      */
     static UpdateExpression versionedChange(UpdateExpressionBuilder update, Long expectedVersion, String now) {
-        update.set(UPDATED_AT, now).add(VERSION, 1).condition(Conditions.ITEM_EXISTS);
-        if (expectedVersion != null) {
-            update.condition(Conditions.versionEquals(expectedVersion));
-        }
-        return update.build();
+        return KeyConditions.versionedChange(update, expectedVersion, now);
     }
 }
