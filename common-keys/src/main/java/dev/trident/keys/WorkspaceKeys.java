@@ -6,14 +6,19 @@ import static dev.trident.keys.EntityType.PROJECT_SEQUENCE;
 import static dev.trident.keys.EntityType.WORKSPACE;
 
 import java.time.Instant;
+import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
+import java.time.temporal.ChronoUnit;
 import java.util.OptionalInt;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** Keys of the workspace domain: workspaces, members (inverted on GSI1), sharded projects, status index (GSI2). */
+/**
+ * Keys of the workspace domain: workspaces, members (inverted on GSI1), sharded projects, a workspace's projects by
+ * status (GSI1) and projects by status across workspaces (GSI2).
+ */
 public final class WorkspaceKeys {
     public static final String META = WORKSPACE.sortKey();
     public static final String MEMBERS_PREFIX = MEMBER.sortKey();
@@ -24,6 +29,13 @@ public final class WorkspaceKeys {
     /** GSI1SK prefix: the workspaces of a user. */
     public static final String WORKSPACES_OF_USER_PREFIX = WORKSPACE.pkPrefix();
     static final String STATUS_PREFIX = "PROJSTATUS#";
+    /** Between the workspace and the status in a project's GSI1PK: {@code WS#<wsId>#STATUS#<status>#<shard>}. */
+    static final String WORKSPACE_STATUS_MARK = "STATUS";
+    /**
+     * Sorts above every {@code <wsId>#<projectId>} that can follow a creation time in GSI2SK (ids are
+     * {@code [A-Za-z0-9._-]}, all below {@code ~}), so {@code <createdAt>#~} is the last key of that millisecond.
+     */
+    private static final String AFTER_EVERY_ID = "~";
     /** Write shards of each status partition on GSI2, so one busy status is not one hot partition. */
     public static final int PROJECT_STATUS_SHARDS = 4;
 
@@ -32,6 +44,11 @@ public final class WorkspaceKeys {
             DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSS'Z'").withZone(ZoneOffset.UTC);
     private static final Pattern SHARDED = Pattern.compile("(.+)#(\\d{1,2})");
     private static final Pattern STATUS_PK = Pattern.compile("([A-Z]+)#(\\d)");
+    private static final Pattern WORKSPACE_STATUS_PK = Pattern.compile("WS#([^#]+)#STATUS#([A-Z]+)#(\\d{1,2})");
+    // The creation times a fixed-width sort key can hold (a year of four digits).
+    private static final Instant FIRST_FOUR_DIGIT_YEAR = LocalDate.of(0, 1, 1).atStartOfDay(ZoneOffset.UTC).toInstant();
+    private static final Instant PAST_FOUR_DIGIT_YEARS = LocalDate.of(10000, 1, 1).atStartOfDay(ZoneOffset.UTC)
+            .toInstant();
 
     private WorkspaceKeys() {
     }
@@ -127,6 +144,49 @@ public final class WorkspaceKeys {
                 formatCreatedAt(createdAt) + Keys.DELIMITER + wsId + Keys.DELIMITER + projectId);
     }
 
+    /**
+     * GSI1 key of a project, for one workspace's projects of one status: {@code WS#<wsId>#STATUS#<status>#<shard>} /
+     * {@code PROJ#<yyyy>-<nnnnnn>} (the project's own sort key, so newest first is the same order as the table's).
+     * The shard is the project's table shard, so a sharded workspace's index writes spread like its table writes.
+     */
+    public static IndexKey projectWorkspaceStatusIndex(String wsId, int shardCount, ProjectStatus status,
+            ProjectId projectId) {
+        return new IndexKey(TableSchema.GSI1,
+                workspaceStatusPartition(wsId, status, projectShard(projectId, shardCount), shardCount),
+                PROJECTS_PREFIX + projectId.sortKeyPart());
+    }
+
+    /** GSI1PK to query for one shard of a workspace's projects of one status. */
+    public static String workspaceStatusPartition(String wsId, ProjectStatus status, int shard, int shardCount) {
+        Shards.requireShardCount(shardCount);
+        if (shard < 0 || shard >= shardCount) {
+            throw new InvalidKeyException("shard", "must be between 0 and " + (shardCount - 1));
+        }
+        return workspacePartition(wsId) + Keys.DELIMITER + WORKSPACE_STATUS_MARK + Keys.DELIMITER + status.name()
+                + Keys.DELIMITER + shard;
+    }
+
+    /**
+     * The lowest GSI2SK of a project created at or after {@code from}: its creation time, rounded up to the stored
+     * millisecond, so a bound between two milliseconds never lets in the earlier one.
+     */
+    public static String projectStatusCreatedFrom(String field, Instant from) {
+        Instant millis = from.truncatedTo(ChronoUnit.MILLIS);
+        return formatCreatedAt(requireFourDigitYear(field, millis.equals(from) ? millis : millis.plusMillis(1)));
+    }
+
+    /** The highest GSI2SK of a project created at or before {@code to} (rounded down to the stored millisecond). */
+    public static String projectStatusCreatedTo(String field, Instant to) {
+        return formatCreatedAt(requireFourDigitYear(field, to)) + Keys.DELIMITER + AFTER_EVERY_ID;
+    }
+
+    private static Instant requireFourDigitYear(String field, Instant instant) {
+        if (instant.isBefore(FIRST_FOUR_DIGIT_YEAR) || !instant.isBefore(PAST_FOUR_DIGIT_YEARS)) {
+            throw new InvalidKeyException(field, "must be between years 0000 and 9999");
+        }
+        return instant;
+    }
+
     public static String formatCreatedAt(Instant createdAt) {
         return CREATED_AT.format(createdAt);
     }
@@ -194,6 +254,23 @@ public final class WorkspaceKeys {
             throw new InvalidKeyException("shard", "is not a status shard");
         }
         return new StatusPartition(ProjectStatus.parse("status", m.group(1)), n);
+    }
+
+    /** A project's GSI1 partition: workspace, status and the workspace shard. */
+    public record WorkspaceStatusPartition(String wsId, ProjectStatus status, int shard) {
+    }
+
+    public static WorkspaceStatusPartition parseWorkspaceStatusPk(String gsi1pk) {
+        Matcher m = gsi1pk == null ? null : WORKSPACE_STATUS_PK.matcher(gsi1pk);
+        if (m == null || !m.matches()) {
+            throw new InvalidKeyException("status", "not a WS#<wsId>#STATUS#<status>#<shard> key");
+        }
+        int shard = Integer.parseInt(m.group(3));
+        if (shard >= Shards.MAX_SHARDS || !m.group(3).equals(Integer.toString(shard))) {
+            throw new InvalidKeyException("shard", "is not a shard number");
+        }
+        return new WorkspaceStatusPartition(Ids.require("wsId", m.group(1)), ProjectStatus.parse("status", m.group(2)),
+                shard);
     }
 
     public record StatusEntry(Instant createdAt, String wsId, ProjectId projectId) {

@@ -93,6 +93,18 @@ class KeyGrammarTest {
         assertEquals(new WorkspaceKeys.StatusPartition(ProjectStatus.ACTIVE, n),
                 WorkspaceKeys.parseProjectStatusPk(status.pk()));
         assertEquals(new WorkspaceKeys.StatusEntry(CREATED, "w1", P42), WorkspaceKeys.parseProjectStatusSk(status.sk()));
+        // A workspace's projects by status (GSI1): the project's table shard, its own sort key.
+        int tableShard = WorkspaceKeys.projectShard(P42, 4);
+        IndexKey byStatus = WorkspaceKeys.projectWorkspaceStatusIndex("w1", 4, ProjectStatus.PAUSED, P42);
+        assertEquals(new IndexKey("GSI1", "WS#w1#STATUS#PAUSED#" + tableShard, "PROJ#2026-000042"), byStatus);
+        assertEquals(new IndexKey("GSI1", "WS#w1#STATUS#ACTIVE#0", "PROJ#2026-000042"),
+                WorkspaceKeys.projectWorkspaceStatusIndex("w1", 1, ProjectStatus.ACTIVE, P42));
+        assertEquals(byStatus.pk(), WorkspaceKeys.workspaceStatusPartition("w1", ProjectStatus.PAUSED, tableShard, 4));
+        assertEquals(new WorkspaceKeys.WorkspaceStatusPartition("w1", ProjectStatus.PAUSED, tableShard),
+                WorkspaceKeys.parseWorkspaceStatusPk(byStatus.pk()));
+        assertEquals(P42, WorkspaceKeys.parseProjectSk(byStatus.sk()));
+        assertThrows(InvalidKeyException.class,
+                () -> WorkspaceKeys.workspaceStatusPartition("w1", ProjectStatus.ACTIVE, 4, 4));
         // Whole seconds still get millis, so the sort key orders by time.
         assertEquals("2026-05-01T10:15:30.000Z", WorkspaceKeys.formatCreatedAt(Instant.parse("2026-05-01T10:15:30Z")));
 
@@ -108,6 +120,42 @@ class KeyGrammarTest {
         assertEquals(2026, WorkspaceKeys.parseSequenceSk("PROJSEQ#2026"));
         assertEquals(ProjectStatus.PAUSED, ProjectStatus.parse("status", "PAUSED"));
         assertThrows(InvalidKeyException.class, () -> ProjectStatus.parse("status", "active"));
+    }
+
+    @Test
+    void workspaceStatusKeysShareNoGsi1PartitionWithAnotherEntity() {
+        // GSI1 also holds handles (HANDLE#), courses and their rosters (CRS#) and memberships (USER#): a project's
+        // WS#<id>#STATUS#... partition is none of those, and no workspace id can forge another status or shard.
+        Map<IndexKey, EntityType> indexKeys = new HashMap<>();
+        allItemKeys(indexKeys);
+        indexKeys.forEach((key, type) -> {
+            boolean projectStatus = key.indexName().equals("GSI1") && key.pk().startsWith("WS#");
+            assertEquals(type == EntityType.PROJECT, projectStatus || key.indexName().equals("GSI2")
+                    && key.pk().startsWith("PROJSTATUS#"), key::toString);
+            if (projectStatus) {
+                assertTrue(key.pk().matches("WS#[^#]+#STATUS#(ACTIVE|PAUSED|ARCHIVED)#\\d{1,2}"), key::toString);
+            }
+        });
+    }
+
+    @Test
+    void createdRangeBoundsHoldExactlyTheProjectsOfTheirMilliseconds() {
+        String sk = WorkspaceKeys.projectStatusIndex(ProjectStatus.ACTIVE, CREATED, "zz.z-9", P42).sk();
+        String from = WorkspaceKeys.projectStatusCreatedFrom("createdFrom", CREATED);
+        String to = WorkspaceKeys.projectStatusCreatedTo("createdTo", CREATED);
+        assertTrue(from.compareTo(sk) <= 0 && sk.compareTo(to) <= 0, "a project of that millisecond is inside");
+        String before = WorkspaceKeys.projectStatusIndex(ProjectStatus.ACTIVE, CREATED.minusMillis(1), "zz", P42).sk();
+        String after = WorkspaceKeys.projectStatusIndex(ProjectStatus.ACTIVE, CREATED.plusMillis(1), "A", P42).sk();
+        assertTrue(before.compareTo(from) < 0, "the millisecond before is outside");
+        assertTrue(after.compareTo(to) > 0, "the millisecond after is outside");
+        // A bound between two stored milliseconds never takes in the one outside it.
+        assertEquals(WorkspaceKeys.formatCreatedAt(CREATED.plusMillis(1)),
+                WorkspaceKeys.projectStatusCreatedFrom("createdFrom", CREATED.plusNanos(1)));
+        assertTrue(WorkspaceKeys.projectStatusCreatedTo("createdTo", CREATED.plusNanos(999_999)).compareTo(after) < 0);
+        assertEquals("createdTo", assertThrows(InvalidKeyException.class, () -> WorkspaceKeys.projectStatusCreatedTo(
+                "createdTo", Instant.parse("+10000-01-01T00:00:00Z"))).field());
+        assertEquals("createdFrom", assertThrows(InvalidKeyException.class, () -> WorkspaceKeys.projectStatusCreatedFrom(
+                "createdFrom", Instant.parse("-0001-12-31T00:00:00Z"))).field());
     }
 
     @Test
@@ -160,7 +208,12 @@ class KeyGrammarTest {
                 () -> WorkspaceKeys.parseProjectStatusPk("PROJSTATUS#DONE#1"),
                 () -> WorkspaceKeys.parseProjectStatusPk("PROJSTATUS#ACTIVE#4"),
                 () -> WorkspaceKeys.parseProjectStatusSk("2026-05-01#w1#2026-0042"),
-                () -> WorkspaceKeys.parseProjectStatusSk("2026-05-01T10:15:30.123Z#w1"));
+                () -> WorkspaceKeys.parseProjectStatusSk("2026-05-01T10:15:30.123Z#w1"),
+                () -> WorkspaceKeys.parseWorkspaceStatusPk("WS#w1#STATUS#DONE#0"),
+                () -> WorkspaceKeys.parseWorkspaceStatusPk("WS#w1#STATUS#ACTIVE#16"),
+                () -> WorkspaceKeys.parseWorkspaceStatusPk("WS#w1#STATUS#ACTIVE#01"),
+                () -> WorkspaceKeys.parseWorkspaceStatusPk("WS#w1#ACTIVE#0"),
+                () -> WorkspaceKeys.parseWorkspaceStatusPk("USER#w1"));
         for (int i = 0; i < bad.size(); i++) {
             assertThrows(InvalidKeyException.class, bad.get(i)::run, "case " + i);
         }
@@ -210,6 +263,12 @@ class KeyGrammarTest {
             }
             for (ProjectStatus s : ProjectStatus.values()) {
                 putIndex(indexKeys, WorkspaceKeys.projectStatusIndex(s, CREATED, a, P42), EntityType.PROJECT);
+                for (int shards : new int[] {1, 2, 16}) {
+                    for (int seq : new int[] {1, 42, 10000}) {
+                        putIndex(indexKeys, WorkspaceKeys.projectWorkspaceStatusIndex(a, shards, s,
+                                new ProjectId(2026, seq)), EntityType.PROJECT);
+                    }
+                }
             }
             for (String b : TRICKY) {
                 put(keys, SocialKeys.post(a, b), EntityType.POST);
