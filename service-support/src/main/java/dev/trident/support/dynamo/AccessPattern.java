@@ -13,7 +13,7 @@ import software.amazon.awssdk.core.interceptor.ExecutionAttribute;
  */
 public final class AccessPattern {
 
-    static final ExecutionAttribute<String> NAME = new ExecutionAttribute<>("trident.access-pattern");
+    static final ExecutionAttribute<String> NAME = ReloadSafeAttribute.named("trident.access-pattern");
     private static final Pattern VALID = Pattern.compile("[a-z][a-z0-9-]{0,63}");
 
     private final String name;

@@ -38,7 +38,8 @@ public class DynamoDbMetrics implements ExecutionInterceptor {
     static final String ITEMS_READ = "trident.dynamodb.items.read";
     private static final String UNNAMED = "unnamed";
     private static final String SUCCESS = "success";
-    private static final ExecutionAttribute<Long> STARTED = new ExecutionAttribute<>("trident.metrics-started");
+    // Survives dev mode's live reload, which loads this class again while the SDK keeps every attribute name.
+    private static final ExecutionAttribute<Long> STARTED = ReloadSafeAttribute.named("trident.metrics-started");
 
     private final MeterRegistry registry = Metrics.globalRegistry;
     // pattern -> operation -> meters, looked up without building a key per request (both names are constants).
