@@ -11,6 +11,8 @@ public final class EnrollmentKeys {
     public static final String ENROLLMENTS_PREFIX = ENROLLMENT.sortKey();
     /** GSI1SK prefix of roster entries under {@code CRS#<courseId>}. */
     public static final String ROSTER_PREFIX = STUDENT.pkPrefix();
+    /** GSI2PK prefix of a term's catalogue: {@code TERM#<term>}, one partition per term, courses by id. */
+    static final String TERM_PREFIX = "TERM#";
 
     private EnrollmentKeys() {
     }
@@ -35,6 +37,19 @@ public final class EnrollmentKeys {
     /** GSI1 key of a course, so a roster query also returns the course metadata. */
     public static IndexKey courseIndex(String courseId) {
         return new IndexKey(TableSchema.GSI1, coursePartition(courseId), METADATA);
+    }
+
+    /**
+     * The GSI2 partition of a term's catalogue. A term is a code in the id grammar (e.g. {@code 2026-fall}), so
+     * {@code TERM#2026} never shares a partition with {@code TERM#2026#x}.
+     */
+    public static String termPartition(String term) {
+        return TERM_PREFIX + Ids.require("term", term);
+    }
+
+    /** GSI2 key of a course: {@code TERM#<term>} / {@code <courseId>}, so a term's catalogue lists by course id. */
+    public static IndexKey courseTermIndex(String term, String courseId) {
+        return new IndexKey(TableSchema.GSI2, termPartition(term), Ids.require("courseId", courseId));
     }
 
     public static ItemKey enrollment(String studentId, String courseId) {
@@ -62,6 +77,16 @@ public final class EnrollmentKeys {
     /** Course id from a course PK or GSI1PK. */
     public static String parseCoursePk(String pk) {
         return Keys.idAfter("courseId", pk, COURSE.pkPrefix());
+    }
+
+    /** Term from a catalogue GSI2PK. */
+    public static String parseTermPk(String gsi2pk) {
+        return Keys.idAfter("term", gsi2pk, TERM_PREFIX);
+    }
+
+    /** Course id from a catalogue GSI2SK. */
+    public static String parseTermSk(String gsi2sk) {
+        return Ids.require("courseId", gsi2sk);
     }
 
     public static String parseEnrollmentSk(String sk) {

@@ -66,6 +66,9 @@ class KeyGrammarTest {
         assertEquals("c1", EnrollmentKeys.parseCoursePk(EnrollmentKeys.course("c1").pk()));
         assertEquals("c1", EnrollmentKeys.parseCoursePk(EnrollmentKeys.enrollmentIndex("c1", "s1").pk()));
         assertEquals("s1", EnrollmentKeys.parseRosterSk(EnrollmentKeys.enrollmentIndex("c1", "s1").sk()));
+        assertEquals(new IndexKey("GSI2", "TERM#2026-fall", "c1"), EnrollmentKeys.courseTermIndex("2026-fall", "c1"));
+        assertEquals("2026-fall", EnrollmentKeys.parseTermPk(EnrollmentKeys.courseTermIndex("2026-fall", "c1").pk()));
+        assertEquals("c1", EnrollmentKeys.parseTermSk(EnrollmentKeys.courseTermIndex("2026-fall", "c1").sk()));
     }
 
     @Test
@@ -229,6 +232,13 @@ class KeyGrammarTest {
         assertThrows(InvalidKeyException.class, () -> SocialKeys.postDeletion("u", "p#1"));
         assertThrows(InvalidKeyException.class, () -> SocialKeys.timelineMonth("2026-00"));
         assertThrows(InvalidKeyException.class, () -> EnrollmentKeys.enrollment("s", "c#1"));
+        // A term is a code, never a key fragment: '#', blanks and the empty term are refused, naming the field.
+        for (String term : new String[] {"2026#fall", "2026 fall", "", "-fall"}) {
+            assertEquals("term", assertThrows(InvalidKeyException.class,
+                    () -> EnrollmentKeys.termPartition(term)).field(), term);
+        }
+        assertEquals("term", assertThrows(InvalidKeyException.class,
+                () -> EnrollmentKeys.parseTermPk("TERM#2026#fall")).field());
         assertThrows(InvalidKeyException.class, () -> WorkspaceKeys.member("w", null));
         assertThrows(InvalidKeyException.class, () -> WorkspaceKeys.projectSequence("w", 26));
         assertEquals("courseId", assertThrows(InvalidKeyException.class,
@@ -278,6 +288,7 @@ class KeyGrammarTest {
                 put(keys, WorkspaceKeys.member(a, b), EntityType.MEMBER);
                 put(keys, IdempotencyKeys.record(a, "POST /users", b), EntityType.IDEMPOTENCY);
                 putIndex(indexKeys, EnrollmentKeys.enrollmentIndex(a, b), EntityType.ENROLLMENT);
+                putIndex(indexKeys, EnrollmentKeys.courseTermIndex(a, b), EntityType.COURSE);
                 putIndex(indexKeys, WorkspaceKeys.memberIndex(a, b), EntityType.MEMBER);
                 for (String m : months) {
                     putIndex(indexKeys, SocialKeys.postTimeline(m, b), EntityType.POST);

@@ -139,7 +139,8 @@ class CourseRoutesTest {
         DynamoDbCallRecorder.reset();
         asStaff().when().get("/courses/{id}?include=students", courseId)
                 .then().statusCode(200)
-                .header("ETag", not(nullValue()))
+                // No ETag: the course comes from GSI1, eventually consistent (GET the course alone for one).
+                .header("ETag", nullValue())
                 .body("course.courseId", equalTo(courseId))
                 .body("course.enrolledCount", equalTo(2))
                 .body("students.items", hasSize(2))

@@ -1,5 +1,6 @@
 package dev.trident.keys.expr;
 
+import dev.trident.keys.IndexKey;
 import dev.trident.keys.entity.Attribute;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -49,6 +50,12 @@ public final class UpdateExpressionBuilder {
     public <A> UpdateExpressionBuilder set(Attribute<A> attribute, A value) {
         AttributeValue encoded = attribute.encode(value);
         return encoded == null ? remove(attribute.name()) : set(attribute.name(), encoded);
+    }
+
+    /** Sets both attributes of an index key (e.g. GSI2PK and GSI2SK), so an update moves the item in that index. */
+    public UpdateExpressionBuilder setIndex(IndexKey key) {
+        return set(key.pkAttribute(), AttributeValue.fromS(key.pk()))
+                .set(key.skAttribute(), AttributeValue.fromS(key.sk()));
     }
 
     /** PATCH semantics: null leaves the attribute unchanged, anything else is {@link #set(Attribute, Object)}. */

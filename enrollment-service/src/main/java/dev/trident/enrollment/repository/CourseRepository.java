@@ -17,6 +17,7 @@ import dev.trident.enrollment.model.CourseChanges;
 import dev.trident.enrollment.model.Enrollment;
 import dev.trident.keys.EnrollmentKeys;
 import dev.trident.keys.TableSchema;
+import dev.trident.keys.cursor.CursorState;
 import dev.trident.keys.expr.Conditions;
 import dev.trident.keys.expr.UpdateExpressionBuilder;
 import dev.trident.support.dynamo.AccessPattern;
@@ -46,10 +47,12 @@ public class CourseRepository {
 
     // The access patterns, as named in the metrics (trident_dynamodb_requests_seconds{pattern=...}).
     private static final AccessPattern COURSE_GET = AccessPattern.named("course");
+    private static final AccessPattern ENROL_COURSE = AccessPattern.named("enrol-course");
     private static final AccessPattern COURSE_CREATE = AccessPattern.named("course-create");
     private static final AccessPattern COURSE_UPDATE = AccessPattern.named("course-update");
     private static final AccessPattern COURSE_INSTRUCTORS = AccessPattern.named("course-instructors");
     private static final AccessPattern COURSE_WITH_STUDENTS = AccessPattern.named("course-with-students");
+    private static final AccessPattern COURSE_CATALOGUE = AccessPattern.named("course-catalogue");
 
     private final DynamoTable table;
     private final Clock clock;
@@ -64,11 +67,34 @@ public class CourseRepository {
     }
 
     /**
-     * Course metadata: one GetItem {@code CRS#<id>/METADATA}, eventually consistent (a course PUT takes no If-Match,
-     * and an enrolment's transaction re-checks the course). Emits null when absent.
+     * Course metadata: one GetItem {@code CRS#<id>/METADATA}, strongly consistent: its answer carries the course's
+     * ETag, and an ETag never goes back to a version older than one the client was already given. Emits null when
+     * absent.
      */
     public Uni<Course> course(String courseId) {
-        return table.get(COURSE_GET, COURSE, EnrollmentKeys.course(courseId), Consistency.EVENTUAL);
+        return table.get(COURSE_GET, COURSE, EnrollmentKeys.course(courseId), Consistency.STRONG);
+    }
+
+    /**
+     * The course an enrolment is about to name: one GetItem {@code CRS#<id>/METADATA}, eventually consistent (only
+     * its title, term and credits are copied onto the edge; the enrolment's transaction re-checks the course and its
+     * capacity). Emits null when absent.
+     */
+    public Uni<Course> courseToEnrol(String courseId) {
+        return table.get(ENROL_COURSE, COURSE, EnrollmentKeys.course(courseId), Consistency.EVENTUAL);
+    }
+
+    /**
+     * A page of a term's catalogue: one Query on GSI2 {@code GSI2PK = TERM#<term>}, course id ascending, eventually
+     * consistent as every index read (a course just created or moved may take a moment to show), {@code Limit =
+     * limit + 1}, from {@code resume} (null: the first page). An unknown term lists empty.
+     */
+    public Uni<Slice<Course>> termCatalogue(String term, CursorState resume, int limit) {
+        return table.query(COURSE_CATALOGUE, q -> EnrollmentQueries.partition(q.indexName(TableSchema.GSI2),
+                        TableSchema.GSI2PK, EnrollmentKeys.termPartition(term))
+                        .exclusiveStartKey(resume == null ? null : resume.singleKey())
+                        .limit(limit + 1))
+                .map(response -> Slice.fromQuery(response.items(), limit, TableSchema.GSI2, COURSE::fromItem));
     }
 
     /**
@@ -86,13 +112,16 @@ public class CourseRepository {
     /**
      * Update an existing course's client-editable fields: one UpdateItem under {@code attribute_exists(PK)} and, with
      * a capacity, {@code enrolledCount <= :capacity}; an absent capacity, workspaceId or instructorIds is removed,
-     * enrolledCount is left alone, version + 1. Emits the course as updated; refused as {@link #COURSE_CHANGE}.
+     * enrolledCount is left alone, version + 1. The GSI2 keys are set from the term every time, so a course written
+     * before the catalogue existed joins it, and a new term moves it to that term's catalogue. Emits the course as
+     * updated; refused as {@link #COURSE_CHANGE}.
      */
     public Uni<Course> updateCourse(String courseId, CourseChanges changes) {
         UpdateExpressionBuilder update = new UpdateExpressionBuilder()
                 .set(TITLE, changes.title())
                 .set(CREDITS, changes.credits())
                 .set(TERM, changes.term())
+                .setIndex(EnrollmentKeys.courseTermIndex(changes.term(), courseId))
                 .set(CAPACITY, changes.capacity())
                 .set(WORKSPACE_ID, changes.workspaceId())
                 .set(INSTRUCTOR_IDS, changes.instructorIds())

@@ -62,10 +62,14 @@ final class EnrollmentEntities {
             .reads(item -> new Student(STUDENT_ID.read(item), NAME.read(item), YEAR.read(item, 0), MAJOR.read(item),
                     VERSION.read(item, 0L), CREATED_AT.read(item), UPDATED_AT.read(item)));
 
-    /** {@code CRS#<courseId>/METADATA}, on GSI1 under the same key, so a roster Query brings the course first. */
+    /**
+     * {@code CRS#<courseId>/METADATA}, on GSI1 under the same key, so a roster Query brings the course first, and on
+     * GSI2 as {@code TERM#<term>/<courseId>}, the term's catalogue.
+     */
     static final EntitySchema<Course> COURSE = EntitySchema
             .of(EntityType.COURSE, (Course c) -> EnrollmentKeys.course(c.courseId()))
             .index(c -> EnrollmentKeys.courseIndex(c.courseId()))
+            .index(c -> EnrollmentKeys.courseTermIndex(c.term(), c.courseId()))
             .attribute(COURSE_ID, Course::courseId)
             .attribute(TITLE, Course::title)
             .attribute(CREDITS, Course::credits)

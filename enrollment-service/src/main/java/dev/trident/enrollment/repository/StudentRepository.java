@@ -33,6 +33,7 @@ public class StudentRepository {
 
     // The access patterns, as named in the metrics (trident_dynamodb_requests_seconds{pattern=...}).
     private static final AccessPattern STUDENT_GET = AccessPattern.named("student");
+    private static final AccessPattern ENROL_STUDENT = AccessPattern.named("enrol-student");
     private static final AccessPattern STUDENT_PUT = AccessPattern.named("student-put");
     private static final AccessPattern STUDENT_WITH_COURSES = AccessPattern.named("student-with-courses");
 
@@ -49,11 +50,21 @@ public class StudentRepository {
     }
 
     /**
-     * A student profile: one GetItem {@code STU#<id>/PROFILE}, eventually consistent (no write takes its version
-     * back: PUT takes no If-Match, and an enrolment re-checks the student in its transaction). Emits null when absent.
+     * A student profile: one GetItem {@code STU#<id>/PROFILE}, strongly consistent: its answer carries the
+     * profile's ETag, which never goes back to a version older than one the client was already given. Emits null
+     * when absent.
      */
     public Uni<Student> student(String studentId) {
-        return table.get(STUDENT_GET, STUDENT, EnrollmentKeys.student(studentId), Consistency.EVENTUAL);
+        return table.get(STUDENT_GET, STUDENT, EnrollmentKeys.student(studentId), Consistency.STRONG);
+    }
+
+    /**
+     * The student an enrolment is about to name: one GetItem {@code STU#<id>/PROFILE}, eventually consistent (only
+     * the name is copied onto the edge; the enrolment's transaction re-checks that the student exists). Emits null
+     * when absent.
+     */
+    public Uni<Student> studentToEnrol(String studentId) {
+        return table.get(ENROL_STUDENT, STUDENT, EnrollmentKeys.student(studentId), Consistency.EVENTUAL);
     }
 
     /**
@@ -81,13 +92,15 @@ public class StudentRepository {
 
     /**
      * A profile and the first page of its enrolments in one read: one Query {@code PK = STU#<id>}, descending (so
-     * PROFILE, which sorts after {@code ENROLL#}, comes first, then the newest course ids), eventually consistent;
+     * PROFILE, which sorts after {@code ENROLL#}, comes first, then the newest course ids), strongly consistent (the
+     * answer carries the profile's ETag);
      * {@code Limit} = the profile + {@code limit} edges + one more proving a next page. The slice resumes the
      * student's list of courses ({@link EnrollmentRepository#studentCourses}). Emits null when there is no profile.
      */
     public Uni<StudentAndCourses> studentWithCourses(String studentId, int limit) {
         return table.query(STUDENT_WITH_COURSES, q -> EnrollmentQueries.partition(q, TableSchema.PK,
-                        EnrollmentKeys.studentPartition(studentId)).scanIndexForward(false).limit(limit + 2))
+                        EnrollmentKeys.studentPartition(studentId)).scanIndexForward(false).consistentRead(true)
+                        .limit(limit + 2))
                 .map(response -> {
                     List<Map<String, AttributeValue>> items = response.items();
                     Student student = items.stream().filter(STUDENT::holds).findFirst().map(STUDENT::fromItem)

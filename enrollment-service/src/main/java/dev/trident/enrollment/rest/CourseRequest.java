@@ -16,7 +16,9 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 public record CourseRequest(
         @NotBlank @Size(max = 200) String title,
         @NotNull @Min(0) @Max(60) Integer credits,
-        @NotBlank @Size(max = 32) String term,
+        @Schema(description = "A term code such as 2026-fall: 1..32 letters, digits, '.', '_' or '-', starting with a "
+                + "letter or digit (it keys the term's catalogue, GET /courses?term=)", maxLength = 32)
+        @ValidId @Size(max = 32) String term,
         @Min(1) @Max(100_000) Integer capacity,
         @ValidId(optional = true, message = "must be a workspace id") String workspaceId,
         @Schema(description = "The user ids (token `sub`) of the instructors who grade this course and see its "

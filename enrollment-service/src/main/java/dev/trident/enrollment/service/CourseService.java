@@ -41,6 +41,16 @@ public class CourseService {
     }
 
     /**
+     * A page of a term's catalogue, by course id. Any authenticated caller lists it, as any caller reads a course
+     * (DESIGN.md "Who may do what": course metadata is not private; grades are, and a course carries none).
+     */
+    public Uni<Page<Course>> termCatalogue(String term, PageRequest page) {
+        String scope = CursorScopes.termCatalogue(term);
+        return courses.termCatalogue(term, cursors.resume(scope, page), page.limit())
+                .map(slice -> cursors.page(scope, slice));
+    }
+
+    /**
      * The course and the first page of its roster, from one Query; the course item it brings says who teaches it, so
      * the grades shown (all of them, or only the caller's own) cost no extra read.
      */

@@ -18,4 +18,9 @@ final class CursorScopes {
     static String roster(String courseId) {
         return "enrollment:roster:" + courseId;
     }
+
+    /** A term's catalogue (GET /courses?term=). */
+    static String termCatalogue(String term) {
+        return "enrollment:term-catalogue:" + term;
+    }
 }

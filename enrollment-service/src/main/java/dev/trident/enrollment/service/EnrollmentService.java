@@ -57,8 +57,8 @@ public class EnrollmentService {
             Function<Enrollment, Transaction.Part> alongside) {
         AccessRules.mayEnrol(caller, studentId);
         return Uni.combine().all()
-                .unis(students.student(studentId).map(Optional::ofNullable),
-                        courses.course(courseId).map(Optional::ofNullable))
+                .unis(students.studentToEnrol(studentId).map(Optional::ofNullable),
+                        courses.courseToEnrol(courseId).map(Optional::ofNullable))
                 .asTuple()
                 .chain(sides -> {
                     Optional<Student> student = sides.getItem1();
