@@ -1,0 +1,58 @@
+package dev.trident.keys;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class ItemCollectionTest {
+
+    private static final ProjectId P1 = new ProjectId(2026, 1);
+
+    @Test
+    void tablePartitionsAreNamedByWhatTheyHold() {
+        assertEquals(Optional.of(ItemCollection.USER), ItemCollection.classify(null, SocialKeys.userPartition("u1")));
+        assertEquals(Optional.of(ItemCollection.HANDLE), ItemCollection.classify(null, SocialKeys.handlePartition("ann")));
+        assertEquals(Optional.of(ItemCollection.POST_COMMENTS),
+                ItemCollection.classify(null, SocialKeys.commentPartition("p1")));
+        assertEquals(Optional.of(ItemCollection.TIMELINE_MONTHS),
+                ItemCollection.classify(null, SocialKeys.TIMELINE_MONTHS_PARTITION));
+        assertEquals(Optional.of(ItemCollection.STUDENT),
+                ItemCollection.classify(null, EnrollmentKeys.studentPartition("s1")));
+        assertEquals(Optional.of(ItemCollection.COURSE), ItemCollection.classify(null, EnrollmentKeys.coursePartition("c1")));
+        assertEquals(Optional.of(ItemCollection.WORKSPACE),
+                ItemCollection.classify(null, WorkspaceKeys.workspacePartition("w1")));
+        assertEquals(Optional.of(ItemCollection.WORKSPACE_SHARD),
+                ItemCollection.classify(null, WorkspaceKeys.projectPartition("w1", 3, 4)));
+        assertEquals(Optional.of(ItemCollection.IDEMPOTENCY),
+                ItemCollection.classify(null, IdempotencyKeys.record("u1", "POST /users", "k").pk()));
+    }
+
+    @Test
+    void indexPartitionsAreTheInvertedSides() {
+        assertEquals(Optional.of(ItemCollection.COURSE_ROSTER),
+                ItemCollection.classify("GSI1", EnrollmentKeys.enrollmentIndex("c1", "s1").pk()));
+        assertEquals(Optional.of(ItemCollection.USER_WORKSPACES),
+                ItemCollection.classify("GSI1", WorkspaceKeys.memberIndex("u1", "w1").pk()));
+        assertEquals(Optional.of(ItemCollection.HANDLE_PROFILE),
+                ItemCollection.classify("GSI1", SocialKeys.userByHandle("ann").pk()));
+        assertEquals(Optional.of(ItemCollection.TIMELINE),
+                ItemCollection.classify("GSI2", SocialKeys.timelinePartition("2026-05")));
+        assertEquals(Optional.of(ItemCollection.PROJECTS_BY_STATUS),
+                ItemCollection.classify("GSI2", WorkspaceKeys.projectStatusPartition(ProjectStatus.PAUSED, 2)));
+        assertEquals("GSI1", ItemCollection.COURSE_ROSTER.indexName());
+        assertEquals(null, ItemCollection.STUDENT.indexName());
+    }
+
+    @Test
+    void aPartitionNoPatternReadsHasNoCollection() {
+        assertEquals(Optional.empty(), ItemCollection.classify(null, "NOPE#1"));
+        assertEquals(Optional.empty(), ItemCollection.classify(null, "STU#bad id"));
+        assertEquals(Optional.empty(), ItemCollection.classify("GSI1", EnrollmentKeys.studentPartition("s1")));
+        assertEquals(Optional.empty(), ItemCollection.classify("GSI2", "TIMELINE#13"));
+        assertEquals(Optional.empty(), ItemCollection.classify("GSI3", "USER#u1"));
+        assertEquals(Optional.empty(), ItemCollection.classify(null, null));
+        assertEquals(Optional.of(ItemCollection.WORKSPACE_SHARD),
+                ItemCollection.classify(null, WorkspaceKeys.project("w1", 2, P1).pk()));
+    }
+}
