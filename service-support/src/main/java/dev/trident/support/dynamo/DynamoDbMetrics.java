@@ -4,6 +4,7 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Metrics;
 import io.micrometer.core.instrument.Timer;
+import io.opentelemetry.context.Scope;
 import io.quarkus.runtime.annotations.RegisterForReflection;
 import java.util.List;
 import java.util.Map;
@@ -40,6 +41,8 @@ public class DynamoDbMetrics implements ExecutionInterceptor {
     private static final String SUCCESS = "success";
     // Survives dev mode's live reload, which loads this class again while the SDK keeps every attribute name.
     private static final ExecutionAttribute<Long> STARTED = ReloadSafeAttribute.named("trident.metrics-started");
+    private static final ExecutionAttribute<io.opentelemetry.context.Context> CALLER =
+            ReloadSafeAttribute.named("trident.metrics-trace-context");
 
     private final MeterRegistry registry = Metrics.globalRegistry;
     // pattern -> operation -> meters, looked up without building a key per request (both names are constants).
@@ -48,10 +51,20 @@ public class DynamoDbMetrics implements ExecutionInterceptor {
     @Override
     public void beforeExecution(Context.BeforeExecution context, ExecutionAttributes attributes) {
         attributes.putAttribute(STARTED, System.nanoTime());
+        // The request's trace context, taken on the caller's thread: the response completes on a Netty thread whose
+        // own context belongs to no request (or to whichever one last left it there), and the exemplars of the meters
+        // below are read from the current context when they are recorded.
+        attributes.putAttribute(CALLER, io.opentelemetry.context.Context.current());
     }
 
     @Override
     public void afterExecution(Context.AfterExecution context, ExecutionAttributes attributes) {
+        try (Scope ignored = callerContext(attributes)) {
+            recordSuccess(context, attributes);
+        }
+    }
+
+    private void recordSuccess(Context.AfterExecution context, ExecutionAttributes attributes) {
         Meters meters = meters(attributes);
         meters.success.record(elapsedNanos(attributes), TimeUnit.NANOSECONDS);
         double units = capacityUnits(context.response().getValueForField("ConsumedCapacity", Object.class).orElse(null));
@@ -67,8 +80,15 @@ public class DynamoDbMetrics implements ExecutionInterceptor {
 
     @Override
     public void onExecutionFailure(Context.FailedExecution context, ExecutionAttributes attributes) {
-        meters(attributes).failure(context.exception().getClass().getSimpleName())
-                .record(elapsedNanos(attributes), TimeUnit.NANOSECONDS);
+        try (Scope ignored = callerContext(attributes)) {
+            meters(attributes).failure(context.exception().getClass().getSimpleName())
+                    .record(elapsedNanos(attributes), TimeUnit.NANOSECONDS);
+        }
+    }
+
+    private static Scope callerContext(ExecutionAttributes attributes) {
+        io.opentelemetry.context.Context caller = attributes.getAttribute(CALLER);
+        return caller == null ? Scope.noop() : caller.makeCurrent();
     }
 
     private Meters meters(ExecutionAttributes attributes) {

@@ -22,7 +22,8 @@ import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
 /**
  * Ready when the shared table is ACTIVE with exactly the key schema and indexes the code expects. Each probe asks
  * DynamoDB anew, within {@code trident.table.readiness-timeout} (1 s): a stalled or unreachable DynamoDB is DOWN
- * within that time, with a one-line reason naming the endpoint, and the first probe after it answers again is UP.
+ * within that time, with a one-line reason naming the endpoint and the table, and the first probe after it answers
+ * again is UP.
  */
 @Readiness
 @ApplicationScoped
@@ -63,24 +64,52 @@ public class TableReadinessCheck implements AsyncHealthCheck {
         Throwable cause = failure instanceof CompletionException && failure.getCause() != null
                 ? failure.getCause() : failure;
         if (cause instanceof ApiCallTimeoutException || cause instanceof ApiCallAttemptTimeoutException) {
-            return noAnswer();
+            // A refused connection is retried by the SDK until the call's time is up: say it was refused.
+            Throwable refused = connectFailure(cause, 0);
+            return refused == null ? noAnswer() : unreachable(refused);
         }
         if (cause instanceof DynamoDbException dynamoFailure && dynamoFailure.awsErrorDetails() != null) {
-            return "DescribeTable at " + endpoint + " failed: " + dynamoFailure.awsErrorDetails().errorCode()
-                    + " (HTTP " + dynamoFailure.statusCode() + ")";
+            return "DescribeTable of table " + table.tableName() + " at " + endpoint + " failed: "
+                    + dynamoFailure.awsErrorDetails().errorCode() + " (HTTP " + dynamoFailure.statusCode() + ")";
         }
         if (cause instanceof SdkClientException) {
             Throwable root = cause;
             while (root.getCause() != null && root.getCause() != root) {
                 root = root.getCause();
             }
-            return "DynamoDB at " + endpoint + " cannot be reached (" + root.getClass().getSimpleName() + ")";
+            Throwable refused = connectFailure(cause, 0);
+            return unreachable(refused != null ? refused : root);
         }
-        return "DescribeTable at " + endpoint + " failed (" + cause.getClass().getSimpleName() + ")";
+        return "DescribeTable of table " + table.tableName() + " at " + endpoint + " failed ("
+                + cause.getClass().getSimpleName() + ")";
+    }
+
+    private String unreachable(Throwable root) {
+        return "DynamoDB at " + endpoint + " cannot be reached for table " + table.tableName() + " ("
+                + root.getClass().getSimpleName() + ")";
+    }
+
+    /** A failure to connect among the causes and the earlier attempts the SDK attached (suppressed), if any. */
+    private static Throwable connectFailure(Throwable failure, int depth) {
+        if (failure == null || depth > 8) {
+            return null;
+        }
+        if (failure instanceof java.net.ConnectException || failure instanceof java.net.UnknownHostException
+                || failure instanceof java.nio.channels.UnresolvedAddressException) {
+            return failure;
+        }
+        for (Throwable attempt : failure.getSuppressed()) {
+            Throwable found = connectFailure(attempt, depth + 1);
+            if (found != null) {
+                return found;
+            }
+        }
+        return failure.getCause() == failure ? null : connectFailure(failure.getCause(), depth + 1);
     }
 
     private String noAnswer() {
-        return "DynamoDB at " + endpoint + " did not answer within " + timeout.toMillis() + " ms";
+        return "DynamoDB at " + endpoint + " did not answer within " + timeout.toMillis() + " ms for table "
+                + table.tableName();
     }
 
     /** The endpoint override (DynamoDB Local) or the region of the regional endpoint. */
