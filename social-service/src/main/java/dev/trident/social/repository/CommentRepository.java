@@ -2,6 +2,8 @@ package dev.trident.social.repository;
 
 import static dev.trident.keys.TableSchema.PK;
 import static dev.trident.keys.TableSchema.SK;
+import static dev.trident.social.repository.SocialEntities.AUTHOR_ID;
+import static dev.trident.social.repository.SocialEntities.BODY;
 import static dev.trident.social.repository.SocialEntities.COMMENT;
 import static dev.trident.social.repository.SocialEntities.COMMENTS;
 import static dev.trident.social.repository.SocialEntities.COMMENT_COUNT;
@@ -10,13 +12,16 @@ import static dev.trident.social.repository.SocialEntities.POST_AUTHOR_ID;
 import dev.trident.keys.ItemKey;
 import dev.trident.keys.SocialKeys;
 import dev.trident.keys.cursor.CursorState;
+import dev.trident.keys.expr.Condition;
 import dev.trident.keys.expr.Conditions;
 import dev.trident.keys.expr.UpdateExpressionBuilder;
 import dev.trident.social.model.Comment;
 import dev.trident.social.model.PostDeletion;
 import dev.trident.support.dynamo.AccessPattern;
+import dev.trident.support.dynamo.Consistency;
 import dev.trident.support.dynamo.DynamoTable;
 import dev.trident.support.dynamo.Transaction;
+import dev.trident.support.dynamo.WriteRefused;
 import dev.trident.support.paging.Slice;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -36,11 +41,21 @@ public class CommentRepository {
     /** The commenter has no profile. */
     public static final String COMMENTER_PROFILE = "commenter-profile";
     private static final String COMMENTER_STATS = "commenter-stats";
+    /**
+     * The comment to change or delete is gone, under another post owner, by another author than the one required,
+     * or at another version; the refusal carries the comment as it stood ({@link #commentMet}).
+     */
+    public static final String COMMENT_CHANGE = "comment";
+    /** The post a deleted comment is taken off is gone. */
+    public static final String COUNTED_POST = "counted-post";
 
     // The access patterns, as named in the metrics (trident_dynamodb_requests_seconds{pattern=...}).
     private static final AccessPattern COMMENT_CREATE = AccessPattern.named("comment-create");
     private static final AccessPattern POST_COMMENTS = AccessPattern.named("post-comments");
     private static final AccessPattern POST_COMMENTS_DELETE = AccessPattern.named("post-comments-delete");
+    private static final AccessPattern COMMENT_READ = AccessPattern.named("comment");
+    private static final AccessPattern COMMENT_UPDATE = AccessPattern.named("comment-update");
+    private static final AccessPattern COMMENT_DELETE = AccessPattern.named("comment-delete");
 
     private final DynamoTable table;
 
@@ -65,6 +80,71 @@ public class CommentRepository {
                 .update(COMMENTER_STATS, SocialKeys.monthlyStats(comment.authorId(), month),
                         StatsRepository.count(COMMENTS, comment.authorId(), month, comment.createdAt()))
                 .include(alongside));
+    }
+
+    /**
+     * One comment: one GetItem {@code POST#<postId>/COMMENT#<commentId>}, strongly consistent (it carries the ETag
+     * an edit or delete sends back). Emits null when absent, or when the post is not {@code postAuthorId}'s (a path
+     * naming another user finds nothing).
+     */
+    public Uni<Comment> comment(String postAuthorId, String postId, String commentId) {
+        return table.get(COMMENT_READ, COMMENT, SocialKeys.comment(postId, commentId), Consistency.STRONG)
+                .map(comment -> comment != null && postAuthorId.equals(comment.postAuthorId()) ? comment : null);
+    }
+
+    /**
+     * The author edits a comment's body: one UpdateItem {@code SET body, updatedAt ADD version 1} under
+     * {@code attribute_exists(PK) AND postAuthorId = :owner AND authorId = :author} [+ {@code version = :expected}].
+     * Emits the comment as edited; refused as {@link #COMMENT_CHANGE}, with the comment it met. The post is not
+     * touched: an edit changes no count.
+     */
+    public Uni<Comment> editComment(String postAuthorId, String postId, String commentId, String authorId, String body,
+            Long expectedVersion, String now) {
+        // versionedChange adds attribute_exists(PK) and, with If-Match, the version.
+        UpdateExpressionBuilder update = new UpdateExpressionBuilder().set(BODY, body)
+                .condition(postOwnerIs(postAuthorId).and(authorIs(authorId)));
+        return table.update(COMMENT_UPDATE, COMMENT_CHANGE, SocialKeys.comment(postId, commentId),
+                SocialQueries.versionedChange(update, expectedVersion, now)).map(COMMENT::fromItem);
+    }
+
+    /**
+     * Delete one comment and take it off its post's count: one TransactWriteItems = Delete the comment under
+     * {@code attribute_exists(PK) AND postAuthorId = :owner} [+ {@code authorId = :author} when {@code authorId} is
+     * given] [+ {@code version = :expected}] (refused as {@link #COMMENT_CHANGE}, with the comment it met) + Update
+     * the post {@code ADD commentCount -1} under {@code attribute_exists(PK)} (refused as {@link #COUNTED_POST}: the
+     * post is gone). Both or neither, so commentCount always equals the comments that remain. As with a new comment,
+     * the post's version stays, and the month stats keep counting the comment as written.
+     *
+     * @param authorId the author the comment must have, or null for any (the post's owner deletes any comment)
+     */
+    public Uni<Void> deleteComment(String postAuthorId, String postId, String commentId, String authorId,
+            Long expectedVersion) {
+        Condition condition = Conditions.ITEM_EXISTS.and(postOwnerIs(postAuthorId));
+        if (authorId != null) {
+            condition = condition.and(authorIs(authorId));
+        }
+        if (expectedVersion != null) {
+            condition = condition.and(Conditions.versionEquals(expectedVersion));
+        }
+        return table.transact(COMMENT_DELETE, Transaction.of()
+                .delete(COMMENT_CHANGE, SocialKeys.comment(postId, commentId), condition)
+                .update(COUNTED_POST, SocialKeys.post(postAuthorId, postId),
+                        new UpdateExpressionBuilder().add(COMMENT_COUNT, -1).condition(Conditions.ITEM_EXISTS)
+                                .build()));
+    }
+
+    /** The comment a refused {@link #COMMENT_CHANGE} met; null when there was none. */
+    public static Comment commentMet(WriteRefused refused) {
+        return COMMENT.fromItem(refused.currentItem(COMMENT_CHANGE));
+    }
+
+    /** The comment is under a post of {@code postAuthorId} (so a path naming another user changes nothing). */
+    private static Condition postOwnerIs(String postAuthorId) {
+        return Conditions.equalTo(POST_AUTHOR_ID.name(), POST_AUTHOR_ID.encode(postAuthorId));
+    }
+
+    private static Condition authorIs(String authorId) {
+        return Conditions.equalTo(AUTHOR_ID.name(), AUTHOR_ID.encode(authorId));
     }
 
     /**

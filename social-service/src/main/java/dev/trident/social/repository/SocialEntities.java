@@ -85,7 +85,7 @@ final class SocialEntities {
             .reads(item -> new Post(USER_ID.read(item), POST_ID.read(item), TITLE.read(item), BODY.read(item),
                     COMMENT_COUNT.read(item, 0L), VERSION.read(item, 0L), CREATED_AT.read(item), UPDATED_AT.read(item)));
 
-    /** {@code POST#<postId>/COMMENT#<commentId>}: a comment is never edited, so it stays at version 1. */
+    /** {@code POST#<postId>/COMMENT#<commentId>}: version 1 when written, one more with each edit of its body. */
     static final EntitySchema<Comment> COMMENT = EntitySchema
             .of(EntityType.COMMENT, (Comment c) -> SocialKeys.comment(c.postId(), c.commentId()))
             .attribute(POST_ID, Comment::postId)
@@ -93,11 +93,12 @@ final class SocialEntities {
             .attribute(COMMENT_ID, Comment::commentId)
             .attribute(AUTHOR_ID, Comment::authorId)
             .attribute(BODY, Comment::body)
-            .attribute(VERSION, c -> 1L)
+            .attribute(VERSION, Comment::version)
             .attribute(CREATED_AT, Comment::createdAt)
-            .attribute(UPDATED_AT, Comment::createdAt)
+            .attribute(UPDATED_AT, Comment::updatedAt)
             .reads(item -> new Comment(POST_ID.read(item), POST_AUTHOR_ID.read(item), COMMENT_ID.read(item),
-                    AUTHOR_ID.read(item), BODY.read(item), CREATED_AT.read(item)));
+                    AUTHOR_ID.read(item), BODY.read(item), VERSION.read(item, 1L), CREATED_AT.read(item),
+                    UPDATED_AT.read(item)));
 
     /** {@code USER#<id>/DELPOST#<postId>}: a deleted post whose comments may not all be deleted yet. */
     static final EntitySchema<PostDeletion> POST_DELETION = EntitySchema

@@ -83,7 +83,8 @@ public class UserRepository {
 
     /**
      * A profile and its newest posts in one read: one Query {@code PK = USER#id AND SK BETWEEN POST# AND PROFILE},
-     * descending, eventually consistent (a list), so the profile comes first and the posts newest first;
+     * descending, strongly consistent (the answer carries the profile's ETag), so the profile comes first and the
+     * posts newest first;
      * {@code Limit} = the profile + {@code limit} posts + one more to prove a next page exists. Emits null when
      * there is no profile.
      */
@@ -97,6 +98,7 @@ public class UserRepository {
                 .expressionAttributeNames(Map.of("#pk", PK, "#sk", SK))
                 .expressionAttributeValues(values)
                 .scanIndexForward(false)
+                .consistentRead(true)
                 .limit(limit + 2))
                 .map(response -> {
                     List<Map<String, AttributeValue>> items = response.items();

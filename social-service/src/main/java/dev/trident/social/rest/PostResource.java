@@ -113,9 +113,9 @@ public class PostResource {
         Caller caller = Caller.of(token);
         return idempotency.create(caller, "POST /users/{userId}/posts/{postId}/comments",
                 "/users/" + userId + "/posts/" + postId + "/comments", idempotencyKey, body,
-                call -> posts.comment(caller, userId, postId, body.body(), c -> call.record(Response.created(
+                call -> posts.comment(caller, userId, postId, body.body(), c -> call.record(Responses.created(
                         Responses.uri("/users/{userId}/posts/{postId}/comments/{commentId}", userId, postId,
-                                c.commentId())).entity(c).build()))
+                                c.commentId()), c, c.version())))
                         .map(c -> call.answer()));
     }
 
@@ -126,5 +126,37 @@ public class PostResource {
             @PathParam("postId") @ValidId String postId, @QueryParam("limit") String limit,
             @QueryParam("cursor") String cursor) {
         return posts.comments(userId, postId, PageRequest.of(limit, cursor));
+    }
+    @GET
+    @Path("/{postId}/comments/{commentId}")
+    @Operation(summary = "One comment, with its ETag (a strongly consistent read); 404 when it is not under that "
+            + "user's post")
+    public Uni<Response> getComment(@PathParam("userId") @ValidId String userId,
+            @PathParam("postId") @ValidId String postId, @PathParam("commentId") @ValidId String commentId) {
+        return posts.getComment(userId, postId, commentId).map(c -> Responses.ok(c, c.version()));
+    }
+
+    @PATCH
+    @Path("/{postId}/comments/{commentId}")
+    @Operation(summary = "Change a comment's body; only its author (else 403); If-Match gives 412 on a stale ETag; "
+            + "404 when it is not under that user's post; nothing is written on any refusal")
+    public Uni<Response> editComment(@PathParam("userId") @ValidId String userId,
+            @PathParam("postId") @ValidId String postId, @PathParam("commentId") @ValidId String commentId,
+            @HeaderParam("If-Match") String ifMatch, @Valid @NotNull Requests.UpdateComment body) {
+        return posts.editComment(Caller.of(token), userId, postId, commentId, body.body(),
+                        ETags.requiredVersion(ifMatch))
+                .map(c -> Responses.ok(c, c.version()));
+    }
+
+    @DELETE
+    @Path("/{postId}/comments/{commentId}")
+    @Operation(summary = "Delete a comment; its author or the post's owner (else 403); the post's commentCount goes "
+            + "down in the same transaction; If-Match gives 412 on a stale ETag; 404 when it is not under that "
+            + "user's post; nothing is written on any refusal")
+    public Uni<Response> deleteComment(@PathParam("userId") @ValidId String userId,
+            @PathParam("postId") @ValidId String postId, @PathParam("commentId") @ValidId String commentId,
+            @HeaderParam("If-Match") String ifMatch) {
+        return posts.deleteComment(Caller.of(token), userId, postId, commentId, ETags.requiredVersion(ifMatch))
+                .map(ignored -> Response.noContent().build());
     }
 }

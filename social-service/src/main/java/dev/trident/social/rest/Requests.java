@@ -72,4 +72,10 @@ public final class Requests {
             @Null(message = "the author is the caller (the token's subject); do not send it") String authorId,
             @NotBlank @Size(max = MAX_COMMENT_BODY) String body) {
     }
+
+    /** The new body of a comment; nothing else of a comment changes (a sent {@code authorId} is a 400). */
+    public record UpdateComment(
+            @Null(message = "cannot be changed") String authorId,
+            @NotBlank @Size(max = MAX_COMMENT_BODY) String body) {
+    }
 }

@@ -81,9 +81,10 @@ public class UserResource {
     @GET
     @Path("/by-handle/{handle}")
     @Operation(summary = "Find a profile by handle, in any case (reads GSI1: eventually consistent, a new profile "
-            + "may take a moment to be found)")
+            + "may take a moment to be found). No ETag: the profile read from the index may be behind the item; "
+            + "GET /users/{userId} for one to send in If-Match")
     public Uni<Response> byHandle(@PathParam("handle") @ValidId String handle) {
-        return users.byHandle(handle).map(p -> Responses.ok(p, p.version()));
+        return users.byHandle(handle).map(p -> Response.ok(p).build());
     }
 
     @PATCH

@@ -16,6 +16,9 @@ import dev.trident.support.security.Caller;
  *   ({@link #requireSelf}, 403 otherwise, before anything is read or written).</li>
  *   <li>A comment's author is the caller, and the caller needs a profile to comment
  *   ({@link #commenterWithoutProfile()}: 403).</li>
+ *   <li>Only a comment's author edits it; its author or the owner of the post it is under deletes it
+ *   ({@link #commentEditor}, {@link #requiredAuthorToDelete}). The author is on the comment, so the write's own
+ *   condition decides, and a refusal by another author is a 403 ({@link #notTheCommentsAuthor}).</li>
  * </ul>
  * No role grants anything here, and none overrides ownership. Profiles and posts are public, so a 403 reveals
  * nothing a read would not: no rule needs a 404 to hide data. The {@link Caller} is taken from the token while the
@@ -44,6 +47,26 @@ final class AccessRules {
         if (!caller.is(userId)) {
             throw ProblemException.forbidden("user " + callerId + " may not change what belongs to user " + userId);
         }
+    }
+
+    /** The author an edit of a comment requires: the caller, who must be the comment's author. */
+    static String commentEditor(Caller caller) {
+        return callerId(caller);
+    }
+
+    /**
+     * The author a delete of a comment under {@code postOwnerId}'s post requires: none when the caller owns the post
+     * (the owner deletes any comment under it), else the caller (an author deletes their own).
+     */
+    static String requiredAuthorToDelete(Caller caller, String postOwnerId) {
+        String callerId = callerId(caller);
+        return caller.is(postOwnerId) ? null : callerId;
+    }
+
+    /** A comment write conditioned on {@code callerId} as the author met another author's comment. */
+    static ProblemException notTheCommentsAuthor(String callerId, String commentId) {
+        return ProblemException.forbidden("user " + callerId + " is not the author of comment " + commentId
+                + " (only its author edits it; its author or the post's owner deletes it)");
     }
 
     /**

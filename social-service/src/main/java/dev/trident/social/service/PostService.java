@@ -127,10 +127,40 @@ public class PostService {
             Function<Comment, Transaction.Part> alongside) {
         String authorId = AccessRules.callerId(caller);
         Instant now = clock.instant();
-        Comment comment = new Comment(postId, userId, SocialKeys.newId(now), authorId, body, now.toString());
+        Comment comment = Comment.created(postId, userId, SocialKeys.newId(now), authorId, body, now.toString());
         return comments.createComment(comment, alongside.apply(comment))
                 .onFailure().transform(e -> Refusals.toProblem(e, "post", postId))
                 .replaceWith(comment);
+    }
+
+    /** One comment; 404 when it is not under {@code userId}'s post {@code postId}. Any caller reads it. */
+    public Uni<Comment> getComment(String userId, String postId, String commentId) {
+        return comments.comment(userId, postId, commentId)
+                .onItem().ifNull().failWith(() -> Refusals.notFound("comment", commentId));
+    }
+
+    /**
+     * The author changes a comment's body (one conditioned write: 404 when it is not under that post, 403 for anyone
+     * but its author, 412 on a stale If-Match; nothing written in each case).
+     */
+    public Uni<Comment> editComment(Caller caller, String userId, String postId, String commentId, String body,
+            Long expectedVersion) {
+        String authorId = AccessRules.commentEditor(caller);
+        return comments.editComment(userId, postId, commentId, authorId, body, expectedVersion,
+                        clock.instant().toString())
+                .onFailure().transform(e -> Refusals.commentChangeToProblem(e, userId, commentId, authorId));
+    }
+
+    /**
+     * The author or the post's owner deletes a comment; the post's commentCount goes down in the same transaction
+     * (404 when it is not under that post, 403 for anyone else, 412 on a stale If-Match; nothing written in each
+     * case).
+     */
+    public Uni<Void> deleteComment(Caller caller, String userId, String postId, String commentId,
+            Long expectedVersion) {
+        String requiredAuthor = AccessRules.requiredAuthorToDelete(caller, userId);
+        return comments.deleteComment(userId, postId, commentId, requiredAuthor, expectedVersion)
+                .onFailure().transform(e -> Refusals.commentChangeToProblem(e, userId, commentId, requiredAuthor));
     }
 
     public Uni<Page<Comment>> comments(String userId, String postId, PageRequest page) {

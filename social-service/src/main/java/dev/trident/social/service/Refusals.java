@@ -1,5 +1,6 @@
 package dev.trident.social.service;
 
+import dev.trident.social.model.Comment;
 import dev.trident.social.repository.CommentRepository;
 import dev.trident.social.repository.PostRepository;
 import dev.trident.social.repository.UserRepository;
@@ -41,6 +42,33 @@ final class Refusals {
             case CommentRepository.COMMENTER_PROFILE -> AccessRules.commenterWithoutProfile();
             default -> failure;
         };
+    }
+
+    /**
+     * A refused edit or delete of one comment, decided from the comment the write met: none, or one under another
+     * user's post (the path named another post or user), is a 404; one by another author than {@code requiredAuthor}
+     * (null: any author was allowed) a 403; otherwise its version moved on, a 412. The post gone (a delete's count)
+     * is a 404 too. Comments are public, so the 403 reveals nothing a read would not.
+     */
+    static Throwable commentChangeToProblem(Throwable failure, String postAuthorId, String commentId,
+            String requiredAuthor) {
+        if (!(failure instanceof WriteRefused refused)) {
+            return toProblem(failure, "comment", commentId);
+        }
+        if (refused.conditionFailed(CommentRepository.COMMENT_CHANGE)) {
+            Comment met = CommentRepository.commentMet(refused);
+            if (met == null || !postAuthorId.equals(met.postAuthorId())) {
+                return notFound("comment", commentId);
+            }
+            if (requiredAuthor != null && !requiredAuthor.equals(met.authorId())) {
+                return AccessRules.notTheCommentsAuthor(requiredAuthor, commentId);
+            }
+            return changedSinceRead("comment", commentId);
+        }
+        if (refused.conditionFailed(CommentRepository.COUNTED_POST)) {
+            return ProblemException.notFound("the post of comment " + commentId + " does not exist");
+        }
+        return failure;
     }
 
     /** Whether a refusal says the item to change or delete is not there. */
