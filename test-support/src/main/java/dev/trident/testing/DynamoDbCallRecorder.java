@@ -1,5 +1,6 @@
 package dev.trident.testing;
 
+import dev.trident.testing.iam.DynamoDbActions;
 import java.util.List;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -84,6 +85,8 @@ public class DynamoDbCallRecorder implements ExecutionInterceptor {
         Call call = new Call(operation, index, request);
         attributes.putAttribute(CALL, call);
         CALLS.add(call);
+        // The IAM actions it needs, for the check of deploy/iam/<service>-policy.json.
+        DynamoDbActions.record(request);
     }
 
     @Override

@@ -29,6 +29,8 @@ import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.jwt.JsonWebToken;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponseSchema;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -52,6 +54,9 @@ public class PostResource {
     @POST
     @Operation(summary = "Publish a post as the caller, who must be {userId} (else 403; 404 without a profile); counted "
             + "in the author's monthly stats")
+    @APIResponseSchema(value = Post.class, responseCode = "201", responseDescription = "The new post (ETag, Location)")
+    @APIResponse(responseCode = "403", description = "The caller is not {userId}")
+    @APIResponse(responseCode = "404", description = "{userId} has no profile")
     public Uni<Response> create(@PathParam("userId") @ValidId String userId,
             @HeaderParam(Idempotency.HEADER) @Parameter(description = Idempotency.HEADER_DOC) String idempotencyKey,
             @Valid @NotNull Requests.CreatePost body) {
@@ -73,6 +78,8 @@ public class PostResource {
     @GET
     @Path("/{postId}")
     @Operation(summary = "One post")
+    @APIResponseSchema(value = Post.class, responseCode = "200", responseDescription = "The post (ETag)")
+    @APIResponse(responseCode = "404", description = "No such post")
     public Uni<Response> get(@PathParam("userId") @ValidId String userId,
             @PathParam("postId") @ValidId String postId) {
         return posts.get(userId, postId).map(p -> Responses.ok(p, p.version()));
@@ -82,6 +89,9 @@ public class PostResource {
     @Path("/{postId}")
     @Operation(summary = "Change title and/or body (an empty title removes it); only the author (else 403); If-Match "
             + "gives 412 on a stale ETag")
+    @APIResponseSchema(value = Post.class, responseCode = "200", responseDescription = "The changed post (ETag)")
+    @APIResponse(responseCode = "403", description = "The caller is not the author")
+    @APIResponse(responseCode = "404", description = "No such post")
     public Uni<Response> update(@PathParam("userId") @ValidId String userId,
             @PathParam("postId") @ValidId String postId, @HeaderParam("If-Match") String ifMatch,
             @Valid @NotNull Requests.UpdatePost body) {
@@ -96,6 +106,9 @@ public class PostResource {
     @Path("/{postId}")
     @Operation(summary = "Delete a post and all its comments; only the author (else 403); If-Match gives 412 on a stale "
             + "ETag and deletes nothing; 404 touches nothing; repeating a DELETE that failed half-way finishes it (204)")
+    @APIResponse(responseCode = "204", description = "The post and its comments are deleted")
+    @APIResponse(responseCode = "403", description = "The caller is not the author")
+    @APIResponse(responseCode = "404", description = "No such post")
     public Uni<Response> delete(@PathParam("userId") @ValidId String userId,
             @PathParam("postId") @ValidId String postId, @HeaderParam("If-Match") String ifMatch) {
         return posts.delete(Caller.of(token), userId, postId, ETags.requiredVersion(ifMatch))
@@ -106,6 +119,9 @@ public class PostResource {
     @Path("/{postId}/comments")
     @Operation(summary = "Comment on a post as the caller (the token's subject is the author; 404 when the post is "
             + "gone, 403 when the caller has no profile); increments the post's commentCount in the same transaction")
+    @APIResponseSchema(value = Comment.class, responseCode = "201", responseDescription = "The new comment (Location)")
+    @APIResponse(responseCode = "403", description = "The caller has no profile")
+    @APIResponse(responseCode = "404", description = "No such post")
     public Uni<Response> comment(@PathParam("userId") @ValidId String userId,
             @PathParam("postId") @ValidId String postId,
             @HeaderParam(Idempotency.HEADER) @Parameter(description = Idempotency.HEADER_DOC) String idempotencyKey,
@@ -131,6 +147,8 @@ public class PostResource {
     @Path("/{postId}/comments/{commentId}")
     @Operation(summary = "One comment, with its ETag (a strongly consistent read); 404 when it is not under that "
             + "user's post")
+    @APIResponseSchema(value = Comment.class, responseCode = "200", responseDescription = "The comment (ETag)")
+    @APIResponse(responseCode = "404", description = "No such comment under that user's post")
     public Uni<Response> getComment(@PathParam("userId") @ValidId String userId,
             @PathParam("postId") @ValidId String postId, @PathParam("commentId") @ValidId String commentId) {
         return posts.getComment(userId, postId, commentId).map(c -> Responses.ok(c, c.version()));
@@ -140,6 +158,9 @@ public class PostResource {
     @Path("/{postId}/comments/{commentId}")
     @Operation(summary = "Change a comment's body; only its author (else 403); If-Match gives 412 on a stale ETag; "
             + "404 when it is not under that user's post; nothing is written on any refusal")
+    @APIResponseSchema(value = Comment.class, responseCode = "200", responseDescription = "The changed comment (ETag)")
+    @APIResponse(responseCode = "403", description = "The caller is not the comment's author")
+    @APIResponse(responseCode = "404", description = "No such comment under that user's post")
     public Uni<Response> editComment(@PathParam("userId") @ValidId String userId,
             @PathParam("postId") @ValidId String postId, @PathParam("commentId") @ValidId String commentId,
             @HeaderParam("If-Match") String ifMatch, @Valid @NotNull Requests.UpdateComment body) {
@@ -153,6 +174,9 @@ public class PostResource {
     @Operation(summary = "Delete a comment; its author or the post's owner (else 403); the post's commentCount goes "
             + "down in the same transaction; If-Match gives 412 on a stale ETag; 404 when it is not under that "
             + "user's post; nothing is written on any refusal")
+    @APIResponse(responseCode = "204", description = "Deleted; the post's commentCount went down")
+    @APIResponse(responseCode = "403", description = "Neither the comment's author nor the post's owner")
+    @APIResponse(responseCode = "404", description = "No such comment under that user's post")
     public Uni<Response> deleteComment(@PathParam("userId") @ValidId String userId,
             @PathParam("postId") @ValidId String postId, @PathParam("commentId") @ValidId String commentId,
             @HeaderParam("If-Match") String ifMatch) {

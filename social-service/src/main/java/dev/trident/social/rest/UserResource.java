@@ -2,6 +2,8 @@ package dev.trident.social.rest;
 
 import dev.trident.keys.Months;
 import dev.trident.social.model.MonthlyStats;
+import dev.trident.social.model.Profile;
+import dev.trident.social.model.ProfileWithPosts;
 import dev.trident.social.service.UserService;
 import dev.trident.social.service.UserService.BatchResult;
 import dev.trident.support.http.ETags;
@@ -27,7 +29,11 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.jwt.JsonWebToken;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponseSchema;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -53,6 +59,8 @@ public class UserResource {
     @POST
     @Operation(summary = "Create the caller's own profile (userId = the token's subject; 409 when the caller has one) "
             + "with a unique handle (409 when taken; `Ann` and `ann` are the same handle)")
+    @APIResponseSchema(value = Profile.class, responseCode = "201", responseDescription = "The caller's new profile (ETag, Location)")
+    @APIResponse(responseCode = "409", description = "The caller has a profile already, the handle is taken, or the Idempotency-Key is still in flight")
     public Uni<Response> create(
             @HeaderParam(Idempotency.HEADER) @Parameter(description = Idempotency.HEADER_DOC) String idempotencyKey,
             @Valid @NotNull Requests.CreateUser body) {
@@ -66,6 +74,9 @@ public class UserResource {
     @GET
     @Path("/{userId}")
     @Operation(summary = "Get a profile; with include=posts also its newest posts (limit), read in one Query")
+    @APIResponse(responseCode = "200", description = "The profile (ETag); with include=posts, the profile and a page of its newest posts",
+            content = @Content(schema = @Schema(oneOf = { Profile.class, ProfileWithPosts.class })))
+    @APIResponse(responseCode = "404", description = "No such profile")
     public Uni<Response> get(@PathParam("userId") @ValidId String userId, @QueryParam("include") String include,
             @QueryParam("limit") String limit, @QueryParam("cursor") String cursor) {
         if (include == null || include.isBlank()) {
@@ -83,6 +94,8 @@ public class UserResource {
     @Operation(summary = "Find a profile by handle, in any case (reads GSI1: eventually consistent, a new profile "
             + "may take a moment to be found). No ETag: the profile read from the index may be behind the item; "
             + "GET /users/{userId} for one to send in If-Match")
+    @APIResponseSchema(value = Profile.class, responseCode = "200", responseDescription = "The profile with that handle")
+    @APIResponse(responseCode = "404", description = "No profile has that handle")
     public Uni<Response> byHandle(@PathParam("handle") @ValidId String handle) {
         return users.byHandle(handle).map(p -> Response.ok(p).build());
     }
@@ -91,6 +104,9 @@ public class UserResource {
     @Path("/{userId}")
     @Operation(summary = "Change displayName and/or bio (an empty bio removes it); only the owner (else 403); "
             + "If-Match gives 412 on a stale ETag; the handle cannot be changed (400)")
+    @APIResponseSchema(value = Profile.class, responseCode = "200", responseDescription = "The changed profile (ETag)")
+    @APIResponse(responseCode = "403", description = "Not the caller's own profile")
+    @APIResponse(responseCode = "404", description = "No such profile")
     public Uni<Response> update(@PathParam("userId") @ValidId String userId, @HeaderParam("If-Match") String ifMatch,
             @Valid @NotNull Requests.UpdateUser body) {
         if (body.isEmpty()) {
