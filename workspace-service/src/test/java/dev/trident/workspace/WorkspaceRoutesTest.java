@@ -156,7 +156,7 @@ class WorkspaceRoutesTest {
     }
 
     @Test
-    void includeProjectsReadsSettingsAndProjectsInKeyOrderWithOneQueryPerPage() {
+    void includeProjectsReadsSettingsThenProjectsNewestFirstWithOneQueryPerPage() {
         String id = Api.createWorkspace("stack", null);
         List<String> created = new ArrayList<>();
         for (int i = 0; i < 5; i++) {
@@ -165,14 +165,15 @@ class WorkspaceRoutesTest {
         DynamoDbCallRecorder.reset();
         var first = given().queryParam("include", "projects").queryParam("limit", 3).get("/workspaces/" + id)
                 .then().statusCode(200).body("workspace.workspaceId", equalTo(id)).body("workspace.seatLimit", equalTo(25))
-                .body("items.projectId", contains(created.get(0), created.get(1), created.get(2)))
+                .body("items.projectId", contains(created.get(4), created.get(3), created.get(2)))
                 .body("nextCursor", notNullValue()).extract().response();
-        assertEquals(List.of("GetItem", "Query"), DynamoDbCallRecorder.operations());
+        assertEquals(List.of("GetItem", "GetItem", "Query"), DynamoDbCallRecorder.operations(),
+                "the caller's edge, META (strongly consistent), one Query of the projects");
         DynamoDbCallRecorder.reset();
         given().queryParam("include", "projects").queryParam("limit", 3).queryParam("cursor", (String) first.path("nextCursor"))
                 .get("/workspaces/" + id)
                 .then().statusCode(200).body("workspace", nullValue())
-                .body("items.projectId", contains(created.get(3), created.get(4))).body("nextCursor", nullValue());
+                .body("items.projectId", contains(created.get(1), created.get(0))).body("nextCursor", nullValue());
         assertEquals(List.of("GetItem", "Query"), DynamoDbCallRecorder.operations());
 
         String other = Api.createWorkspace("stack2", null);
@@ -188,7 +189,9 @@ class WorkspaceRoutesTest {
                 .body("workspace.workspaceId", equalTo(empty)).body("items.size()", equalTo(0)).body("nextCursor", nullValue());
         given().queryParam("include", "projects").get("/workspaces/" + Api.uniqueId("none")).then().statusCode(404);
         String sharded = Api.createWorkspace("stack-sharded", 4);
-        given().queryParam("include", "projects").get("/workspaces/" + sharded).then().statusCode(400)
+        given().queryParam("include", "projects").get("/workspaces/" + sharded).then().statusCode(200)
+                .body("workspace.shards", equalTo(4)).body("items.size()", equalTo(0)).body("nextCursor", nullValue());
+        given().queryParam("include", "project").get("/workspaces/" + empty).then().statusCode(400)
                 .body("errors.field", hasItem("include"));
         given().queryParam("include", "projects").queryParam("limit", "abc").get("/workspaces/" + empty)
                 .then().statusCode(400).body("errors.field", hasItem("limit"));

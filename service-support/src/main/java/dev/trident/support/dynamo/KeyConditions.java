@@ -47,6 +47,24 @@ public final class KeyConditions {
                         ":from", AttributeValue.fromS(from), ":to", AttributeValue.fromS(to)));
     }
 
+    /** {@code <pkName> = :pk AND <skName> >= :from}. */
+    public static QueryRequest.Builder atLeast(QueryRequest.Builder query, String pkName, String partition,
+            String skName, String from) {
+        return query.keyConditionExpression(PK + " = :pk AND " + SK + " >= :from")
+                .expressionAttributeNames(Map.of(PK, pkName, SK, skName))
+                .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(partition),
+                        ":from", AttributeValue.fromS(from)));
+    }
+
+    /** {@code <pkName> = :pk AND <skName> <= :to}. */
+    public static QueryRequest.Builder atMost(QueryRequest.Builder query, String pkName, String partition,
+            String skName, String to) {
+        return query.keyConditionExpression(PK + " = :pk AND " + SK + " <= :to")
+                .expressionAttributeNames(Map.of(PK, pkName, SK, skName))
+                .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(partition),
+                        ":to", AttributeValue.fromS(to)));
+    }
+
     /**
      * A change to an existing, versioned item: bumps {@code version}, sets {@code updatedAt}, conditioned on the item
      * existing and, with If-Match, on {@code version = :expected}.

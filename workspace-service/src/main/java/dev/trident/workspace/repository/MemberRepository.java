@@ -6,8 +6,10 @@ import static dev.trident.keys.TableSchema.GSI1SK;
 import static dev.trident.keys.TableSchema.PK;
 import static dev.trident.keys.TableSchema.SK;
 import static dev.trident.workspace.repository.WorkspaceEntities.MEMBER;
+import static dev.trident.workspace.repository.WorkspaceEntities.MEMBER_COUNT;
 import static dev.trident.workspace.repository.WorkspaceEntities.OWNER_COUNT;
 import static dev.trident.workspace.repository.WorkspaceEntities.ROLE;
+import static dev.trident.workspace.repository.WorkspaceEntities.SEAT_LIMIT;
 
 import dev.trident.keys.WorkspaceKeys;
 import dev.trident.keys.cursor.CursorState;
@@ -19,17 +21,22 @@ import dev.trident.support.dynamo.AccessPattern;
 import dev.trident.support.dynamo.Consistency;
 import dev.trident.support.dynamo.DynamoTable;
 import dev.trident.support.dynamo.Transaction;
+import dev.trident.support.dynamo.WriteRefused;
 import dev.trident.support.paging.Slice;
 import dev.trident.workspace.model.Member;
 import dev.trident.workspace.model.MemberRole;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.Select;
 
 /**
- * Member edges {@code WS#<id>/MEMBER#<userId>} (inverted on GSI1 as {@code USER#<userId>/WS#<id>}) and the owner
- * count on META that keeps at least one owner in every workspace.
+ * Member edges {@code WS#<id>/MEMBER#<userId>} (inverted on GSI1 as {@code USER#<userId>/WS#<id>}) and the counts on
+ * META moved with them: {@code memberCount} (seats taken, at most {@code seatLimit}) and {@code ownerCount} (never
+ * below one).
  */
 @ApplicationScoped
 public class MemberRepository {
@@ -39,6 +46,10 @@ public class MemberRepository {
     public static final String MEMBER_EDGE = "member-edge";
     /** The owner count would drop to zero: the member is the last owner. */
     public static final String OWNER_COUNT_CHANGE = "owner-count";
+    /** Every seat is taken: {@code memberCount} has reached {@code seatLimit}. */
+    public static final String SEAT = "seat";
+    /** Setting the count of a workspace stored before seats were counted; refused only when another set it first. */
+    private static final String SEAT_COUNTING = "seat-count";
 
     // The access patterns, as named in the metrics (trident_dynamodb_requests_seconds{pattern=...}).
     private static final AccessPattern MEMBER_READ = AccessPattern.named("member");
@@ -47,6 +58,7 @@ public class MemberRepository {
     private static final AccessPattern WORKSPACES_OF_USER = AccessPattern.named("workspaces-of-user");
     private static final AccessPattern MEMBER_PUT = AccessPattern.named("member-put");
     private static final AccessPattern MEMBER_REMOVE = AccessPattern.named("member-remove");
+    private static final AccessPattern SEAT_COUNT = AccessPattern.named("member-seat-count");
 
     private final DynamoTable table;
 
@@ -101,33 +113,100 @@ public class MemberRepository {
     /**
      * Add a member or change their role, given the edge as it was read ({@code before}, null when absent): one
      * TransactWriteItems of the edge put, conditioned on the edge still being as read ({@code attribute_not_exists}
-     * or {@code role = :before}; refused as {@link #MEMBER_EDGE}), and, when the owner count moves, an update
-     * {@code ADD ownerCount ±1} on META (a demotion conditioned on {@code ownerCount > 1}; refused as
-     * {@link #OWNER_COUNT_CHANGE}). Both or neither: the count always equals the owner edges, and the last owner
-     * cannot be demoted however requests interleave. A change within admin/member is the edge put alone.
+     * or {@code role = :before}; refused as {@link #MEMBER_EDGE}), and one update of META when a count moves:
+     * <ul>
+     * <li>a new member takes a seat: {@code ADD memberCount 1} (and {@code ownerCount 1} for an owner) under
+     * {@code memberCount < seatLimit}; refused as {@link #SEAT} when the workspace is full;</li>
+     * <li>a role change takes no seat; when the owner count moves, {@code ADD ownerCount ±1} (a demotion under
+     * {@code ownerCount > 1}; refused as {@link #OWNER_COUNT_CHANGE}); within admin/member the edge put alone.</li>
+     * </ul>
+     * All or nothing: the counts always equal the edges, however requests interleave. A workspace stored before seats
+     * were counted gets its count first ({@link #countSeats}).
      */
     public Uni<Member> putMember(Member before, Member after) {
-        Transaction transaction = Transaction.of().put(MEMBER_EDGE, MEMBER.toItem(after), edgeAsRead(before));
-        int ownerDelta = ownerDelta(before == null ? null : before.role(), after.role());
-        if (ownerDelta != 0) {
-            transaction.update(OWNER_COUNT_CHANGE, WorkspaceKeys.workspace(after.workspaceId()),
-                    ownerCountChange(ownerDelta));
-        }
-        return table.transact(MEMBER_PUT, transaction).replaceWith(after);
+        return transactCountingSeats(MEMBER_PUT, after.workspaceId(), () -> {
+            Transaction transaction = Transaction.of().put(MEMBER_EDGE, MEMBER.toItem(after), edgeAsRead(before));
+            int ownerDelta = ownerDelta(before == null ? null : before.role(), after.role());
+            if (before == null) {
+                transaction.update(SEAT, WorkspaceKeys.workspace(after.workspaceId()), seatChange(1, ownerDelta));
+            } else if (ownerDelta != 0) {
+                transaction.update(OWNER_COUNT_CHANGE, WorkspaceKeys.workspace(after.workspaceId()),
+                        ownerCountChange(ownerDelta));
+            }
+            return transaction;
+        }).replaceWith(after);
     }
 
     /**
-     * Remove a member, given the edge as read: one TransactWriteItems of the edge delete, conditioned on its role
-     * being as read ({@link #MEMBER_EDGE}), and for an owner {@code ADD ownerCount -1} on META conditioned on
-     * {@code ownerCount > 1} ({@link #OWNER_COUNT_CHANGE}), so the last owner is never removed.
+     * Remove a member, given the edge as read; every removal (by a manager, by the member leaving, by an erasure) goes
+     * through here: one TransactWriteItems of the edge delete, conditioned on its role being as read
+     * ({@link #MEMBER_EDGE}), and {@code ADD memberCount -1} on META (the seat is free again), for an owner with
+     * {@code ownerCount -1} under {@code ownerCount > 1} ({@link #OWNER_COUNT_CHANGE}), so the last owner never goes.
+     * A workspace stored before seats were counted gets its count first ({@link #countSeats}).
      */
     public Uni<Void> removeMember(Member before) {
-        Transaction transaction = Transaction.of().delete(MEMBER_EDGE,
-                WorkspaceKeys.member(before.workspaceId(), before.userId()), edgeAsRead(before));
-        if (before.role() == MemberRole.OWNER) {
-            transaction.update(OWNER_COUNT_CHANGE, WorkspaceKeys.workspace(before.workspaceId()), ownerCountChange(-1));
+        return transactCountingSeats(MEMBER_REMOVE, before.workspaceId(), () -> {
+            boolean owner = before.role() == MemberRole.OWNER;
+            return Transaction.of()
+                    .delete(MEMBER_EDGE, WorkspaceKeys.member(before.workspaceId(), before.userId()), edgeAsRead(before))
+                    .update(owner ? OWNER_COUNT_CHANGE : SEAT, WorkspaceKeys.workspace(before.workspaceId()),
+                            seatChange(-1, owner ? -1 : 0));
+        });
+    }
+
+    /** Seats as a refused {@link #SEAT} found them: taken ({@code memberCount}) and {@code seatLimit}. */
+    public record Seats(long taken, int limit) {
+    }
+
+    public static Seats seatsFound(WriteRefused refused) {
+        Map<String, AttributeValue> meta = refused.currentItem(SEAT);
+        return new Seats(MEMBER_COUNT.read(meta, 0L), SEAT_LIMIT.read(meta, 0));
+    }
+
+    /**
+     * The transaction, and once more if META had no {@code memberCount} (a workspace stored before seats were counted:
+     * every change of the member count is conditioned on it, so none passes) after {@link #countSeats} set it.
+     */
+    private Uni<Void> transactCountingSeats(AccessPattern pattern, String wsId, Supplier<Transaction> transaction) {
+        return table.transact(pattern, transaction.get())
+                .onFailure(WriteRefused.class).recoverWithUni(failure -> seatsUncounted((WriteRefused) failure)
+                        ? countSeats(wsId).chain(() -> table.transact(pattern, transaction.get()))
+                        : Uni.createFrom().failure(failure));
+    }
+
+    private static boolean seatsUncounted(WriteRefused refused) {
+        for (String action : List.of(SEAT, OWNER_COUNT_CHANGE)) {
+            Map<String, AttributeValue> meta = refused.currentItem(action);
+            if (refused.conditionFailed(action) && !meta.isEmpty() && !meta.containsKey(MEMBER_COUNT.name())) {
+                return true;
+            }
         }
-        return table.transact(MEMBER_REMOVE, transaction);
+        return false;
+    }
+
+    /**
+     * The one-off count of a workspace stored before seats were counted: Query {@code PK=WS#<id> AND
+     * begins_with(SK, MEMBER#)} with {@code Select=COUNT}, strongly consistent, page by page, then UpdateItem
+     * {@code SET memberCount = :n} on META under {@code attribute_not_exists(memberCount)} (another instance that
+     * counted first leaves it as it set it). Exact: while the count is absent, no member can be added or removed
+     * (their conditions need it), so the edges cannot change between the count and the write.
+     */
+    Uni<Void> countSeats(String wsId) {
+        return countEdges(wsId, null, 0L).chain(count -> table.update(SEAT_COUNT, SEAT_COUNTING,
+                        WorkspaceKeys.workspace(wsId), new UpdateExpressionBuilder().set(MEMBER_COUNT, count)
+                                .condition(Conditions.ITEM_EXISTS)
+                                .condition(Conditions.attributeNotExists(MEMBER_COUNT.name())).build())
+                .replaceWithVoid()
+                .onFailure(WriteRefused.class).recoverWithNull());
+    }
+
+    private Uni<Long> countEdges(String wsId, Map<String, AttributeValue> startKey, long counted) {
+        return table.query(SEAT_COUNT, q -> WorkspaceQueries.underPrefix(q, PK, WorkspaceKeys.workspacePartition(wsId),
+                        SK, WorkspaceKeys.membersPrefix())
+                        .select(Select.COUNT).consistentRead(true).exclusiveStartKey(startKey))
+                .chain(response -> response.hasLastEvaluatedKey() && !response.lastEvaluatedKey().isEmpty()
+                        ? countEdges(wsId, response.lastEvaluatedKey(), counted + response.count())
+                        : Uni.createFrom().item(counted + response.count()));
     }
 
     private static int ownerDelta(MemberRole before, MemberRole after) {
@@ -140,6 +219,26 @@ public class MemberRepository {
     private static Condition edgeAsRead(Member before) {
         return before == null ? Conditions.ITEM_NOT_EXISTS
                 : Conditions.equalTo(ROLE.name(), ROLE.encode(before.role().value()));
+    }
+
+    /**
+     * {@code ADD memberCount :seats [, ownerCount :owners]} on an existing META that counts its seats: taking a seat
+     * only while {@code memberCount < seatLimit}, losing an owner only while more than one remains.
+     */
+    private static UpdateExpression seatChange(int seats, int owners) {
+        UpdateExpressionBuilder update = new UpdateExpressionBuilder().add(MEMBER_COUNT, seats)
+                .condition(Conditions.ITEM_EXISTS)
+                .condition(Conditions.attributeExists(MEMBER_COUNT.name()));
+        if (seats > 0) {
+            update.condition(Conditions.lessThanAttribute(MEMBER_COUNT.name(), SEAT_LIMIT.name()));
+        }
+        if (owners != 0) {
+            update.add(OWNER_COUNT, owners);
+        }
+        if (owners < 0) {
+            update.condition(p -> p.name(OWNER_COUNT.name()) + " > " + p.value(OWNER_COUNT.encode(1L)));
+        }
+        return update.build();
     }
 
     /** {@code ADD ownerCount :delta} on an existing META; a decrease only while more than one owner remains. */

@@ -1,5 +1,8 @@
 package dev.trident.workspace.repository;
 
+import static dev.trident.keys.TableSchema.GSI1;
+import static dev.trident.keys.TableSchema.GSI1PK;
+import static dev.trident.keys.TableSchema.GSI1SK;
 import static dev.trident.keys.TableSchema.GSI2;
 import static dev.trident.keys.TableSchema.GSI2PK;
 import static dev.trident.keys.TableSchema.GSI2SK;
@@ -13,6 +16,7 @@ import static dev.trident.workspace.repository.WorkspaceEntities.STATUS;
 import static dev.trident.workspace.repository.WorkspaceEntities.TITLE;
 
 import dev.trident.keys.EntityType;
+import dev.trident.keys.IndexKey;
 import dev.trident.keys.ProjectId;
 import dev.trident.keys.ProjectStatus;
 import dev.trident.keys.WorkspaceKeys;
@@ -23,9 +27,11 @@ import dev.trident.keys.expr.UpdateExpressionBuilder;
 import dev.trident.support.dynamo.AccessPattern;
 import dev.trident.support.dynamo.Consistency;
 import dev.trident.support.dynamo.DynamoTable;
+import dev.trident.support.dynamo.KeyConditions;
 import dev.trident.support.dynamo.Transaction;
 import dev.trident.support.dynamo.WriteRefused;
 import dev.trident.support.paging.Slice;
+import dev.trident.workspace.model.CreatedRange;
 import dev.trident.workspace.model.Project;
 import dev.trident.workspace.model.ProjectChanges;
 import dev.trident.workspace.repository.MergedQuery.PartitionQuery;
@@ -33,13 +39,16 @@ import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 
 /**
  * Projects: on their workspace's partition, or spread over its shards ({@code WS#<id>#<shard>}, the shard derived
- * from the project id), each listed on GSI2 under its status ({@code PROJSTATUS#<status>#<n>}, four write shards);
- * and the per-year sequence their ids come from.
+ * from the project id), each listed on GSI1 under its workspace and status ({@code WS#<id>#STATUS#<status>#<shard>})
+ * and on GSI2 under its status alone ({@code PROJSTATUS#<status>#<n>}, four write shards); and the per-year sequence
+ * their ids come from.
  */
 @ApplicationScoped
 public class ProjectRepository {
@@ -57,6 +66,8 @@ public class ProjectRepository {
     private static final AccessPattern PROJECT_CREATE = AccessPattern.named("project-create");
     private static final AccessPattern PROJECT_READ = AccessPattern.named("project");
     private static final AccessPattern WORKSPACE_PROJECTS = AccessPattern.named("workspace-projects");
+    private static final AccessPattern WORKSPACE_PROJECTS_BY_STATUS = AccessPattern.named("workspace-projects-by-status");
+    private static final AccessPattern WORKSPACE_STACK = AccessPattern.named("workspace-with-projects");
     private static final AccessPattern PROJECTS_BY_STATUS = AccessPattern.named("projects-by-status");
     private static final AccessPattern PROJECT_UPDATE = AccessPattern.named("project-update");
     private static final AccessPattern PROJECT_DELETE = AccessPattern.named("project-delete");
@@ -67,6 +78,9 @@ public class ProjectRepository {
     /** Newest first on the status index; the GSI2 sort key starts with the fixed-width creation time. */
     private static final Comparator<Map<String, AttributeValue>> NEWEST_STATUS_ENTRY_FIRST =
             Comparator.comparing((Map<String, AttributeValue> item) -> item.get(GSI2SK).s()).reversed();
+    /** Newest first on a workspace's status index; GSI1SK is the project's own sort key. */
+    private static final Comparator<Map<String, AttributeValue>> NEWEST_IN_WORKSPACE_STATUS_FIRST =
+            Comparator.comparing((Map<String, AttributeValue> item) -> item.get(GSI1SK).s()).reversed();
 
     private final DynamoTable table;
 
@@ -125,37 +139,96 @@ public class ProjectRepository {
      * Query of {@code limit + 1}. {@code resume} (label = shard number) resumes each shard; null: the first page.
      */
     public Uni<Slice<Project>> workspaceProjects(String wsId, int shards, CursorState resume, int limit) {
+        return newestProjects(WORKSPACE_PROJECTS, wsId, shards, resume, limit);
+    }
+
+    /**
+     * The projects of the whole stack ({@code GET /workspaces/{id}?include=projects}), newest first: the same Queries
+     * as {@link #workspaceProjects} (one per shard, {@code begins_with(SK, PROJ#)} descending, merged), under the
+     * stack's own access pattern. The settings come from {@link WorkspaceRepository#workspace}: descending, META
+     * would be the last item of the partition, not the first.
+     */
+    public Uni<Slice<Project>> workspaceStackProjects(String wsId, int shards, CursorState resume, int limit) {
+        return newestProjects(WORKSPACE_STACK, wsId, shards, resume, limit);
+    }
+
+    private Uni<Slice<Project>> newestProjects(AccessPattern pattern, String wsId, int shards, CursorState resume,
+            int limit) {
         Map<String, PartitionQuery> partitions = new LinkedHashMap<>();
         for (int shard = 0; shard < shards; shard++) {
             String partition = WorkspaceKeys.projectPartition(wsId, shard, shards);
             partitions.put(Integer.toString(shard), q -> WorkspaceQueries.underPrefix(q, PK, partition, SK,
                     WorkspaceKeys.projectsPrefix()).scanIndexForward(false));
         }
-        return new MergedQuery<>(table, WORKSPACE_PROJECTS, partitions, null, NEWEST_PROJECT_FIRST,
+        return new MergedQuery<>(table, pattern, partitions, null, NEWEST_PROJECT_FIRST,
                 WorkspaceEntities::readProject).page(resume, limit);
     }
 
     /**
-     * Projects of one status across all workspaces, newest first: one Query on GSI2 per write shard
-     * {@code PROJSTATUS#<status>#<n>} (n = 0..3), descending, in parallel, merged by GSI2SK, each for its share of
-     * the page ({@link MergedQuery}). Eventually consistent, as every index read.
+     * One workspace's projects of one status, newest first: one Query on GSI1 per workspace shard
+     * {@code GSI1PK = WS#<id>#STATUS#<status>#<shard>} (the whole partition: it holds exactly those projects),
+     * descending, in parallel, merged by GSI1SK (the project's sort key), each for its share of the page
+     * ({@link MergedQuery}). Reads only matching projects, never the workspace's others. Eventually consistent, as
+     * every index read: a project created or moved a moment ago may be missing or still listed under its old status.
      */
-    public Uni<Slice<Project>> projectsByStatus(ProjectStatus status, CursorState resume, int limit) {
+    public Uni<Slice<Project>> workspaceProjectsByStatus(String wsId, int shards, ProjectStatus status,
+            CursorState resume, int limit) {
+        Map<String, PartitionQuery> partitions = new LinkedHashMap<>();
+        for (int shard = 0; shard < shards; shard++) {
+            String partition = WorkspaceKeys.workspaceStatusPartition(wsId, status, shard, shards);
+            partitions.put(Integer.toString(shard), q -> WorkspaceQueries.wholePartition(q.indexName(GSI1), GSI1PK,
+                    partition).scanIndexForward(false));
+        }
+        return new MergedQuery<>(table, WORKSPACE_PROJECTS_BY_STATUS, partitions, GSI1,
+                NEWEST_IN_WORKSPACE_STATUS_FIRST, WorkspaceEntities::readProject).page(resume, limit);
+    }
+
+    /**
+     * Projects of one status across all workspaces, newest first, optionally created within {@code range} (both ends
+     * inclusive): one Query on GSI2 per write shard {@code PROJSTATUS#<status>#<n>} (n = 0..3), descending, in
+     * parallel, merged by GSI2SK, each for its share of the page ({@link MergedQuery}). A range is a key condition on
+     * GSI2SK ({@code <createdAt>#<wsId>#<projectId>}): {@code BETWEEN} with both bounds, {@code >=} or {@code <=}
+     * with one, so nothing outside it is read. A range narrower than the stored millisecond holds nothing: no read.
+     * Eventually consistent, as every index read.
+     */
+    public Uni<Slice<Project>> projectsByStatus(ProjectStatus status, CreatedRange range, CursorState resume,
+            int limit) {
+        String lower = range.from() == null ? null : WorkspaceKeys.projectStatusCreatedFrom("createdFrom", range.from());
+        String upper = range.to() == null ? null : WorkspaceKeys.projectStatusCreatedTo("createdTo", range.to());
+        if (lower != null && upper != null && lower.compareTo(upper) > 0) {
+            return Uni.createFrom().item(Slice.last(List.of()));
+        }
         Map<String, PartitionQuery> partitions = new LinkedHashMap<>();
         for (int n = 0; n < WorkspaceKeys.PROJECT_STATUS_SHARDS; n++) {
             String partition = WorkspaceKeys.projectStatusPartition(status, n);
-            partitions.put(Integer.toString(n), q -> WorkspaceQueries.wholePartition(q.indexName(GSI2), GSI2PK,
-                    partition).scanIndexForward(false));
+            partitions.put(Integer.toString(n), q -> createdWithin(q.indexName(GSI2), partition, lower, upper)
+                    .scanIndexForward(false));
         }
         return new MergedQuery<>(table, PROJECTS_BY_STATUS, partitions, GSI2, NEWEST_STATUS_ENTRY_FIRST,
                 WorkspaceEntities::readProject).page(resume, limit);
+    }
+
+    private static QueryRequest.Builder createdWithin(QueryRequest.Builder query, String partition, String lower,
+            String upper) {
+        if (lower != null && upper != null) {
+            return KeyConditions.between(query, GSI2PK, partition, GSI2SK, lower, upper);
+        }
+        if (lower != null) {
+            return KeyConditions.atLeast(query, GSI2PK, partition, GSI2SK, lower);
+        }
+        if (upper != null) {
+            return KeyConditions.atMost(query, GSI2PK, partition, GSI2SK, upper);
+        }
+        return KeyConditions.wholePartition(query, GSI2PK, partition);
     }
 
     /**
      * Change a project's title and/or status: one UpdateItem conditioned on {@code attribute_exists(PK)} [+
      * {@code version = :expected}]; bumps version and updatedAt. A status change rewrites GSI2PK to the new status
      * partition; GSI2SK (creation time, workspace, id) and the write shard stay, so the project moves between status
-     * partitions in the same write. Emits the project after the change. Refused as {@link #PROJECT_CHANGE}.
+     * partitions in the same write. It sets GSI1PK/GSI1SK too (its workspace's status partition; SK unchanged, set so
+     * that a project stored before that index gains it). Emits the project after the change. Refused as
+     * {@link #PROJECT_CHANGE}.
      */
     public Uni<Project> updateProject(String wsId, int shards, ProjectId projectId, ProjectChanges changes,
             Long expectedVersion, String now) {
@@ -164,6 +237,9 @@ public class ProjectRepository {
             update.set(STATUS, changes.status().name())
                     .set(GSI2PK, AttributeValue.fromS(WorkspaceKeys.projectStatusPartition(changes.status(),
                             WorkspaceKeys.projectStatusShard(wsId, projectId))));
+            IndexKey inWorkspace = WorkspaceKeys.projectWorkspaceStatusIndex(wsId, shards, changes.status(), projectId);
+            update.set(GSI1PK, AttributeValue.fromS(inWorkspace.pk()))
+                    .set(GSI1SK, AttributeValue.fromS(inWorkspace.sk()));
         }
         return table.update(PROJECT_UPDATE, PROJECT_CHANGE, WorkspaceKeys.project(wsId, shards, projectId),
                 WorkspaceQueries.versionedChange(update, expectedVersion, now)).map(WorkspaceEntities::readProject);

@@ -36,6 +36,12 @@ public final class WorkspaceEntities {
     static final Attribute<Integer> SHARDS = Attribute.integer("shards");
     /** On META: how many members are owners, so that removing or demoting the last one is refused atomically. */
     static final Attribute<Long> OWNER_COUNT = Attribute.number("ownerCount");
+    /**
+     * On META: how many members the workspace has (owners included), each taking one of {@code seatLimit} seats; moved
+     * in the same transaction as the member edge. Absent on workspaces stored before seats were counted, until the
+     * first member change counts their edges ({@link MemberRepository}).
+     */
+    static final Attribute<Long> MEMBER_COUNT = Attribute.number("memberCount");
     static final Attribute<String> USER_ID = Attribute.string("userId");
     static final Attribute<String> ROLE = Attribute.string("role");
     static final Attribute<String> PROJECT_ID = Attribute.string("projectId");
@@ -57,6 +63,7 @@ public final class WorkspaceEntities {
             .attribute(OWNER_ID, Workspace::ownerId)
             .attribute(SHARDS, Workspace::shards)
             .attribute(OWNER_COUNT, w -> 1L)
+            .attribute(MEMBER_COUNT, w -> 1L)
             .attribute(VERSION, Workspace::version)
             .attribute(CREATED_AT, Workspace::createdAt)
             .attribute(UPDATED_AT, Workspace::updatedAt)
@@ -79,7 +86,8 @@ public final class WorkspaceEntities {
 
     /**
      * A project's partition depends on its workspace's shard count, so there is one declaration per count (1..16),
-     * all alike but for the key: {@code WS#<id>[#<shard>]/PROJ#<yyyy>-<nnnnnn>}, on GSI2 as
+     * all alike but for the key: {@code WS#<id>[#<shard>]/PROJ#<yyyy>-<nnnnnn>}, on GSI1 (its workspace's projects
+     * of its status) as {@code WS#<id>#STATUS#<status>#<shard>/PROJ#<yyyy>-<nnnnnn>}, on GSI2 (every workspace's) as
      * {@code PROJSTATUS#<status>#<n>/<createdAt>#<wsId>#<projectId>}.
      */
     private static final List<EntitySchema<Project>> PROJECTS = IntStream.rangeClosed(1, Shards.MAX_SHARDS)
@@ -96,6 +104,7 @@ public final class WorkspaceEntities {
     private static EntitySchema<Project> projectOnShards(int shards) {
         return EntitySchema
                 .of(EntityType.PROJECT, (Project p) -> WorkspaceKeys.project(p.workspaceId(), shards, p.id()))
+                .index(p -> WorkspaceKeys.projectWorkspaceStatusIndex(p.workspaceId(), shards, p.status(), p.id()))
                 .index(p -> WorkspaceKeys.projectStatusIndex(p.status(), Instant.parse(p.createdAt()), p.workspaceId(),
                         p.id()))
                 .attribute(WS_ID, Project::workspaceId)

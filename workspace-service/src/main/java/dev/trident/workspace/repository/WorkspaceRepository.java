@@ -1,7 +1,5 @@
 package dev.trident.workspace.repository;
 
-import static dev.trident.keys.TableSchema.PK;
-import static dev.trident.keys.TableSchema.SK;
 import static dev.trident.workspace.repository.WorkspaceEntities.DISPLAY_NAME;
 import static dev.trident.workspace.repository.WorkspaceEntities.MEMBER;
 import static dev.trident.workspace.repository.WorkspaceEntities.REGION;
@@ -10,7 +8,6 @@ import static dev.trident.workspace.repository.WorkspaceEntities.SHARDS;
 import static dev.trident.workspace.repository.WorkspaceEntities.WORKSPACE;
 
 import dev.trident.keys.WorkspaceKeys;
-import dev.trident.keys.cursor.CursorState;
 import dev.trident.keys.expr.Conditions;
 import dev.trident.keys.expr.UpdateExpressionBuilder;
 import dev.trident.support.dynamo.AccessPattern;
@@ -18,20 +15,14 @@ import dev.trident.support.dynamo.Consistency;
 import dev.trident.support.dynamo.DynamoTable;
 import dev.trident.support.dynamo.Transaction;
 import dev.trident.support.dynamo.WriteRefused;
-import dev.trident.support.paging.Slice;
 import dev.trident.workspace.model.Member;
 import dev.trident.workspace.model.MemberRole;
-import dev.trident.workspace.model.Project;
 import dev.trident.workspace.model.Workspace;
 import dev.trident.workspace.model.WorkspaceChanges;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
-/** Workspaces: the settings item (META), created with its first owner, and the one-read stack of a workspace. */
+/** Workspaces: the settings item (META), created with its first owner (who takes the first seat). */
 @ApplicationScoped
 public class WorkspaceRepository {
 
@@ -49,7 +40,6 @@ public class WorkspaceRepository {
     // The access patterns, as named in the metrics (trident_dynamodb_requests_seconds{pattern=...}).
     private static final AccessPattern WORKSPACE_CREATE = AccessPattern.named("workspace-create");
     private static final AccessPattern WORKSPACE_READ = AccessPattern.named("workspace");
-    private static final AccessPattern WORKSPACE_STACK = AccessPattern.named("workspace-with-projects");
     private static final AccessPattern WORKSPACE_UPDATE = AccessPattern.named("workspace-update");
 
     private final DynamoTable table;
@@ -58,12 +48,9 @@ public class WorkspaceRepository {
         this.table = table;
     }
 
-    /** A page of the whole stack: the settings (first page only, null when absent) and the projects. */
-    public record WorkspaceStack(Workspace workspace, Slice<Project> projects) {
-    }
-
     /**
-     * Create a workspace: one TransactWriteItems of the META item ({@code ownerCount = 1}) and the creator's owner
+     * Create a workspace: one TransactWriteItems of the META item ({@code ownerCount = 1}, {@code memberCount = 1}:
+     * the creator takes a seat) and the creator's owner
      * edge (member item, on GSI1 as {@code USER#<ownerId>}), both {@code attribute_not_exists(PK)}, so a workspace
      * never exists without its first owner. Refused as {@link #NEW_WORKSPACE} (or {@link #FIRST_OWNER}).
      * {@code alongside} adds its writes to the same transaction (an idempotency record; {@link Transaction.Part#NONE}
@@ -85,34 +72,6 @@ public class WorkspaceRepository {
      */
     public Uni<Workspace> workspace(String wsId) {
         return table.get(WORKSPACE_READ, WORKSPACE, WorkspaceKeys.workspace(wsId), Consistency.STRONG);
-    }
-
-    /**
-     * The whole stack of an unsharded workspace, settings then projects in key order (oldest first): ONE Query
-     * {@code PK=WS#<id> AND SK BETWEEN META AND PROJSEQ#}, eventually consistent (a list). In that partition
-     * {@code MEMBER#} sorts below {@code META} and the sequence items ({@code PROJSEQ#<yyyy>}) above every
-     * {@code PROJ#}, so the range holds exactly the META item and the projects. The first page ({@code resume} null)
-     * reads one item more, for META; {@code Limit = limit + 1} after it.
-     */
-    public Uni<WorkspaceStack> workspaceStack(String wsId, CursorState resume, int limit) {
-        Map<String, AttributeValue> startKey = WorkspaceQueries.startKey(resume);
-        return table.query(WORKSPACE_STACK, q -> WorkspaceQueries.between(q, PK,
-                        WorkspaceKeys.workspacePartition(wsId), SK, WorkspaceKeys.META, WorkspaceKeys.SEQUENCE_PREFIX)
-                        .exclusiveStartKey(startKey)
-                        .limit(limit + (startKey == null ? 2 : 1)))
-                .map(response -> {
-                    Workspace workspace = null;
-                    List<Map<String, AttributeValue>> projects = new ArrayList<>();
-                    for (Map<String, AttributeValue> item : response.items()) {
-                        if (WORKSPACE.holds(item)) {
-                            workspace = WORKSPACE.fromItem(item);
-                        } else {
-                            projects.add(item);
-                        }
-                    }
-                    return new WorkspaceStack(workspace, Slice.fromQuery(projects, limit, null,
-                            WorkspaceEntities::readProject));
-                });
     }
 
     /**

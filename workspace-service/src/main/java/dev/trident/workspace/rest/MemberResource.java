@@ -44,8 +44,10 @@ public class MemberResource {
     @Path("/{userId}")
     @Operation(summary = "Add a member or change their role (owner, admin, member); owners and admins only",
             description = "201 when added, 200 when the role changed. Only an owner grants the owner role or changes "
-                    + "an owner (403). A new member must be a social-service user (422 naming userId). Demoting the "
-                    + "last owner is a 409. 404 for a caller who is not a member of the workspace.")
+                    + "an owner (403). A new member must be a social-service user (422 naming userId). Every member "
+                    + "takes one of seatLimit seats (owners included): adding one when all are taken is a 409 naming "
+                    + "the seats; a role change takes no seat. Demoting the last owner is a 409. 404 for a caller who "
+                    + "is not a member of the workspace.")
     public Uni<Response> put(@PathParam("wsId") @ValidId String wsId, @PathParam("userId") @ValidId String userId,
             @Valid @NotNull(message = "a JSON body is required") PutMemberRequest body) {
         MemberRole role = MemberRole.parse("role", body.role());
@@ -56,14 +58,18 @@ public class MemberResource {
 
     @DELETE
     @Path("/{userId}")
-    @Operation(summary = "Remove a member; owners and admins only (an owner only by an owner); never the last owner",
-            description = "409 when the member is the last owner; 404 when not a member.")
+    @Operation(summary = "Remove a member, or leave (userId = the caller); never the last owner",
+            description = "Owners and admins remove members (an owner only by an owner: 403 otherwise); any member "
+                    + "removes themselves (leaves), whatever their role. The seat is freed in the same write. 409 "
+                    + "when the member is the last owner; 404 when not a member (leaving: when the caller is not).")
     public Uni<Response> remove(@PathParam("wsId") @ValidId String wsId, @PathParam("userId") @ValidId String userId) {
         return members.remove(Caller.of(token), wsId, userId).map(done -> Response.noContent().build());
     }
 
     @GET
-    @Operation(summary = "The members of a workspace in user id order, paged; members only")
+    @Operation(summary = "The members of a workspace in user id order, paged; members only",
+            description = "A list, read eventually consistent: a member added or removed a moment ago may not show "
+                    + "yet. No ETag.")
     public Uni<Page<MemberResponse>> list(@PathParam("wsId") @ValidId String wsId, @QueryParam("limit") String limit,
             @QueryParam("cursor") String cursor) {
         return members.members(Caller.of(token), wsId, PageRequest.of(limit, cursor))

@@ -73,15 +73,30 @@ public class ProjectResource {
     }
 
     @GET
-    @Operation(summary = "A workspace's projects (members only), newest first (sharded workspaces: merged across shards), paged")
-    public Uni<Page<ProjectResponse>> list(@PathParam("wsId") @ValidId String wsId, @QueryParam("limit") String limit,
-            @QueryParam("cursor") String cursor) {
-        return projects.list(Caller.of(token), wsId, PageRequest.of(limit, cursor)).map(page -> page.map(ProjectResponse::of));
+    @Operation(summary = "A workspace's projects (members only), newest first (sharded workspaces: merged across shards), "
+            + "optionally of one status, paged",
+            description = "Without status: one Query per shard of the workspace's partitions, eventually consistent "
+                    + "(a list). With status (ACTIVE, PAUSED, ARCHIVED; anything else is a 400 naming status): one "
+                    + "Query per shard on the GSI1 index keyed by workspace and status, which holds only that status's "
+                    + "projects; on DynamoDB an index is eventually consistent, so a project created or moved a moment "
+                    + "ago may be missing or still listed under its old status. A cursor resumes only the list (and "
+                    + "status) it was issued for.")
+    public Uni<Page<ProjectResponse>> list(@PathParam("wsId") @ValidId String wsId,
+            @QueryParam("status") @Parameter(description = "only projects of this status: ACTIVE, PAUSED or ARCHIVED") String status,
+            @QueryParam("limit") String limit, @QueryParam("cursor") String cursor) {
+        Caller caller = Caller.of(token);
+        if (status != null) {
+            ProjectStatus parsed = ProjectStatus.parse("status", status);
+            return projects.listByStatus(caller, wsId, parsed, PageRequest.of(limit, cursor))
+                    .map(page -> page.map(ProjectResponse::of));
+        }
+        return projects.list(caller, wsId, PageRequest.of(limit, cursor)).map(page -> page.map(ProjectResponse::of));
     }
 
     @GET
     @Path("/{projectId}")
-    @Operation(summary = "One project (members only)")
+    @Operation(summary = "One project (members only)", description = "Read strongly consistent: its ETag is the "
+            + "current version, safe to send back in If-Match.")
     public Uni<Response> get(@PathParam("wsId") @ValidId String wsId, @PathParam("projectId") String projectId) {
         return projects.get(Caller.of(token), wsId, ProjectId.parse(projectId))
                 .map(p -> Responses.ok(ProjectResponse.of(p), p.version()));

@@ -92,8 +92,12 @@ public class WorkspaceResource {
 
     @GET
     @Path("/{wsId}")
-    @Operation(summary = "Workspace settings (members only: 404 for anyone else); with include=projects (unsharded workspaces) the settings and its "
-            + "projects in key order (oldest first) from one read, paged")
+    @Operation(summary = "Workspace settings (members only: 404 for anyone else); with include=projects the settings and "
+            + "its projects, newest first, paged",
+            description = "The settings are read strongly consistent: the ETag is the current version, safe to send "
+                    + "back in If-Match. With include=projects (sharded workspaces too) the first page carries the "
+                    + "settings (no ETag) and the newest projects, merged across the workspace's shards; later pages "
+                    + "(cursor) carry projects only, workspace null. The project lists are eventually consistent.")
     @APIResponse(responseCode = "200", description = "The settings; with include=projects a page of the stack",
             content = @Content(schema = @Schema(oneOf = { WorkspaceResponse.class, WorkspaceStackResponse.class })))
     public Uni<Response> get(@PathParam("wsId") @ValidId String wsId, @QueryParam("include") String include,

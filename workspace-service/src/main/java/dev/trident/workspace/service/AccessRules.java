@@ -20,7 +20,8 @@ import jakarta.inject.Inject;
  * <li>only members read a workspace, its projects and members ({@link #requireMember}); a non-member gets the
  * same 404 as for a workspace that does not exist, so it cannot learn that it does;</li>
  * <li>owners and admins create and change projects and members ({@link #requireManager}), 403 for a member;
- * only an owner grants the owner role or changes or removes an owner ({@link #requireMayChangeMember});</li>
+ * only an owner grants the owner role or changes or removes an owner ({@link #requireMayChangeMember}); any member,
+ * whatever their role, leaves on their own ({@link #isLeaving}; never the last owner, which the owner count refuses);</li>
  * <li>only owners change settings ({@link #requireOwner}), 403 for an admin or member;</li>
  * <li>a user lists their own workspaces; anyone's needs the platform role {@code admin}
  * ({@link #requireSelfOrPlatformAdmin}); projects by status span tenants and need it too
@@ -82,6 +83,11 @@ public class AccessRules {
         if (touchesOwner && callerRole != MemberRole.OWNER) {
             throw ProblemException.forbidden("only an owner grants, changes or removes the owner role");
         }
+    }
+
+    /** Whether removing {@code userId} is the caller leaving, which any member may do without a manager's role. */
+    public boolean isLeaving(Caller caller, String userId) {
+        return caller.is(userId);
     }
 
     /**

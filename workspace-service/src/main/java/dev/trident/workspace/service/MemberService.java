@@ -17,8 +17,8 @@ import java.time.Clock;
 
 /**
  * Rules of membership: who is added, re-roled or removed (see {@link AccessRules}), that a new member is a social
- * user, and that a workspace always keeps at least one owner (the {@code ownerCount} on META, changed in the same
- * transaction as the edge).
+ * user, that every member takes one of {@code seatLimit} seats ({@code memberCount} on META) and that a workspace
+ * always keeps at least one owner ({@code ownerCount} on META); both counts change in the same transaction as the edge.
  */
 @ApplicationScoped
 public class MemberService {
@@ -47,7 +47,8 @@ public class MemberService {
     /**
      * Add {@code userId} with {@code role}, or change their role. GetItem of the caller's edge (manager), GetItem of
      * the target edge, for a new member the social-service check (422 when unknown), then one TransactWriteItems
-     * (edge + owner count when it moves). Demoting the last owner is a 409.
+     * (edge + seat for a new member, + owner count when it moves). Demoting the last owner, or adding a member to a
+     * workspace whose seats are all taken, is a 409; a role change takes no seat.
      */
     public Uni<MemberChange> put(Caller caller, String wsId, String userId, MemberRole role) {
         return membership.manager(caller, wsId)
@@ -65,16 +66,20 @@ public class MemberService {
     }
 
     /**
-     * Remove {@code userId}: GetItem of the caller's edge (manager), GetItem of the target edge (404 when absent),
-     * then one TransactWriteItems; removing the last owner is a 409.
+     * Remove {@code userId}, or leave when it is the caller. Leaving: GetItem of the caller's own edge (404 for a
+     * non-member, as for a missing workspace), then one TransactWriteItems; any member may leave. Otherwise: GetItem
+     * of the caller's edge (manager), GetItem of the target edge (404 when absent), then one TransactWriteItems.
+     * Either way the seat is freed in the same transaction, and removing the last owner is a 409.
      */
     public Uni<Void> remove(Caller caller, String wsId, String userId) {
-        return membership.manager(caller, wsId)
-                .chain(callerRole -> members.member(wsId, userId)
-                        .onItem().ifNull().failWith(() -> ProblemException.notFound(
-                                "user " + userId + " is not a member of workspace " + wsId))
-                        .invoke(before -> rules.requireMayChangeMember(callerRole, before, null)))
-                .chain(members::removeMember)
+        Uni<Member> target = rules.isLeaving(caller, userId)
+                ? members.member(wsId, userId).onItem().ifNull().failWith(() -> WorkspaceService.workspaceNotFound(wsId))
+                : membership.manager(caller, wsId)
+                        .chain(callerRole -> members.member(wsId, userId)
+                                .onItem().ifNull().failWith(() -> ProblemException.notFound(
+                                        "user " + userId + " is not a member of workspace " + wsId))
+                                .invoke(before -> rules.requireMayChangeMember(callerRole, before, null)));
+        return target.chain(members::removeMember)
                 .onFailure().transform(e -> Refusals.membership(e, wsId, userId));
     }
 

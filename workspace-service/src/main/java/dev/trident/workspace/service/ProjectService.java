@@ -11,6 +11,7 @@ import dev.trident.support.paging.Page;
 import dev.trident.support.paging.PageRequest;
 import dev.trident.support.problem.ProblemException;
 import dev.trident.support.security.Caller;
+import dev.trident.workspace.model.CreatedRange;
 import dev.trident.workspace.model.Project;
 import dev.trident.workspace.model.ProjectChanges;
 import dev.trident.workspace.repository.ProjectRepository;
@@ -91,6 +92,18 @@ public class ProjectService {
         });
     }
 
+    /**
+     * One status of a workspace's projects, newest first, members only: GetItem of the caller's edge, the shard count,
+     * then one Query per shard on GSI1 merged, under a cursor bound to workspace, status and layout.
+     */
+    public Uni<Page<Project>> listByStatus(Caller caller, String wsId, ProjectStatus status, PageRequest page) {
+        return membership.member(caller, wsId).chain(() -> layouts.shardCount(wsId)).chain(shards -> {
+            String scope = "workspace:projects:" + wsId + ":status=" + status.name() + ":shards=" + shards;
+            return projects.workspaceProjectsByStatus(wsId, shards, status, cursors.resume(scope, page), page.limit())
+                    .map(slice -> cursors.page(scope, slice));
+        });
+    }
+
     /** Owners and admins only, checked before the conditional UpdateItem. */
     public Uni<Project> update(Caller caller, String wsId, ProjectId projectId, ProjectChanges changes,
             Long expectedVersion) {
@@ -110,13 +123,18 @@ public class ProjectService {
                 .onFailure().transform(e -> Refusals.projectChange(e, wsId, projectId, expectedVersion));
     }
 
-    /** Projects of one status across workspaces, newest first, from the write-sharded status partitions. */
-    public Uni<Page<Project>> byStatus(Caller caller, ProjectStatus status, PageRequest page) {
+    /**
+     * Projects of one status across workspaces, newest first, from the write-sharded status partitions, optionally
+     * created within {@code range}; platform {@code admin} only.
+     */
+    public Uni<Page<Project>> byStatus(Caller caller, ProjectStatus status, CreatedRange range, PageRequest page) {
         rules.requirePlatformAdmin(caller);
-        // Bound to the status shard count too: a cursor from another layout would treat new shards as exhausted.
+        // Bound to the status shard count too: a cursor from another layout would treat new shards as exhausted; and
+        // to the range, so a cursor never resumes a wider (or other) range than the one it was issued for.
         String scope = "workspace:projects-by-status:" + status.name() + ":shards="
-                + WorkspaceKeys.PROJECT_STATUS_SHARDS;
-        return projects.projectsByStatus(status, cursors.resume(scope, page), page.limit())
+                + WorkspaceKeys.PROJECT_STATUS_SHARDS + (range.bounded()
+                        ? ":from=" + range.from() + ":to=" + range.to() : "");
+        return projects.projectsByStatus(status, range, cursors.resume(scope, page), page.limit())
                 .map(slice -> cursors.page(scope, slice));
     }
 

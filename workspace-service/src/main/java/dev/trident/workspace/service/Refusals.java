@@ -83,10 +83,18 @@ final class Refusals {
     }
 
     /**
-     * {@code PUT/DELETE .../members/{userId}}: the last owner would go (409 naming what to do), or the edge changed
-     * since it was read, which includes a write that kept losing to concurrent ones (409, retry).
+     * {@code PUT/DELETE .../members/{userId}}: every seat is taken (409 naming the count and the limit), the last
+     * owner would go (409 naming what to do), or the edge changed since it was read, which includes a write that kept
+     * losing to concurrent ones (409, retry). An edge changed concurrently wins over a full workspace: the client's
+     * view is stale, so a retry is the answer, not raising the limit.
      */
     static Throwable membership(Throwable failure, String wsId, String userId) {
+        if (failure instanceof WriteRefused refused && refused.conditionFailed(MemberRepository.SEAT)
+                && !refused.conditionFailed(MemberRepository.MEMBER_EDGE)) {
+            MemberRepository.Seats seats = MemberRepository.seatsFound(refused);
+            return ProblemException.conflict("workspace " + wsId + " is full: " + seats.taken() + " of "
+                    + seats.limit() + " seats are taken; remove a member or raise seatLimit first");
+        }
         if (failure instanceof WriteRefused refused && refused.refused(MemberRepository.OWNER_COUNT_CHANGE)) {
             return ProblemException.conflict("user " + userId + " is the last owner of workspace " + wsId
                     + ": make another member owner first");

@@ -2,7 +2,6 @@ package dev.trident.workspace.service;
 
 import dev.trident.keys.Shards;
 import dev.trident.keys.WorkspaceKeys;
-import dev.trident.keys.cursor.CursorState;
 import dev.trident.support.client.SocialUsers;
 import dev.trident.support.dynamo.Transaction;
 import dev.trident.support.paging.Cursors;
@@ -13,17 +12,19 @@ import dev.trident.support.security.Caller;
 import dev.trident.workspace.model.Project;
 import dev.trident.workspace.model.Workspace;
 import dev.trident.workspace.model.WorkspaceChanges;
+import dev.trident.workspace.repository.ProjectRepository;
 import dev.trident.workspace.repository.WorkspaceRepository;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Clock;
 import java.util.function.Function;
 
-/** Rules of workspaces: creation, settings, and the one-read "whole stack" of an unsharded workspace. */
+/** Rules of workspaces: creation, settings, and the "whole stack" (settings and projects, newest first). */
 @ApplicationScoped
 public class WorkspaceService {
 
     private final WorkspaceRepository workspaces;
+    private final ProjectRepository projects;
     private final ShardLayouts layouts;
     private final CallerMembership membership;
     private final Cursors cursors;
@@ -31,9 +32,10 @@ public class WorkspaceService {
     private final AccessRules rules;
     private final Clock clock;
 
-    WorkspaceService(WorkspaceRepository workspaces, ShardLayouts layouts, CallerMembership membership,
-            Cursors cursors, SocialUsers users, AccessRules rules, Clock clock) {
+    WorkspaceService(WorkspaceRepository workspaces, ProjectRepository projects, ShardLayouts layouts,
+            CallerMembership membership, Cursors cursors, SocialUsers users, AccessRules rules, Clock clock) {
         this.workspaces = workspaces;
+        this.projects = projects;
         this.layouts = layouts;
         this.membership = membership;
         this.cursors = cursors;
@@ -77,26 +79,22 @@ public class WorkspaceService {
     }
 
     /**
-     * Settings and projects of an unsharded workspace from ONE Query, in key order: META first, then projects
-     * oldest first. A sharded workspace has no such single partition: 400, its projects are listed separately.
+     * Settings and projects, newest first, sharded or not. First page: GetItem META (strongly consistent; it also
+     * gives the shard count), then one Query per shard merged; later pages: the shard count (cached, or GetItem META)
+     * and the Queries. The cursor carries each open shard's position, bound to workspace and shard count.
      */
     public Uni<Stack> stack(Caller caller, String wsId, PageRequest page) {
-        String scope = "workspace:stack:" + wsId;
-        CursorState resume = cursors.resume(scope, page);
-        return membership.member(caller, wsId)
-                .chain(() -> workspaces.workspaceStack(wsId, resume, page.limit())).map(stack -> {
-                    if (resume == null) {
-                        if (stack.workspace() == null) {
-                            throw workspaceNotFound(wsId);
-                        }
-                        if (layouts.remember(stack.workspace()) > 1) {
-                            throw ProblemException.badRequest("include", "workspace " + wsId + " is sharded: its "
-                                    + "projects are not in one partition; list them at /workspaces/" + wsId
-                                    + "/projects");
-                        }
-                    }
-                    return new Stack(stack.workspace(), cursors.page(scope, stack.projects()));
-                });
+        return membership.member(caller, wsId).chain(() -> page.hasCursor()
+                ? layouts.shardCount(wsId).chain(shards -> stackPage(wsId, shards, null, page))
+                : workspaces.workspace(wsId)
+                        .onItem().ifNull().failWith(() -> workspaceNotFound(wsId))
+                        .chain(workspace -> stackPage(wsId, layouts.remember(workspace), workspace, page)));
+    }
+
+    private Uni<Stack> stackPage(String wsId, int shards, Workspace workspace, PageRequest page) {
+        String scope = "workspace:stack:" + wsId + ":shards=" + shards;
+        return projects.workspaceStackProjects(wsId, shards, cursors.resume(scope, page), page.limit())
+                .map(slice -> new Stack(workspace, cursors.page(scope, slice)));
     }
 
     /** Owners only (403 for other members, 404 for non-members), checked before the conditional UpdateItem. */

@@ -2,7 +2,9 @@ package dev.trident.workspace.service;
 
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.trident.support.problem.ProblemException;
 import dev.trident.support.security.Caller;
@@ -65,6 +67,13 @@ class AccessRuleBookTest {
         assertEquals("only an owner grants, changes or removes the owner role",
                 refused(403, () -> rules.requireMayChangeMember(MemberRole.ADMIN, edge(MemberRole.OWNER), null))
                         .getMessage());
+    }
+
+    @Test
+    void removingOnesOwnMembershipIsLeavingAndAnyoneElsesIsNot() {
+        assertTrue(rules.isLeaving(caller("mia"), "mia"));
+        assertFalse(rules.isLeaving(caller("mia"), "ann"));
+        assertFalse(rules.isLeaving(caller("mia", Caller.ADMIN), "ann"), "the platform admin is no exception");
     }
 
     @Test

@@ -115,6 +115,21 @@ class RefusalsTest {
     }
 
     @Test
+    void aFullWorkspaceIsAConflictNamingTheSeatsUnlessTheEdgeChangedToo() {
+        Map<String, AttributeValue> full = new LinkedHashMap<>(META);
+        full.put("memberCount", AttributeValue.fromN("5"));
+        ProblemException p = problem(Refusals.membership(refused(MemberRepository.SEAT, full), "ws", "ann"));
+        assertEquals(409, p.status());
+        assertEquals("workspace ws is full: 5 of 5 seats are taken; remove a member or raise seatLimit first",
+                p.getMessage());
+        Map<String, Map<String, AttributeValue>> both = new LinkedHashMap<>();
+        both.put(MemberRepository.MEMBER_EDGE, Map.of());
+        both.put(MemberRepository.SEAT, full);
+        assertEquals("the membership of ann changed concurrently; retry",
+                problem(Refusals.membership(new WriteRefused(both), "ws", "ann")).getMessage());
+    }
+
+    @Test
     void anEdgeChangedSinceItWasReadOrAContendedOneIsAConflictToRetry() {
         Map<String, Map<String, AttributeValue>> both = new LinkedHashMap<>();
         both.put(MemberRepository.MEMBER_EDGE, Map.of());

@@ -1,0 +1,60 @@
+package dev.trident.explorer.repository;
+
+import dev.trident.keys.TableSchema;
+import dev.trident.keys.WorkspaceKeys;
+import dev.trident.support.dynamo.AccessPattern;
+import dev.trident.support.dynamo.Consistency;
+import dev.trident.support.dynamo.DynamoTable;
+import dev.trident.support.dynamo.KeyConditions;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.List;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * The explorer's reads: one Query of one partition (of the table or of GSI1) at a time, and the GetItem of a
+ * workspace's settings for its shard count. Never a Scan; every read eventually consistent (a view, not a write's
+ * precondition).
+ */
+@ApplicationScoped
+public class CollectionReader {
+
+    private static final AccessPattern PARTITION = AccessPattern.named("explorer-partition");
+    private static final AccessPattern WORKSPACE_LAYOUT = AccessPattern.named("explorer-workspace-layout");
+    private static final String SHARDS = "shards";
+
+    private final DynamoTable table;
+
+    CollectionReader(DynamoTable table) {
+        this.table = table;
+    }
+
+    /**
+     * Up to {@code limit} items of one partition in key order, after {@code startKey} (null: from its start): one
+     * Query {@code <PK or GSI1PK> = :pk} with {@code Limit = limit}.
+     *
+     * @param indexName null for the table
+     */
+    public Uni<List<Map<String, AttributeValue>>> partition(String indexName, String partition,
+            Map<String, AttributeValue> startKey, int limit) {
+        String pkAttribute = indexName == null ? TableSchema.PK : indexName + "PK";
+        return table.query(PARTITION, q -> KeyConditions.wholePartition(indexName == null ? q : q.indexName(indexName),
+                        pkAttribute, partition)
+                        .exclusiveStartKey(startKey)
+                        .limit(limit))
+                .map(response -> response.items());
+    }
+
+    /** A workspace's shard count from its settings item (1 when it has none); null when there is no such workspace. */
+    public Uni<Integer> workspaceShards(String wsId) {
+        return table.get(WORKSPACE_LAYOUT, WorkspaceKeys.workspace(wsId), Consistency.EVENTUAL)
+                .map(item -> {
+                    if (item == null) {
+                        return null;
+                    }
+                    AttributeValue shards = item.get(SHARDS);
+                    return shards == null || shards.n() == null ? 1 : Integer.valueOf(shards.n());
+                });
+    }
+}

@@ -1,0 +1,153 @@
+package dev.trident.explorer.service;
+
+import dev.trident.explorer.repository.CollectionReader;
+import dev.trident.explorer.rest.ExplorerViews.CollectionView;
+import dev.trident.explorer.rest.ExplorerViews.EntityKind;
+import dev.trident.explorer.rest.ExplorerViews.EntityOverview;
+import dev.trident.explorer.rest.ExplorerViews.ItemRow;
+import dev.trident.explorer.rest.ExplorerViews.RouteRead;
+import dev.trident.keys.CollectionReads;
+import dev.trident.keys.Ids;
+import dev.trident.keys.ItemCollection;
+import dev.trident.keys.Shards;
+import dev.trident.keys.WorkspaceKeys;
+import dev.trident.keys.cursor.CursorState;
+import dev.trident.support.paging.Cursors;
+import dev.trident.support.paging.Page;
+import dev.trident.support.paging.PageRequest;
+import dev.trident.support.paging.Slice;
+import dev.trident.support.problem.ProblemException;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * An entity's item collections: its table partition, its GSI1 partition where it has one, and for a sharded
+ * workspace every shard's partition, each with the routes that read it ({@link CollectionReads}); each read a page
+ * at a time with cursors signed for that entity and view.
+ */
+@ApplicationScoped
+public class ExplorerService {
+
+    static final String TABLE_VIEW = "table";
+    static final String INVERTED_VIEW = "gsi1";
+    private static final String SHARD_VIEW = "shard-";
+    private static final Pattern SHARD_VIEW_NAME = Pattern.compile("shard-(0|[1-9][0-9]?)");
+
+    private final CollectionReader reader;
+    private final Cursors cursors;
+
+    ExplorerService(CollectionReader reader, Cursors cursors) {
+        this.reader = reader;
+        this.cursors = cursors;
+    }
+
+    public List<EntityKind> kinds() {
+        return Arrays.stream(ExplorerEntity.values())
+                .map(e -> new EntityKind(e.slug(), e.idPart(), e.tableCollection().name(),
+                        e.invertedCollection().map(Enum::name).orElse(null), e.sharded()))
+                .toList();
+    }
+
+    /**
+     * The collections of one entity. A 404 when nothing at all is stored under it (no item in any of its
+     * partitions), so a mistyped id reads as such instead of as an empty entity.
+     */
+    public Uni<EntityOverview> overview(String entitySlug, String id) {
+        ExplorerEntity entity = entity(entitySlug);
+        Ids.require("id", id);
+        Uni<Integer> shards = entity.sharded() ? reader.workspaceShards(id) : Uni.createFrom().nullItem();
+        return shards.chain(shardCount -> {
+            List<CollectionView> views = views(entity, id, shardCount);
+            if (shardCount != null) {
+                // The workspace's settings item exists: there is something to show.
+                return Uni.createFrom().item(new EntityOverview(entity.slug(), id, shardCount, views));
+            }
+            List<Uni<Boolean>> probes = views.stream()
+                    .map(v -> reader.partition(v.index(), v.partition(), null, 1).map(items -> !items.isEmpty()))
+                    .toList();
+            return Uni.join().all(probes).andFailFast().map(found -> {
+                if (!found.contains(Boolean.TRUE)) {
+                    throw ProblemException.notFound("nothing is stored for " + entity.slug() + " " + id + ": "
+                            + views.stream().map(v -> (v.index() == null ? "" : v.index() + " ") + v.partition())
+                                    .toList() + " hold no item");
+                }
+                return new EntityOverview(entity.slug(), id, null, views);
+            });
+        });
+    }
+
+    /** One page of one view ({@code table}, {@code gsi1}, {@code shard-N}) of an entity, in key order. */
+    public Uni<Page<ItemRow>> items(String entitySlug, String id, String viewName, PageRequest page) {
+        ExplorerEntity entity = entity(entitySlug);
+        Ids.require("id", id);
+        Uni<CollectionView> view;
+        Matcher shard = viewName == null ? null : SHARD_VIEW_NAME.matcher(viewName);
+        if (TABLE_VIEW.equals(viewName)) {
+            view = Uni.createFrom().item(tableView(entity, id));
+        } else if (INVERTED_VIEW.equals(viewName) && entity.invertedCollection().isPresent()) {
+            view = Uni.createFrom().item(invertedView(entity, id, entity.invertedCollection().get()));
+        } else if (shard != null && shard.matches() && entity.sharded()) {
+            int n = Integer.parseInt(shard.group(1));
+            view = reader.workspaceShards(id).map(count -> {
+                if (count == null || count < 2 || n >= count) {
+                    throw ProblemException.notFound("workspace " + id + " has no shard " + n);
+                }
+                return shardView(id, n, count);
+            });
+        } else {
+            throw ProblemException.notFound("a " + entity.slug() + " has no view " + viewName);
+        }
+        String scope = "explorer:" + entity.slug() + ":" + id + ":" + viewName;
+        CursorState resume = cursors.resume(scope, page);
+        return view.chain(v -> reader.partition(v.index(), v.partition(), resume == null ? null : resume.singleKey(),
+                        page.limit() + 1)
+                .map(items -> Slice.fromQuery(items, page.limit(), v.index(), ItemRows::row)))
+                .map(slice -> cursors.page(scope, slice));
+    }
+
+    private static ExplorerEntity entity(String slug) {
+        return ExplorerEntity.fromSlug(slug).orElseThrow(() -> ProblemException.notFound(
+                "no entity type " + slug + "; the explorer opens " + Arrays.stream(ExplorerEntity.values())
+                        .map(ExplorerEntity::slug).toList()));
+    }
+
+    private static List<CollectionView> views(ExplorerEntity entity, String id, Integer shardCount) {
+        List<CollectionView> views = new ArrayList<>();
+        views.add(tableView(entity, id));
+        entity.invertedCollection().ifPresent(inverted -> views.add(invertedView(entity, id, inverted)));
+        if (shardCount != null && shardCount > 1) {
+            Shards.requireShardCount(shardCount);
+            for (int n = 0; n < shardCount; n++) {
+                views.add(shardView(id, n, shardCount));
+            }
+        }
+        return views;
+    }
+
+    private static CollectionView tableView(ExplorerEntity entity, String id) {
+        ItemCollection collection = entity.tableCollection();
+        return view(TABLE_VIEW, collection, entity.partition(collection, id), null);
+    }
+
+    private static CollectionView invertedView(ExplorerEntity entity, String id, ItemCollection inverted) {
+        return view(INVERTED_VIEW, inverted, entity.partition(inverted, id), null);
+    }
+
+    private static CollectionView shardView(String wsId, int shard, int shardCount) {
+        return view(SHARD_VIEW + shard, ItemCollection.WORKSPACE_SHARD,
+                WorkspaceKeys.projectPartition(wsId, shard, shardCount), shard);
+    }
+
+    private static CollectionView view(String name, ItemCollection collection, String partition, Integer shard) {
+        List<RouteRead> readBy = CollectionReads.of(collection).stream()
+                .map(r -> new RouteRead(r.service(), r.accessPattern(), r.routes()))
+                .toList();
+        return new CollectionView(name, collection.name(), collection.indexName(), partition,
+                collection.description(), shard, readBy);
+    }
+}
