@@ -1,0 +1,186 @@
+package dev.trident.migrations;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.trident.keys.EnrollmentKeys;
+import dev.trident.keys.EntityType;
+import dev.trident.keys.TableDefinition;
+import dev.trident.keys.TableSchema;
+import dev.trident.local.DynamoDbLocal;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/** The catalogue backfill on a real DynamoDB Local: a fresh table per test, items as the service wrote them before. */
+class CourseTermBackfillTest {
+
+    private static DynamoDbLocal server;
+    private static DynamoDbClient dynamo;
+
+    @TempDir
+    Path dir;
+    private String table;
+
+    @BeforeAll
+    static void startDynamoDbLocal() {
+        server = DynamoDbLocal.start(0, null);
+        dynamo = DynamoDbClient.builder().endpointOverride(URI.create(server.endpoint())).region(Region.US_EAST_1)
+                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("test", "test")))
+                .build();
+    }
+
+    @AfterAll
+    static void stopDynamoDbLocal() {
+        dynamo.close();
+        server.close();
+    }
+
+    @BeforeEach
+    void freshTable() {
+        table = "backfill-" + UUID.randomUUID();
+        dynamo.createTable(TableDefinition.of(table).createTableRequest());
+    }
+
+    /** A course item as enrollment-service wrote it before the catalogue: GSI1 keys, no GSI2 keys. */
+    private void oldCourse(String courseId, String term) {
+        Map<String, AttributeValue> item = new HashMap<>();
+        item.put(TableSchema.PK, s(EnrollmentKeys.course(courseId).pk()));
+        item.put(TableSchema.SK, s(EnrollmentKeys.course(courseId).sk()));
+        item.put(TableSchema.GSI1PK, s(EnrollmentKeys.courseIndex(courseId).pk()));
+        item.put(TableSchema.GSI1SK, s(EnrollmentKeys.courseIndex(courseId).sk()));
+        item.put(TableSchema.TYPE, s(EntityType.COURSE.typeName()));
+        item.put("courseId", s(courseId));
+        item.put("title", s("Course " + courseId));
+        item.put("credits", AttributeValue.fromN("5"));
+        item.put(CourseTermBackfill.TERM, s(term));
+        item.put("enrolledCount", AttributeValue.fromN("0"));
+        item.put(TableSchema.VERSION, AttributeValue.fromN("1"));
+        dynamo.putItem(r -> r.tableName(table).item(item));
+    }
+
+    private static AttributeValue s(String value) {
+        return AttributeValue.fromS(value);
+    }
+
+    /** The course ids of a term's catalogue, as enrollment-service reads it (one Query on GSI2). */
+    private List<String> catalogue(String term) {
+        return dynamo.queryPaginator(r -> r.tableName(table).indexName(TableSchema.GSI2)
+                        .keyConditionExpression("#pk = :pk")
+                        .expressionAttributeNames(Map.of("#pk", TableSchema.GSI2PK))
+                        .expressionAttributeValues(Map.of(":pk", s(EnrollmentKeys.termPartition(term)))))
+                .items().stream().map(item -> EnrollmentKeys.parseTermSk(item.get(TableSchema.GSI2SK).s())).toList();
+    }
+
+    /** Every item of the table, in key order (a test may scan to prove what the table holds). */
+    private List<Map<String, AttributeValue>> everything() {
+        List<Map<String, AttributeValue>> items = new ArrayList<>(
+                dynamo.scanPaginator(r -> r.tableName(table).consistentRead(true)).items().stream().toList());
+        items.sort(Comparator.comparing((Map<String, AttributeValue> i) -> i.get(TableSchema.PK).s())
+                .thenComparing(i -> i.get(TableSchema.SK).s()));
+        return items;
+    }
+
+    private CourseTermBackfill backfill(int segments, int pageSize, String stateName) {
+        return new CourseTermBackfill(dynamo, table, segments, pageSize, dir.resolve(stateName));
+    }
+
+    @Test
+    void coursesWrittenWithoutCatalogueKeysGetThemAndARerunChangesNothing() throws Exception {
+        List<String> fall = IntStream.range(0, 12).mapToObj(i -> "fall-" + i).toList();
+        List<String> spring = IntStream.range(0, 9).mapToObj(i -> "spring-" + i).toList();
+        fall.forEach(id -> oldCourse(id, "2026-fall"));
+        spring.forEach(id -> oldCourse(id, "2027-spring"));
+        // Written with a term the key grammar refuses: reported, left as it is.
+        oldCourse("hashed", "2026#fall");
+        // Not a course: a student and an enrolment edge stay out of the catalogue.
+        dynamo.putItem(r -> r.tableName(table).item(Map.of(TableSchema.PK, s(EnrollmentKeys.student("s1").pk()),
+                TableSchema.SK, s(EnrollmentKeys.student("s1").sk()), TableSchema.TYPE,
+                s(EntityType.STUDENT.typeName()), CourseTermBackfill.TERM, s("2026-fall"))));
+        assertEquals(List.of(), catalogue("2026-fall"));
+
+        CourseTermBackfill.Report first = backfill(4, 5, "first.state").run(0);
+        assertTrue(first.finished());
+        assertEquals(22, first.coursesRead());
+        assertEquals(21, first.indexed());
+        assertEquals(1, first.unindexable().size());
+        assertTrue(first.unindexable().get(0).startsWith("CRS#hashed"), first.unindexable()::toString);
+        assertEquals(fall.stream().sorted().toList(), catalogue("2026-fall"));
+        assertEquals(spring.stream().sorted().toList(), catalogue("2027-spring"));
+        Map<String, AttributeValue> hashed = dynamo.getItem(r -> r.tableName(table)
+                .key(EnrollmentKeys.course("hashed").toAttributes())).item();
+        assertNull(hashed.get(TableSchema.GSI2PK));
+        Map<String, AttributeValue> student = dynamo.getItem(r -> r.tableName(table)
+                .key(EnrollmentKeys.student("s1").toAttributes())).item();
+        assertNull(student.get(TableSchema.GSI2PK));
+
+        // A second run from scratch reads every course again and writes nothing: the table is exactly as it was.
+        List<Map<String, AttributeValue>> before = everything();
+        CourseTermBackfill.Report second = backfill(3, 7, "second.state").run(0);
+        assertEquals(0, second.indexed());
+        assertEquals(21, second.alreadyIndexed());
+        assertEquals(before, everything());
+    }
+
+    @Test
+    void aCourseIndexedUnderAnOldTermMovesToItsTerm() throws Exception {
+        oldCourse("moved", "2027-spring");
+        // GSI2 keys of a term the course no longer has (an update by a replica that did not write them yet).
+        dynamo.updateItem(r -> r.tableName(table).key(EnrollmentKeys.course("moved").toAttributes())
+                .updateExpression("SET GSI2PK = :pk, GSI2SK = :sk")
+                .expressionAttributeValues(Map.of(":pk", s(EnrollmentKeys.termPartition("2026-fall")),
+                        ":sk", s("moved"))));
+        assertEquals(List.of("moved"), catalogue("2026-fall"));
+        CourseTermBackfill.Report report = backfill(1, 10, "moved.state").run(0);
+        assertEquals(1, report.indexed());
+        assertEquals(List.of(), catalogue("2026-fall"));
+        assertEquals(List.of("moved"), catalogue("2027-spring"));
+    }
+
+    @Test
+    void aRunInterruptedAfterTenCoursesResumesFromItsSavedPosition() throws Exception {
+        List<String> ids = IntStream.range(0, 25).mapToObj(i -> String.format("c-%02d", i)).toList();
+        ids.forEach(id -> oldCourse(id, "2026-fall"));
+
+        CourseTermBackfill.Report interrupted = backfill(1, 5, "run.state").run(10);
+        assertFalse(interrupted.finished());
+        assertEquals(10, interrupted.coursesRead());
+        assertEquals(10, interrupted.indexed());
+        assertEquals(10, catalogue("2026-fall").size());
+        assertTrue(Files.readString(dir.resolve("run.state")).contains("segment.0=PK="));
+
+        // The same state file: the run goes on after the ten, it does not read them again.
+        CourseTermBackfill.Report resumed = backfill(1, 5, "run.state").run(0);
+        assertTrue(resumed.finished());
+        assertEquals(15, resumed.coursesRead());
+        assertEquals(15, resumed.indexed());
+        assertEquals(0, resumed.alreadyIndexed());
+        assertEquals(ids, catalogue("2026-fall"));
+
+        // A finished run does nothing more; the state refuses another table or another split.
+        assertEquals(0, backfill(1, 5, "run.state").run(0).coursesRead());
+        assertThrows(IllegalArgumentException.class, () -> backfill(2, 5, "run.state"));
+        assertThrows(IllegalArgumentException.class,
+                () -> new CourseTermBackfill(dynamo, "another-table", 1, 5, dir.resolve("run.state")));
+    }
+}
