@@ -84,6 +84,10 @@ public class CourseResource {
             mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Course.class)))
     @APIResponse(responseCode = "200", description = "updated", content = @Content(
             mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Course.class)))
+    @APIResponse(responseCode = "403", description = "The caller is not a registrar")
+    @APIResponse(responseCode = "409", description = "capacity is below the course's enrolledCount")
+    @APIResponse(responseCode = "422", description = "workspaceId names no workspace the caller belongs to")
+    @APIResponse(responseCode = "502", description = "workspace-service refused the check of workspaceId (a contract break between the services, not an outage)")
     public Uni<Response> put(@PathParam("courseId") @ValidId String courseId, @Valid @NotNull CourseRequest body) {
         return service.putCourse(Caller.of(token), courseId, body.toChanges())
                 .map(outcome -> Responses.createdOrOk(outcome.created(), Responses.uri("/courses/{courseId}",
@@ -100,6 +104,7 @@ public class CourseResource {
     @APIResponse(responseCode = "200", description = "the course; with include=students, {course, students}",
             content = @Content(mediaType = MediaType.APPLICATION_JSON,
                     schema = @Schema(oneOf = { Course.class, CourseWithStudents.class })))
+    @APIResponse(responseCode = "404", description = "No such course")
     public Uni<Response> get(@PathParam("courseId") @ValidId String courseId,
             @Parameter(description = "'students' to add the roster") @QueryParam("include") String include,
             @Parameter(description = "page size of the included roster, 1..100 (default 20)") @QueryParam("limit") String limit,

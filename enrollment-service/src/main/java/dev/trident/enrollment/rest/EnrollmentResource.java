@@ -28,6 +28,8 @@ import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.jwt.JsonWebToken;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponseSchema;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.jboss.resteasy.reactive.ResponseHeader;
@@ -59,6 +61,8 @@ public class EnrollmentResource {
     @Operation(summary = "A student's courses (one Query on the student's partition), by course id descending",
             description = READ_RULE + LIST_GRADES)
     @ResponseHeader(name = HttpHeaders.CACHE_CONTROL, value = Responses.NO_STORE)
+    @APIResponse(responseCode = "200")
+    @APIResponse(responseCode = "403", description = "Neither the student themselves, a registrar nor an instructor")
     public Uni<Page<Enrollment>> list(@PathParam("studentId") @ValidId String studentId,
             @QueryParam("limit") String limit,
             @QueryParam("cursor") String cursor) {
@@ -72,6 +76,10 @@ public class EnrollmentResource {
             + "change in one transaction",
             description = "A student enrols only themselves (sub = studentId); the registrar enrols anyone (403 "
                     + "otherwise).")
+    @APIResponseSchema(value = Enrollment.class, responseCode = "201", responseDescription = "Enrolled (ETag, Location)")
+    @APIResponse(responseCode = "403", description = "Neither the student themselves nor a registrar")
+    @APIResponse(responseCode = "404", description = "No such student or course (the detail names which)")
+    @APIResponse(responseCode = "409", description = "Already enrolled, the course is full, or the Idempotency-Key is still in flight")
     public Uni<Response> enroll(@PathParam("studentId") @ValidId String studentId,
             @PathParam("courseId") @ValidId String courseId,
             @HeaderParam(Idempotency.HEADER) @Parameter(description = Idempotency.HEADER_DOC) String idempotencyKey) {
@@ -90,6 +98,9 @@ public class EnrollmentResource {
     @Operation(summary = "One enrollment (enrolledOn, grade)", description = READ_RULE + " The grade is shown to "
             + "the student themselves, the registrar and the course's instructors (its instructorIds; for an "
             + "instructor the course is read in parallel); another instructor sees it null.")
+    @APIResponseSchema(value = Enrollment.class, responseCode = "200", responseDescription = "The enrollment (ETag)")
+    @APIResponse(responseCode = "403", description = "Neither the student themselves, a registrar nor an instructor")
+    @APIResponse(responseCode = "404", description = "Not enrolled")
     public Uni<Response> get(@PathParam("studentId") @ValidId String studentId,
             @PathParam("courseId") @ValidId String courseId) {
         return service.enrollment(Caller.of(token), studentId, courseId)
@@ -105,6 +116,9 @@ public class EnrollmentResource {
                     + "course item in the grade's own transaction (a consistent GetItem of the enrolment, then "
                     + "TransactWriteItems). Never the student: grading one's own enrolment is a 403 whatever the "
                     + "roles. Not stored (Cache-Control: no-store).")
+    @APIResponseSchema(value = Enrollment.class, responseCode = "200", responseDescription = "The graded enrollment (ETag)")
+    @APIResponse(responseCode = "403", description = "Not a registrar nor an instructor of the course, or the student themselves")
+    @APIResponse(responseCode = "404", description = "Not enrolled")
     public Uni<Response> grade(@PathParam("studentId") @ValidId String studentId,
             @PathParam("courseId") @ValidId String courseId, @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch,
             @Valid @NotNull GradeRequest body) {
@@ -121,6 +135,10 @@ public class EnrollmentResource {
                     + "(403 otherwise). A graded enrolment is dropped only by the registrar (never their own): "
                     + "anyone else's drop of it is a 409 and changes nothing, a condition of the drop's own "
                     + "transaction.")
+    @APIResponse(responseCode = "204", description = "Dropped")
+    @APIResponse(responseCode = "403", description = "Neither the student themselves nor a registrar")
+    @APIResponse(responseCode = "404", description = "Not enrolled")
+    @APIResponse(responseCode = "409", description = "The enrollment is graded: only a registrar drops it")
     public Uni<Response> drop(@PathParam("studentId") @ValidId String studentId,
             @PathParam("courseId") @ValidId String courseId, @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch) {
         Long expectedVersion = ETags.requiredVersion(ifMatch);

@@ -1,5 +1,7 @@
 package dev.trident.enrollment.rest;
 
+import dev.trident.enrollment.model.Student;
+import dev.trident.enrollment.model.StudentWithCourses;
 import dev.trident.enrollment.service.StudentService;
 import dev.trident.support.http.Responses;
 import dev.trident.support.paging.PageRequest;
@@ -20,6 +22,9 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.jwt.JsonWebToken;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
@@ -48,6 +53,11 @@ public class StudentResource {
                     + "student's name is that user's displayName, read on every PUT (sending a name is a 400). "
                     + "social-service unavailable or slow: 503 with Retry-After, nothing written. Only the user "
                     + "themselves (sub = studentId) or the registrar may register a student (403 otherwise).")
+    @APIResponse(responseCode = "201", description = "Registered (ETag, Location)", content = @Content(schema = @Schema(implementation = Student.class)))
+    @APIResponse(responseCode = "200", description = "Profile replaced (ETag)", content = @Content(schema = @Schema(implementation = Student.class)))
+    @APIResponse(responseCode = "403", description = "Neither the user themselves nor a registrar")
+    @APIResponse(responseCode = "422", description = "studentId is no social-service user")
+    @APIResponse(responseCode = "502", description = "social-service refused the check of the user (a contract break between the services, not an outage)")
     public Uni<Response> put(@PathParam("studentId") @ValidId String studentId,
             @Valid @NotNull StudentRequest body) {
         return service.putStudent(Caller.of(token), studentId, body.year(), body.major().strip())
@@ -62,6 +72,10 @@ public class StudentResource {
             description = "Readable by the student themselves, the registrar and instructors (403 otherwise). With "
                     + "include=courses, grades are shown to the student themselves and the registrar (an instructor "
                     + "sees every grade null), and the answer is not stored (Cache-Control: no-store).")
+    @APIResponse(responseCode = "200", description = "The student (ETag); with include=courses, the student and a page of their enrollments",
+            content = @Content(schema = @Schema(oneOf = { Student.class, StudentWithCourses.class })))
+    @APIResponse(responseCode = "403", description = "Neither the student themselves, a registrar nor an instructor")
+    @APIResponse(responseCode = "404", description = "No such student")
     public Uni<Response> get(@PathParam("studentId") @ValidId String studentId,
             @Parameter(description = "'courses' to add the student's enrollments") @QueryParam("include") String include,
             @Parameter(description = "page size of the included list, 1..100 (default 20)") @QueryParam("limit") String limit,

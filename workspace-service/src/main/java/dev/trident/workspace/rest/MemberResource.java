@@ -22,6 +22,9 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.jwt.JsonWebToken;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -48,6 +51,13 @@ public class MemberResource {
                     + "takes one of seatLimit seats (owners included): adding one when all are taken is a 409 naming "
                     + "the seats; a role change takes no seat. Demoting the last owner is a 409. 404 for a caller who "
                     + "is not a member of the workspace.")
+    @APIResponse(responseCode = "201", description = "Added (Location)", content = @Content(schema = @Schema(implementation = MemberResponse.class)))
+    @APIResponse(responseCode = "200", description = "Role changed", content = @Content(schema = @Schema(implementation = MemberResponse.class)))
+    @APIResponse(responseCode = "403", description = "Not an owner or admin, or an admin granting or changing the owner role")
+    @APIResponse(responseCode = "404", description = "No such workspace, or the caller is not a member")
+    @APIResponse(responseCode = "409", description = "It would demote the last owner")
+    @APIResponse(responseCode = "422", description = "userId is no social-service user")
+    @APIResponse(responseCode = "502", description = "social-service refused the check of the user (a contract break between the services, not an outage)")
     public Uni<Response> put(@PathParam("wsId") @ValidId String wsId, @PathParam("userId") @ValidId String userId,
             @Valid @NotNull(message = "a JSON body is required") PutMemberRequest body) {
         MemberRole role = MemberRole.parse("role", body.role());
@@ -62,6 +72,10 @@ public class MemberResource {
             description = "Owners and admins remove members (an owner only by an owner: 403 otherwise); any member "
                     + "removes themselves (leaves), whatever their role. The seat is freed in the same write. 409 "
                     + "when the member is the last owner; 404 when not a member (leaving: when the caller is not).")
+    @APIResponse(responseCode = "204", description = "Removed")
+    @APIResponse(responseCode = "403", description = "Not an owner or admin, or an admin removing an owner")
+    @APIResponse(responseCode = "404", description = "Not a member, or the caller is not a member")
+    @APIResponse(responseCode = "409", description = "The member is the last owner")
     public Uni<Response> remove(@PathParam("wsId") @ValidId String wsId, @PathParam("userId") @ValidId String userId) {
         return members.remove(Caller.of(token), wsId, userId).map(done -> Response.noContent().build());
     }
@@ -70,6 +84,8 @@ public class MemberResource {
     @Operation(summary = "The members of a workspace in user id order, paged; members only",
             description = "A list, read eventually consistent: a member added or removed a moment ago may not show "
                     + "yet. No ETag.")
+    @APIResponse(responseCode = "200")
+    @APIResponse(responseCode = "404", description = "No such workspace, or the caller is not a member")
     public Uni<Page<MemberResponse>> list(@PathParam("wsId") @ValidId String wsId, @QueryParam("limit") String limit,
             @QueryParam("cursor") String cursor) {
         return members.members(Caller.of(token), wsId, PageRequest.of(limit, cursor))

@@ -30,6 +30,8 @@ import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.jwt.JsonWebToken;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponseSchema;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -59,6 +61,11 @@ public class ProjectResource {
                     + "Retry-After when social-service is down, slow or failing; nothing is written and no project "
                     + "number is used in either case. The answer carries projectId and, deprecated, the same value "
                     + "as id.")
+    @APIResponseSchema(value = ProjectResponse.class, responseCode = "201", responseDescription = "The new project (ETag, Location)")
+    @APIResponse(responseCode = "403", description = "A member but not an owner or admin, or createdBy is not the caller")
+    @APIResponse(responseCode = "404", description = "No such workspace, or the caller is not a member")
+    @APIResponse(responseCode = "422", description = "The creator is no social-service user, or the Idempotency-Key was used for another request")
+    @APIResponse(responseCode = "502", description = "social-service refused the check of the user (a contract break between the services, not an outage)")
     public Uni<Response> create(@PathParam("wsId") @ValidId String wsId,
             @HeaderParam(Idempotency.HEADER) @Parameter(description = Idempotency.HEADER_DOC) String idempotencyKey,
             @Valid @NotNull(message = "a JSON body is required") CreateProjectRequest body) {
@@ -81,6 +88,8 @@ public class ProjectResource {
                     + "projects; on DynamoDB an index is eventually consistent, so a project created or moved a moment "
                     + "ago may be missing or still listed under its old status. A cursor resumes only the list (and "
                     + "status) it was issued for.")
+    @APIResponse(responseCode = "200")
+    @APIResponse(responseCode = "404", description = "No such workspace, or the caller is not a member")
     public Uni<Page<ProjectResponse>> list(@PathParam("wsId") @ValidId String wsId,
             @QueryParam("status") @Parameter(description = "only projects of this status: ACTIVE, PAUSED or ARCHIVED") String status,
             @QueryParam("limit") String limit, @QueryParam("cursor") String cursor) {
@@ -97,6 +106,8 @@ public class ProjectResource {
     @Path("/{projectId}")
     @Operation(summary = "One project (members only)", description = "Read strongly consistent: its ETag is the "
             + "current version, safe to send back in If-Match.")
+    @APIResponseSchema(value = ProjectResponse.class, responseCode = "200", responseDescription = "The project (ETag)")
+    @APIResponse(responseCode = "404", description = "No such project, or the caller is not a member")
     public Uni<Response> get(@PathParam("wsId") @ValidId String wsId, @PathParam("projectId") String projectId) {
         return projects.get(Caller.of(token), wsId, ProjectId.parse(projectId))
                 .map(p -> Responses.ok(ProjectResponse.of(p), p.version()));
@@ -105,6 +116,9 @@ public class ProjectResource {
     @PATCH
     @Path("/{projectId}")
     @Operation(summary = "Change title and/or status; owners and admins only; honours If-Match")
+    @APIResponseSchema(value = ProjectResponse.class, responseCode = "200", responseDescription = "The changed project (ETag)")
+    @APIResponse(responseCode = "403", description = "A member but not an owner or admin")
+    @APIResponse(responseCode = "404", description = "No such project, or the caller is not a member")
     public Uni<Response> update(@PathParam("wsId") @ValidId String wsId, @PathParam("projectId") String projectId,
             @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch,
             @Valid @NotNull(message = "a JSON body is required") UpdateProjectRequest body) {
@@ -118,6 +132,9 @@ public class ProjectResource {
     @DELETE
     @Path("/{projectId}")
     @Operation(summary = "Delete a project; owners and admins only; honours If-Match")
+    @APIResponse(responseCode = "204", description = "Deleted")
+    @APIResponse(responseCode = "403", description = "A member but not an owner or admin")
+    @APIResponse(responseCode = "404", description = "No such project, or the caller is not a member")
     public Uni<Response> delete(@PathParam("wsId") @ValidId String wsId, @PathParam("projectId") String projectId,
             @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch) {
         Long expected = ETags.requiredVersion(ifMatch);

@@ -4,6 +4,10 @@ import dev.trident.workspace.model.Project;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /** A project; {@code id} repeats {@code projectId} under its former name, for clients not yet moved (deprecated). */
+@Schema(example = "{\"workspaceId\": \"acme\", \"projectId\": \"2026-0007\", \"id\": \"2026-0007\", "
+        + "\"title\": \"Launch\", \"status\": \"ACTIVE\", \"createdBy\": \"ada\", "
+        + "\"createdByName\": \"Ada Lovelace\", \"version\": 1, "
+        + "\"createdAt\": \"2026-05-02T10:00:00Z\", \"updatedAt\": \"2026-05-02T10:00:00Z\"}")
 public record ProjectResponse(
         String workspaceId,
         String projectId,

@@ -19,6 +19,7 @@ import java.time.format.DateTimeParseException;
 import org.eclipse.microprofile.jwt.JsonWebToken;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -48,6 +49,8 @@ public class ProjectStatusResource {
                     + "is a 400 naming the parameter. A cursor resumes only the status and range it was issued for. "
                     + "On DynamoDB an index is eventually consistent: a project created or moved a moment ago "
                     + "may be missing or still listed under its old status.")
+    @APIResponse(responseCode = "200")
+    @APIResponse(responseCode = "403", description = "The caller lacks the platform role admin")
     public Uni<Page<ProjectResponse>> byStatus(@QueryParam("status") String status,
             @QueryParam("createdFrom") @Parameter(description = "inclusive lower bound of createdAt, an ISO-8601 instant") String createdFrom,
             @QueryParam("createdTo") @Parameter(description = "inclusive upper bound of createdAt, an ISO-8601 instant") String createdTo,

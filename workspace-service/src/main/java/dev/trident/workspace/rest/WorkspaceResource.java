@@ -66,6 +66,10 @@ public class WorkspaceResource {
                     + "when not, 503 with Retry-After when social-service is down, slow or failing. Nothing is written "
                     + "in any refused case. The answer carries workspaceId and, deprecated, the same value as id.")
     @APIResponseSchema(value = WorkspaceResponse.class, responseCode = "201", responseDescription = "Created")
+    @APIResponse(responseCode = "403", description = "ownerId is not the caller")
+    @APIResponse(responseCode = "409", description = "The workspace id is taken, or the Idempotency-Key is still in flight")
+    @APIResponse(responseCode = "422", description = "The owner is no social-service user, or the Idempotency-Key was used for another request")
+    @APIResponse(responseCode = "502", description = "social-service refused the check of the user (a contract break between the services, not an outage)")
     public Uni<Response> create(
             @HeaderParam(Idempotency.HEADER) @Parameter(description = Idempotency.HEADER_DOC) String idempotencyKey,
             @Valid @NotNull(message = "a JSON body is required") CreateWorkspaceRequest body) {
@@ -84,6 +88,8 @@ public class WorkspaceResource {
             description = "A caller lists their own memberships; another user's need the platform role admin (403). "
                     + "Read from the GSI1 index (the inverted member edges): on DynamoDB eventually consistent, so a "
                     + "membership added or removed a moment ago may not show yet.")
+    @APIResponse(responseCode = "200")
+    @APIResponse(responseCode = "403", description = "Another user's memberships, without the platform role admin")
     public Uni<Page<MemberResponse>> memberships(@QueryParam("member") @ValidId(optional = true) String member,
             @QueryParam("limit") String limit, @QueryParam("cursor") String cursor) {
         return members.workspacesOf(Caller.of(token), member, PageRequest.of(limit, cursor))
@@ -100,6 +106,7 @@ public class WorkspaceResource {
                     + "(cursor) carry projects only, workspace null. The project lists are eventually consistent.")
     @APIResponse(responseCode = "200", description = "The settings; with include=projects a page of the stack",
             content = @Content(schema = @Schema(oneOf = { WorkspaceResponse.class, WorkspaceStackResponse.class })))
+    @APIResponse(responseCode = "404", description = "No such workspace, or the caller is not a member")
     public Uni<Response> get(@PathParam("wsId") @ValidId String wsId, @QueryParam("include") String include,
             @QueryParam("limit") String limit, @QueryParam("cursor") String cursor) {
         if (include == null) {
@@ -118,6 +125,8 @@ public class WorkspaceResource {
     @Path("/{wsId}")
     @Operation(summary = "Update settings (displayName, region, seatLimit); owners only; honours If-Match")
     @APIResponseSchema(value = WorkspaceResponse.class, responseCode = "200", responseDescription = "Changed")
+    @APIResponse(responseCode = "403", description = "The caller is a member but not an owner")
+    @APIResponse(responseCode = "404", description = "No such workspace, or the caller is not a member")
     public Uni<Response> update(@PathParam("wsId") @ValidId String wsId,
             @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch,
             @Valid @NotNull(message = "a JSON body is required") UpdateWorkspaceRequest body) {
