@@ -20,7 +20,7 @@ import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
  */
 public class DynamoDbCallRecorder implements ExecutionInterceptor {
 
-    private static final ExecutionAttribute<Call> CALL = new ExecutionAttribute<>("trident.recorded-call");
+    private static final ExecutionAttribute<Call> CALL = reloadSafeAttribute("trident.recorded-call");
     private static final Queue<Call> CALLS = new ConcurrentLinkedQueue<>();
     private static final AtomicInteger SCANS = new AtomicInteger();
     private static final String FORBIDDEN_OPERATION = "Scan";
@@ -115,5 +115,22 @@ public class DynamoDbCallRecorder implements ExecutionInterceptor {
     /** Scans seen since the test JVM started (never reset). */
     public static int scanCount() {
         return SCANS.get();
+    }
+
+    /**
+     * The SDK refuses a second attribute of a name it has seen in this JVM, and continuous testing in dev mode loads
+     * this class again for every run: each loading takes the first free name among name, name#2, ... (as
+     * service-support's dynamo.ReloadSafeAttribute does for the services' attributes).
+     */
+    private static <T> ExecutionAttribute<T> reloadSafeAttribute(String name) {
+        for (int loading = 1; ; loading++) {
+            try {
+                return new ExecutionAttribute<>(loading == 1 ? name : name + "#" + loading);
+            } catch (IllegalArgumentException taken) {
+                if (loading >= 10_000) {
+                    throw taken;
+                }
+            }
+        }
     }
 }

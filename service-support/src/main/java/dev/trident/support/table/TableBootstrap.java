@@ -8,6 +8,8 @@ import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import java.time.Duration;
+import java.util.Optional;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 import software.amazon.awssdk.awscore.AwsRequestOverrideConfiguration;
 import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
@@ -36,17 +38,28 @@ public class TableBootstrap {
     private final DynamoDbAsyncClient dynamo;
     private final TableDefinition table;
     private final TridentConfig config;
+    private final Optional<String> endpoint;
 
-    TableBootstrap(DynamoDbAsyncClient dynamo, TableDefinition table, TridentConfig config) {
+    TableBootstrap(DynamoDbAsyncClient dynamo, TableDefinition table, TridentConfig config,
+            @ConfigProperty(name = "quarkus.dynamodb.endpoint-override") Optional<String> endpoint) {
         this.dynamo = dynamo;
         this.table = table;
         this.config = config;
+        this.endpoint = endpoint;
     }
 
     void onStart(@Observes StartupEvent event) {
         if (config.table().bootstrap()) {
             // Start-up is the one place where waiting is right: serve nothing before the table exists.
-            ensureTable().await().atMost(TIMEOUT);
+            try {
+                ensureTable().await().atMost(TIMEOUT);
+            } catch (RuntimeException e) {
+                // Said in one line that names where: nothing listening there, or a server that is not DynamoDB.
+                throw new IllegalStateException("cannot find or create the table " + table.tableName() + " at "
+                        + endpoint.orElse("the AWS endpoint of the region") + " (quarkus.dynamodb.endpoint-override): "
+                        + e + ". Is DynamoDB Local running there? deploy/run.sh --only-dynamodb starts one for dev"
+                        + " mode on 8100", e);
+            }
         }
     }
 
