@@ -6,6 +6,7 @@ import io.quarkus.cache.Cache;
 import io.quarkus.cache.CacheManager;
 import io.quarkus.cache.CacheName;
 import io.quarkus.cache.CaffeineCache;
+import io.quarkus.runtime.LaunchMode;
 import io.smallrye.config.SmallRyeConfig;
 import io.smallrye.jwt.auth.principal.DefaultJWTCallerPrincipalFactory;
 import io.smallrye.jwt.auth.principal.JWTAuthContextInfo;
@@ -22,8 +23,10 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import org.eclipse.microprofile.config.ConfigProvider;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
 /**
@@ -48,7 +51,8 @@ import org.jboss.logging.Logger;
  * evictions are on {@code /q/metrics}.</li>
  * </ul>
  * Only successes are cached: a refused token costs a full verification every time. Whatever the verifier throws
- * is a refusal (a 401), logged in one line.
+ * is a refusal (a 401), logged in one line; on the local stack and in dev mode every refusal is, with its reason
+ * ({@link TokenRefusals}).
  */
 @Alternative
 @Priority(1)
@@ -60,6 +64,7 @@ public class VerifiedTokenCache extends JWTCallerPrincipalFactory {
     static final long MAX_ENTRIES = 4096;
     static final Duration MAX_AGE = Duration.ofMinutes(5);
     private static final Logger LOG = Logger.getLogger(VerifiedTokenCache.class);
+    private static final String KEY_LOCATION = "mp.jwt.verify.publickey.location";
 
     private record Verified(JWTCallerPrincipal principal, JWTAuthContextInfo context, long usableUntilMillis) {
     }
@@ -81,6 +86,13 @@ public class VerifiedTokenCache extends JWTCallerPrincipalFactory {
     private final Clock clock;
     private final BearerTokenRules rules;
     private final CaffeineCache verified;
+    /**
+     * The local stack, dev mode and tests log why a token was refused (one line, nothing of the token): there a 401
+     * is mostly a token minted for another data folder. Production does not, so refused tokens cannot flood the log.
+     */
+    private final boolean explainRefusals;
+    /** The configured key's location, named in those lines (smallrye-jwt may have read the key in at build time). */
+    private final String keyLocation;
 
     /**
      * smallrye-jwt creates a factory of the same class by reflection for a parse with other key settings; it shares
@@ -89,23 +101,44 @@ public class VerifiedTokenCache extends JWTCallerPrincipalFactory {
     public VerifiedTokenCache() {
         this(ConfigProvider.getConfig().unwrap(SmallRyeConfig.class).getConfigMapping(TridentConfig.class),
                 Arc.container().instance(CacheManager.class).get().getCache(CACHE_NAME)
-                        .orElseThrow(() -> new IllegalStateException("no cache " + CACHE_NAME)));
+                        .orElseThrow(() -> new IllegalStateException("no cache " + CACHE_NAME)),
+                ConfigProvider.getConfig().getOptionalValue(KEY_LOCATION, String.class));
     }
 
     @Inject
-    VerifiedTokenCache(TridentConfig config, @CacheName(CACHE_NAME) Cache verified) {
-        this(new DefaultJWTCallerPrincipalFactory(), Clock.systemUTC(), BearerTokenRules.of(config.auth()), verified);
+    VerifiedTokenCache(TridentConfig config, @CacheName(CACHE_NAME) Cache verified,
+            @ConfigProperty(name = KEY_LOCATION) Optional<String> keyLocation) {
+        this(new DefaultJWTCallerPrincipalFactory(), Clock.systemUTC(), BearerTokenRules.of(config.auth()), verified,
+                config.auth().localStack() || LaunchMode.current() != LaunchMode.NORMAL, keyLocation.orElse(null));
     }
 
     VerifiedTokenCache(JWTCallerPrincipalFactory verifier, Clock clock, BearerTokenRules rules, Cache verified) {
+        this(verifier, clock, rules, verified, false, null);
+    }
+
+    VerifiedTokenCache(JWTCallerPrincipalFactory verifier, Clock clock, BearerTokenRules rules, Cache verified,
+            boolean explainRefusals, String keyLocation) {
         this.verifier = verifier;
         this.clock = clock;
         this.rules = rules;
         this.verified = verified.as(CaffeineCache.class);
+        this.explainRefusals = explainRefusals;
+        this.keyLocation = keyLocation;
     }
 
     @Override
     public JWTCallerPrincipal parse(String token, JWTAuthContextInfo context) throws ParseException {
+        try {
+            return parseOrRefuse(token, context);
+        } catch (ParseException refused) {
+            if (explainRefusals) {
+                LOG.infof("bearer token refused: %s", TokenRefusals.reason(refused, context, keyLocation));
+            }
+            throw refused;
+        }
+    }
+
+    private JWTCallerPrincipal parseOrRefuse(String token, JWTAuthContextInfo context) throws ParseException {
         rules.checkShape(token);
         long now = clock.millis();
         TokenDigest key = TokenDigest.of(token);
