@@ -1,30 +1,40 @@
 #!/usr/bin/env bash
 # Starts the whole Trident suite locally on the embedded DynamoDB Local:
-#   deploy/run.sh               data kept under ./data (a second run finds the first run's data)
-#   deploy/run.sh --in-memory   nothing kept
-#   deploy/run.sh --data DIR    data kept under DIR (outside the checkout, or a folder git ignores)
-# Builds what is missing, creates the table, starts the three services, waits until all are
-# ready, prints the URLs, starts again any process that dies (after a back-off of 1 s doubling up
-# to 30 s), and stops everything it started on Ctrl-C or SIGTERM. Everything listens on 127.0.0.1
-# only; BIND_HOST=0.0.0.0 opens it to the network.
+#   deploy/run.sh                  data kept under ./data (a second run finds the first run's data)
+#   deploy/run.sh --in-memory      nothing kept
+#   deploy/run.sh --data DIR       data kept under DIR (outside the checkout, or a folder git ignores);
+#                                  TRIDENT_DATA_DIR=DIR does the same
+#   deploy/run.sh --only-dynamodb  DynamoDB Local alone, for dev mode: on port 8100 (the %dev endpoint), data
+#                                  under the data folder as above (README "Develop")
+# Refuses to start when a port it needs is taken ("port N in use"): DYNAMODB_PORT (8000), SOCIAL_PORT (8081),
+# ENROLLMENT_PORT (8082), WORKSPACE_PORT (8083). Builds what is missing, creates the table, starts the three
+# services, waits until all are ready, prints the URLs and the token command for its data folder, starts again any
+# process that dies (after a back-off of 1 s doubling up to 30 s), and stops everything it started on Ctrl-C or
+# SIGTERM. Everything listens on 127.0.0.1 only; BIND_HOST=0.0.0.0 opens it to the network.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-DATA_DIR="$ROOT/data"
+. "$ROOT/deploy/lib/data-dir.sh"
+DATA_DIR=$(absolute_path "${TRIDENT_DATA_DIR:-$ROOT/data}")
 IN_MEMORY=false
+ONLY_DYNAMODB=false
 while [ $# -gt 0 ]; do
   case "$1" in
     --in-memory) IN_MEMORY=true ;;
-    --data) DATA_DIR=$(cd "$(dirname "$2")" && pwd)/$(basename "$2"); shift ;;
-    -h|--help) sed -n 2,10p "$0"; exit 0 ;;
+    --only-dynamodb) ONLY_DYNAMODB=true ;;
+    --data)
+      [ $# -ge 2 ] && [ -n "$2" ] || { echo "--data needs a folder (try --help)" >&2; exit 2; }
+      DATA_DIR=$(absolute_path "$2"); shift ;;
+    --data=*) DATA_DIR=$(absolute_path "${1#--data=}") ;;
+    -h|--help) sed -n 2,15p "$0"; exit 0 ;;
     *) echo "unknown option: $1 (try --help)" >&2; exit 2 ;;
   esac
   shift
 done
 
 # The data folder holds the development private key: never one git would commit.
-. "$ROOT/deploy/lib/data-dir.sh"
 . "$ROOT/deploy/lib/dev-tokens.sh"
+. "$ROOT/deploy/lib/ports.sh"
 refuse_tracked_data_dir "$ROOT" "$DATA_DIR"
 
 # DynamoDB Local and the services listen on BIND_HOST only (the images and Kubernetes pods listen on 0.0.0.0 inside
@@ -34,13 +44,45 @@ case "$BIND_HOST" in
   0.0.0.0) CONNECT_HOST=127.0.0.1 ;;
   *) CONNECT_HOST=$BIND_HOST ;;
 esac
-DYNAMODB_PORT=${DYNAMODB_PORT:-8000}
+# Dev mode's own DynamoDB Local port (the %dev endpoint in service-support's microprofile-config.properties), apart
+# from the suite's 8000 so that dev mode never works on the suite's table.
+DEV_DYNAMODB_PORT=8100
+if $ONLY_DYNAMODB; then
+  DYNAMODB_PORT=${DYNAMODB_PORT:-$DEV_DYNAMODB_PORT}
+  SERVICES=()
+else
+  DYNAMODB_PORT=${DYNAMODB_PORT:-8000}
+  SERVICES=(social-service enrollment-service workspace-service)
+fi
 SOCIAL_PORT=${SOCIAL_PORT:-8081}
 ENROLLMENT_PORT=${ENROLLMENT_PORT:-8082}
 WORKSPACE_PORT=${WORKSPACE_PORT:-8083}
-SERVICES=(social-service enrollment-service workspace-service)
 JAVA=${JAVA_HOME:+$JAVA_HOME/bin/}java
 START=$(date +%s%N)
+
+# 0. Every port is ours before anything starts: a server already listening there would otherwise answer in place of
+# ours (the services would create the table in a stranger's DynamoDB, or a check would find a stranger ready).
+declare -A PORT_NAME=([$DYNAMODB_PORT]=DYNAMODB_PORT)
+if ! $ONLY_DYNAMODB; then
+  for named in SOCIAL_PORT ENROLLMENT_PORT WORKSPACE_PORT; do
+    if [ -n "${PORT_NAME[${!named}]:-}" ]; then
+      echo "port ${!named} given twice (${PORT_NAME[${!named}]} and $named)" >&2; exit 1
+    fi
+    PORT_NAME[${!named}]=$named
+  done
+fi
+busy=false
+for port in $(printf '%s\n' "${!PORT_NAME[@]}" | sort -n); do
+  if port_in_use "$CONNECT_HOST" "$port"; then
+    echo "port $port in use (${PORT_NAME[$port]}): something already listens on $CONNECT_HOST:$port; stop it or" \
+         "choose another port, e.g. ${PORT_NAME[$port]}=$((port + 1000)) deploy/run.sh" >&2
+    busy=true
+  fi
+done
+if $busy; then
+  echo "nothing started" >&2
+  exit 1
+fi
 
 mkdir -p "$DATA_DIR/logs"
 
@@ -53,7 +95,11 @@ for s in "${SERVICES[@]}"; do
 done
 if $missing; then
   echo "building (first run only) ..."
-  (cd "$ROOT" && ./mvnw -B -q install -DskipTests)
+  if $ONLY_DYNAMODB; then
+    (cd "$ROOT" && ./mvnw -B -q -pl deploy/dynamodb-local -am install -DskipTests)
+  else
+    (cd "$ROOT" && ./mvnw -B -q install -DskipTests)
+  fi
 fi
 
 # 2. A cursor-signing secret for this data folder (never committed).
@@ -72,6 +118,7 @@ stop_all() {
   # must not end this script before it has stopped everything it started.
   trap '' PIPE
   trap - INT TERM EXIT
+  forget_stack "$ROOT" "$DATA_DIR"
   # The processes by name, and any job a signal caught between its start and the bookkeeping of its pid.
   local pids=("${PID_OF[@]}")
   pids+=($(jobs -p))
@@ -164,8 +211,34 @@ for s in "${SERVICES[@]}"; do
   wait_for "$s"
 done
 
+# While this runs, deploy/token.sh finds its data folder and deploy/seed.sh its services (dev mode's with
+# --only-dynamodb); forgotten again on stop.
+if $ONLY_DYNAMODB; then
+  remember_stack "$ROOT" "$DATA_DIR" http://localhost:8181 http://localhost:8182 http://localhost:8183
+else
+  remember_stack "$ROOT" "$DATA_DIR" "http://$CONNECT_HOST:$SOCIAL_PORT" "http://$CONNECT_HOST:$ENROLLMENT_PORT" \
+    "http://$CONNECT_HOST:$WORKSPACE_PORT"
+fi
 elapsed=$(( ($(date +%s%N) - START) / 1000000 ))
-cat <<TXT
+token_command="deploy/token.sh --data $(printf '%q' "$DATA_DIR") ada registrar"
+if $ONLY_DYNAMODB; then
+  # Dev mode reads DynamoDB Local at localhost:8100 and the public key of ./data; anything else is said here.
+  dev_env=""
+  [ "$DYNAMODB_PORT" = "$DEV_DYNAMODB_PORT" ] ||
+    dev_env+="QUARKUS_DYNAMODB_ENDPOINT_OVERRIDE=http://$CONNECT_HOST:$DYNAMODB_PORT "
+  [ "$DATA_DIR" = "$ROOT/data" ] ||
+    dev_env+="TRIDENT_JWT_PUBLIC_KEY_LOCATION=file:$(printf '%q' "$DATA_DIR/jwt/dev-public.pem") "
+  cat <<TXT
+
+DynamoDB Local is up for dev mode (${elapsed} ms) at http://$CONNECT_HOST:$DYNAMODB_PORT. Data: $($IN_MEMORY && echo "in memory" || echo "$DATA_DIR")
+Dev mode, in another terminal (social-service on 8181, enrollment-service 8182, workspace-service 8183):
+  ./mvnw -B -pl service-support -am install -DskipTests     (once: the modules the services build against)
+  ${dev_env}./mvnw -pl social-service quarkus:dev
+A token: TOKEN=\$($token_command); curl -H "Authorization: Bearer \$TOKEN" ...
+Logs in $DATA_DIR/logs. Ctrl-C stops it. If it dies it is started again.
+TXT
+else
+  cat <<TXT
 
 Trident is up (${elapsed} ms). Data: $($IN_MEMORY && echo "in memory" || echo "$DATA_DIR")
   DynamoDB Local      http://$CONNECT_HOST:$DYNAMODB_PORT
@@ -173,8 +246,10 @@ Trident is up (${elapsed} ms). Data: $($IN_MEMORY && echo "in memory" || echo "$
   enrollment-service  http://$CONNECT_HOST:$ENROLLMENT_PORT
   workspace-service   http://$CONNECT_HOST:$WORKSPACE_PORT
 Logs in $DATA_DIR/logs. Ctrl-C stops everything. A process that dies is started again.
-A token: TOKEN=\$(deploy/token.sh alice registrar); curl -H "Authorization: Bearer \$TOKEN" ...
+A token: TOKEN=\$($token_command); curl -H "Authorization: Bearer \$TOKEN" ...
+Sample data: deploy/seed.sh
 TXT
+fi
 
 # 6. Supervision until Ctrl-C or SIGTERM: a process that exits is reported and started again after a back-off that
 # doubles with every exit in a row (RESTART_DELAY_FIRST, 1 s, up to RESTART_DELAY_MAX, 30 s) and starts over once

@@ -208,6 +208,305 @@ class RunScriptTest {
     }
 
     /**
+     * A port that another server holds stops deploy/run.sh before it starts anything: it names every busy port, exits
+     * non-zero, leaves the stranger untouched (not one request reached it, so no table was created there) and starts
+     * no process. DynamoDB Local's launcher refuses a busy port too, instead of taking the stranger's answer for its
+     * own server's.
+     */
+    @Test
+    void aBusyPortStopsTheRunBeforeAnythingStartsAndTheStrangerIsUntouched(@TempDir Path data) throws Exception {
+        try (StrangerServer dynamodb = StrangerServer.start(); StrangerServer workspace = StrangerServer.start()) {
+            Map<String, Integer> ports = Map.of("DYNAMODB_PORT", dynamodb.port(), "SOCIAL_PORT", freePort(),
+                    "ENROLLMENT_PORT", freePort(), "WORKSPACE_PORT", workspace.port());
+            ProcessBuilder builder = new ProcessBuilder("bash", Repo.DEPLOY.resolve("run.sh").toString(), "--data",
+                    data.resolve("run").toString()).redirectErrorStream(true);
+            ports.forEach((name, port) -> builder.environment().put(name, Integer.toString(port)));
+            Process script = builder.start();
+            String output = new String(script.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertTrue(script.waitFor(60, TimeUnit.SECONDS), output);
+            assertEquals(1, script.exitValue(), output);
+            assertTrue(output.contains("port " + dynamodb.port() + " in use (DYNAMODB_PORT)"), output);
+            assertTrue(output.contains("port " + workspace.port() + " in use (WORKSPACE_PORT)"), output);
+            assertFalse(output.contains("Trident is up") || output.contains("DynamoDB Local ready"), output);
+            assertFalse(Files.exists(data.resolve("run")), "nothing was created for the run");
+            assertEquals(0, dynamodb.requests() + workspace.requests(), "no request reached the strangers");
+            assertEquals(200, dynamodb.probe(), "the stranger still serves");
+
+            Process launcher = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                    "-cp", Repo.ROOT.resolve("deploy/dynamodb-local/target/classes").toString(),
+                    "dev.trident.local.DynamoDbLocal", "--port", Integer.toString(dynamodb.port()), "--in-memory")
+                    .redirectErrorStream(true).start();
+            String said = new String(launcher.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertTrue(launcher.waitFor(30, TimeUnit.SECONDS), said);
+            assertEquals(1, launcher.exitValue(), said);
+            assertTrue(said.contains("port " + dynamodb.port() + " in use"), said);
+            assertEquals(0, dynamodb.requests(), "the launcher sent the stranger nothing either");
+        }
+    }
+
+    /**
+     * deploy/token.sh takes its options anywhere and refuses what it does not know with a message and exit code 2,
+     * printing no token: an unknown option (once minted as a role), an unknown role, a --data without a folder.
+     */
+    @Test
+    void tokenShTakesOptionsAnywhereAndRefusesUnknownOptionsAndRoles(@TempDir Path data) throws Exception {
+        Script minted = Script.run(List.of("token.sh", "ada", "--data", data.toString(), "registrar", "--ttl", "30m",
+                "instructor"), Map.of());
+        assertEquals(0, minted.exit(), minted.stderr());
+        String claims = claims(minted.stdout());
+        assertTrue(claims.contains("\"groups\":[\"registrar\",\"instructor\"]"), claims);
+        assertTrue(claims.contains("\"sub\":\"ada\""), claims);
+        assertTrue(Files.isRegularFile(data.resolve("jwt/dev-public.pem")), "signed with the key of --data");
+
+        // TRIDENT_DATA_DIR names the folder when --data does not.
+        Path other = data.resolve("other");
+        Script byEnvironment = Script.run(List.of("token.sh", "ada"), Map.of("TRIDENT_DATA_DIR", other.toString()));
+        assertEquals(0, byEnvironment.exit(), byEnvironment.stderr());
+        assertTrue(Files.isRegularFile(other.resolve("jwt/dev-public.pem")), "signed with TRIDENT_DATA_DIR's key");
+
+        for (List<String> refused : List.of(
+                List.of("token.sh", "ada", "--data", data.toString(), "--bogus"),
+                List.of("token.sh", "ada", "--data", data.toString(), "registar"),
+                List.of("token.sh", "ada", "registrar", "--data"))) {
+            Script run = Script.run(refused, Map.of());
+            assertEquals(2, run.exit(), refused + ": " + run.stderr());
+            assertEquals("", run.stdout(), refused + " printed a token");
+        }
+        assertTrue(Script.run(List.of("token.sh", "ada", "--bogus"), Map.of()).stderr()
+                .contains("unknown option: --bogus"));
+        assertTrue(Script.run(List.of("token.sh", "ada", "registar"), Map.of()).stderr()
+                .contains("unknown role: registar (roles: admin instructor registrar)"));
+    }
+
+    /**
+     * On a running suite: run.sh prints the exact token command for its data folder, token.sh without --data finds
+     * that folder, a token of another data folder is a 401 that the service log explains in one line (naming the
+     * key, holding nothing of the token), and deploy/seed.sh loads the sample data through the API once (a second
+     * run loads nothing).
+     */
+    @Test
+    void seedLoadsTheSampleDataOnceAndTokensFollowTheRunningSuitesDataFolder(@TempDir Path data) throws Exception {
+        Map<String, Integer> ports = Map.of("DYNAMODB_PORT", freePort(), "SOCIAL_PORT", freePort(),
+                "ENROLLMENT_PORT", freePort(), "WORKSPACE_PORT", freePort());
+        String social = "http://127.0.0.1:" + ports.get("SOCIAL_PORT");
+        String enrollment = "http://127.0.0.1:" + ports.get("ENROLLMENT_PORT");
+        String workspace = "http://127.0.0.1:" + ports.get("WORKSPACE_PORT");
+        Path suiteData = data.resolve("suite");
+
+        try (RunningSuite suite = RunningSuite.start(suiteData, ports)) {
+            Matcher printed = Pattern.compile("TOKEN=\\$\\((deploy/token\\.sh [^)]*)\\)").matcher(suite.output());
+            assertTrue(printed.find(), suite.output());
+            assertTrue(printed.group(1).startsWith("deploy/token.sh --data " + suiteData + " "), printed.group(1));
+            Script exact = Script.shell(printed.group(1));
+            assertEquals(0, exact.exit(), exact.stderr());
+            // The user ada does not exist yet: a 404 means the printed command's token was accepted.
+            assertEquals(404, send("GET", social + "/users/ada", "Bearer " + exact.stdout(), null).statusCode());
+
+            Script found = Script.run(List.of("token.sh", "ada"), Map.of());
+            assertEquals(0, found.exit(), found.stderr());
+            assertEquals(404, send("GET", social + "/users/ada", "Bearer " + found.stdout(), null).statusCode(),
+                    "token.sh without --data signs with the running suite's key");
+
+            Script foreign = Script.run(List.of("token.sh", "ada", "--data", data.resolve("elsewhere").toString()),
+                    Map.of());
+            assertEquals(401, send("GET", social + "/users/ada", "Bearer " + foreign.stdout(), null).statusCode());
+            String log = awaitLogLine(suiteData.resolve("logs/social-service.log"), "bearer token refused: ");
+            assertTrue(log.contains("its signature does not verify with the key file:" + suiteData
+                    + "/jwt/dev-public.pem"), log);
+            for (String segment : foreign.stdout().split("\\.")) {
+                assertFalse(log.contains(segment), "the log line holds a part of the token: " + log);
+            }
+
+            long started = System.nanoTime();
+            Script seed = Script.run(List.of("seed.sh"), Map.of());
+            long seededMillis = Duration.ofNanos(System.nanoTime() - started).toMillis();
+            assertEquals(0, seed.exit(), seed.stdout() + seed.stderr());
+            System.out.printf("deploy/seed.sh loaded the sample data in %d ms%n", seededMillis);
+            String ada = "Bearer " + token(suiteData, "ada");
+            HttpResponse<String> timeline = send("GET", social + "/timeline?limit=50", ada, null);
+            assertEquals(200, timeline.statusCode(), timeline.body());
+            assertEquals(6, occurrences(timeline.body(), "\"postId\""), timeline.body());
+            HttpResponse<String> roster = send("GET", enrollment + "/courses/cs101?include=students", ada, null);
+            assertEquals(200, roster.statusCode(), roster.body());
+            assertTrue(roster.body().contains("Grace Hopper") && roster.body().contains("Alan Turing")
+                    && roster.body().contains("Edsger Dijkstra"), roster.body());
+            HttpResponse<String> projects = send("GET", workspace + "/workspaces/acme/projects?limit=50", ada, null);
+            assertEquals(200, projects.statusCode(), projects.body());
+            assertEquals(8, occurrences(projects.body(), "\"title\""), projects.body());
+            HttpResponse<String> acme = send("GET", workspace + "/workspaces/acme", ada, null);
+            assertTrue(acme.body().contains("\"shards\":4"), acme.body());
+
+            Script again = Script.run(List.of("seed.sh"), Map.of());
+            assertEquals(0, again.exit(), again.stderr());
+            assertTrue(again.stdout().contains("nothing loaded"), again.stdout());
+            assertEquals(6, occurrences(send("GET", social + "/timeline?limit=50", ada, null).body(), "\"postId\""));
+            suite.stopAndAssertNothingLeft();
+        }
+    }
+
+    /**
+     * deploy/requests.http, the README tour for IDE REST clients, run top to bottom on a fresh suite with its
+     * variables filled in as its header says (addresses, tokens pasted from deploy/token.sh): every request succeeds
+     * but the last, which shows an error (a 400 problem).
+     */
+    @Test
+    void requestsHttpRunsTopToBottomOnAFreshSuite(@TempDir Path data) throws Exception {
+        Map<String, Integer> ports = Map.of("DYNAMODB_PORT", freePort(), "SOCIAL_PORT", freePort(),
+                "ENROLLMENT_PORT", freePort(), "WORKSPACE_PORT", freePort());
+        try (RunningSuite suite = RunningSuite.start(data, ports)) {
+            Map<String, String> variables = Map.of(
+                    "social", "http://127.0.0.1:" + ports.get("SOCIAL_PORT"),
+                    "enrollment", "http://127.0.0.1:" + ports.get("ENROLLMENT_PORT"),
+                    "workspace", "http://127.0.0.1:" + ports.get("WORKSPACE_PORT"),
+                    "ada", token(data, "ada"), "adaAdmin", token(data, "ada", "admin"),
+                    "registrar", token(data, "registrar-1", "registrar"));
+            String file = Files.readString(Repo.DEPLOY.resolve("requests.http"));
+            Matcher declared = Pattern.compile("(?m)^@(\\w+) = ").matcher(file);
+            while (declared.find()) {
+                assertTrue(variables.containsKey(declared.group(1)), "a variable this test fills: " + declared.group(1));
+            }
+            String[] blocks = file.split("(?m)^###");
+            assertTrue(blocks.length > 10, "the tour's requests");
+            for (int i = 1; i < blocks.length; i++) {
+                String[] lines = blocks[i].split("\n", -1);
+                String title = lines[0].strip();
+                String[] requestLine = fill(lines[1], variables).split(" ");
+                HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(requestLine[1]))
+                        .timeout(Duration.ofSeconds(30));
+                int line = 2;
+                for (; line < lines.length && !lines[line].isBlank(); line++) {
+                    String[] header = fill(lines[line], variables).split(": ", 2);
+                    request.header(header[0], header[1]);
+                }
+                String body = String.join("\n", java.util.Arrays.copyOfRange(lines, Math.min(line, lines.length),
+                        lines.length)).strip();
+                request.method(requestLine[0], body.isEmpty() ? HttpRequest.BodyPublishers.noBody()
+                        : HttpRequest.BodyPublishers.ofString(body));
+                HttpResponse<String> answer = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+                if (i == blocks.length - 1) {
+                    assertEquals(400, answer.statusCode(), title + ": " + answer.body());
+                    assertTrue(answer.headers().firstValue("Content-Type").orElse("")
+                            .startsWith("application/problem+json"), title);
+                } else {
+                    assertTrue(answer.statusCode() / 100 == 2, title + ": " + answer.statusCode() + " " + answer.body());
+                }
+            }
+            suite.stopAndAssertNothingLeft();
+        }
+    }
+
+    private static String fill(String text, Map<String, String> variables) {
+        String filled = text;
+        for (Map.Entry<String, String> variable : variables.entrySet()) {
+            filled = filled.replace("{{" + variable.getKey() + "}}", variable.getValue());
+        }
+        assertFalse(filled.contains("{{"), "an unknown variable in " + text);
+        return filled;
+    }
+
+    private static int occurrences(String text, String part) {
+        int count = 0;
+        for (int at = text.indexOf(part); at >= 0; at = text.indexOf(part, at + 1)) {
+            count++;
+        }
+        return count;
+    }
+
+    private static String claims(String jwt) {
+        return new String(java.util.Base64.getUrlDecoder().decode(jwt.split("\\.")[1]), StandardCharsets.UTF_8);
+    }
+
+    /** Waits up to 10 s for a line of the log that holds this text, and returns it. */
+    private static String awaitLogLine(Path log, String text) throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (true) {
+            for (String line : Files.readAllLines(log)) {
+                if (line.contains(text)) {
+                    return line;
+                }
+            }
+            assertTrue(System.nanoTime() < deadline, "no line with \"" + text + "\" in " + log);
+            Thread.sleep(100);
+        }
+    }
+
+    /** A script of deploy/ run to its end from the checkout's root: its exit code and what it printed. */
+    private record Script(int exit, String stdout, String stderr) {
+        static Script run(List<String> command, Map<String, String> environment) throws Exception {
+            List<String> bash = new ArrayList<>(List.of("bash", Repo.DEPLOY.resolve(command.get(0)).toString()));
+            bash.addAll(command.subList(1, command.size()));
+            return run(new ProcessBuilder(bash), environment);
+        }
+
+        /** A command line as a user types it at the checkout's root. */
+        static Script shell(String commandLine) throws Exception {
+            return run(new ProcessBuilder("bash", "-c", commandLine), Map.of());
+        }
+
+        private static Script run(ProcessBuilder builder, Map<String, String> environment) throws Exception {
+            builder.directory(Repo.ROOT.toFile()).environment().remove("TRIDENT_DATA_DIR");
+            builder.environment().putAll(environment);
+            Path err = Files.createTempFile("script-", ".err");
+            Process process = builder.redirectError(err.toFile()).start();
+            String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+            assertTrue(process.waitFor(120, TimeUnit.SECONDS), String.join(" ", builder.command()));
+            String stderr = Files.readString(err);
+            Files.delete(err);
+            return new Script(process.exitValue(), out, stderr);
+        }
+    }
+
+    /** An HTTP server that is not ours: answers 200 to anything and counts what reached it. */
+    private static final class StrangerServer implements AutoCloseable {
+        private final com.sun.net.httpserver.HttpServer server;
+        private final java.util.concurrent.atomic.AtomicInteger requests = new java.util.concurrent.atomic.AtomicInteger();
+        private final java.util.concurrent.atomic.AtomicInteger probes = new java.util.concurrent.atomic.AtomicInteger();
+
+        private StrangerServer(com.sun.net.httpserver.HttpServer server) {
+            this.server = server;
+        }
+
+        static StrangerServer start() throws IOException {
+            com.sun.net.httpserver.HttpServer server = com.sun.net.httpserver.HttpServer.create(
+                    new InetSocketAddress("127.0.0.1", 0), 0);
+            StrangerServer stranger = new StrangerServer(server);
+            server.createContext("/", exchange -> {
+                if (exchange.getRequestURI().getPath().equals("/stranger-probe")) {
+                    stranger.probes.incrementAndGet();
+                } else {
+                    stranger.requests.incrementAndGet();
+                }
+                byte[] body = "not Trident".getBytes(StandardCharsets.UTF_8);
+                exchange.sendResponseHeaders(200, body.length);
+                exchange.getResponseBody().write(body);
+                exchange.close();
+            });
+            server.start();
+            return stranger;
+        }
+
+        int port() {
+            return server.getAddress().getPort();
+        }
+
+        /** HTTP requests that reached it (connections without a request, such as a port check, are not counted). */
+        int requests() {
+            return requests.get();
+        }
+
+        int probe() throws IOException, InterruptedException {
+            return HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+                    URI.create("http://127.0.0.1:" + port() + "/stranger-probe")).build(),
+                    HttpResponse.BodyHandlers.discarding()).statusCode();
+        }
+
+        @Override
+        public void close() {
+            server.stop(0);
+        }
+    }
+
+    /**
      * The production connection settings as the local stack runs them: 1,500 clients that stop half-way through a
      * request line or headers hold at most 1,000 connections (file descriptors of the service), the rest are closed
      * as soon as accepted, and every kept one is closed by the 30 s idle timeout; then the service answers again.

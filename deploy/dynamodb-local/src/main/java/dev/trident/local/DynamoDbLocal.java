@@ -57,6 +57,11 @@ public final class DynamoDbLocal implements AutoCloseable {
      */
     public static DynamoDbLocal start(String host, int port, Path dbPath) {
         int chosen = port == 0 ? freePort() : port;
+        if (port != 0 && accepts(host.equals("0.0.0.0") || host.equals("::") ? LOOPBACK : host, port)) {
+            // Whatever listens there would answer in place of the server started here, which could not bind.
+            throw new IllegalStateException("port " + port + " in use: something already listens on " + host + ":"
+                    + port);
+        }
         List<String> command = new ArrayList<>(List.of(
                 javaExecutable(), "-Xms64m", "-Xmx512m", "-XX:+UseSerialGC",
                 "-Djava.io.tmpdir=" + System.getProperty("java.io.tmpdir"),
@@ -141,11 +146,19 @@ public final class DynamoDbLocal implements AutoCloseable {
         throw new IllegalStateException("DynamoDB Local did not answer on port " + port + " within " + START_TIMEOUT);
     }
 
+    /** Whether something accepts TCP connections on host:port. */
+    private static boolean accepts(String host, int port) {
+        try (Socket socket = new Socket()) {
+            socket.connect(new InetSocketAddress(host, port), 200);
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
     /** Any HTTP answer (DynamoDB Local says 400 to a bare GET) means the server is up. */
     private boolean answers() {
-        try (Socket socket = new Socket()) {
-            socket.connect(new InetSocketAddress(connectHost(), port), 200);
-        } catch (IOException e) {
+        if (!accepts(connectHost(), port)) {
             return false;
         }
         try {
@@ -221,7 +234,14 @@ public final class DynamoDbLocal implements AutoCloseable {
             }
         }
         long started = System.nanoTime();
-        DynamoDbLocal local = start(host, port, dbPath);
+        DynamoDbLocal local;
+        try {
+            local = start(host, port, dbPath);
+        } catch (IllegalStateException e) {
+            System.err.println(e.getMessage());
+            System.exit(1);
+            return;
+        }
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             local.close();
