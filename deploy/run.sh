@@ -26,7 +26,7 @@ while [ $# -gt 0 ]; do
       [ $# -ge 2 ] && [ -n "$2" ] || { echo "--data needs a folder (try --help)" >&2; exit 2; }
       DATA_DIR=$(absolute_path "$2"); shift ;;
     --data=*) DATA_DIR=$(absolute_path "${1#--data=}") ;;
-    -h|--help) sed -n 2,15p "$0"; exit 0 ;;
+    -h|--help) sed -n 2,13p "$0"; exit 0 ;;
     *) echo "unknown option: $1 (try --help)" >&2; exit 2 ;;
   esac
   shift

@@ -2,7 +2,7 @@
 # Loads a small, realistic data set into a running Trident through the services' HTTP API (never into the table
 # directly), with tokens from deploy/token.sh:
 #   5 users with posts and comments (social-service), 3 courses, 4 students and their enrolments
-#   (enrollment-service), the workspace acme on 4 shards with 3 members and 8 projects (workspace-service).
+#   (enrollment-service), the workspace acme on 4 shards with its owner, 3 members and 8 projects (workspace-service).
 #   deploy/seed.sh                 the stack deploy/run.sh runs now from this checkout (or dev mode's, after
 #                                  deploy/run.sh --only-dynamodb), else localhost:8081-8083 and ./data
 #   deploy/seed.sh --data DIR      tokens from DIR's key pair (deploy/run.sh --data DIR)
