@@ -1,7 +1,35 @@
 #!/usr/bin/env bash
 # All of Trident's tests, on a fresh machine: the packages the tests need, then the Maven build with every
-# unit, service, packaged-jar and browser test on a real DynamoDB Local.
+# unit, service, packaged-jar and browser test on a real DynamoDB Local, then the whole suite in containers
+# (deploy/containers.sh up, test, down: images built here, from Debian's packages where no registry is reachable),
+# then the native sources of each service (GraalVM cannot be had everywhere; the sources prove the native build
+# steps pass). Prints how long each step took.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-deploy/prerequisites.sh
-./mvnw -B verify
+
+declare -a TIMES=()
+step() { # name command...
+  local name=$1 started=$SECONDS
+  shift
+  echo "=== $name"
+  "$@"
+  TIMES+=("$(printf '%-28s %5d s' "$name" $((SECONDS - started)))")
+}
+report() { [ ${#TIMES[@]} -eq 0 ] || { echo "=== steps"; printf '  %s\n' "${TIMES[@]}"; }; }
+
+step prerequisites deploy/prerequisites.sh
+step "maven verify" ./mvnw -B verify
+
+# The containers are stopped and removed (and a private engine with them) whether the tests pass or not.
+trap 'deploy/containers.sh down || true; report' EXIT
+step "containers up" deploy/containers.sh up
+step "containers test" deploy/containers.sh test
+step "containers down" deploy/containers.sh down
+trap report EXIT
+
+# Last: packaging for native replaces each service's target/quarkus-app, which the images above are built from.
+step "native sources" ./mvnw -B -q package -DskipTests -Dnative -Dquarkus.native.sources-only=true \
+  -pl social-service,enrollment-service,workspace-service -am
+for s in social-service enrollment-service workspace-service; do
+  test -s "$s/target/native-sources/native-image.args" || { echo "$s: no native sources" >&2; exit 1; }
+done

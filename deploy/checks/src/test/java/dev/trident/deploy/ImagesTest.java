@@ -21,9 +21,12 @@ class ImagesTest {
     private static final Pattern BUILD_TAG = Pattern.compile("docker build -f (\\S+) -t (\\S+) (\\S+)");
     private static final Pattern FROM = Pattern.compile("(?m)^FROM\\s+(\\S+)");
     private static final Pattern ARG_DEFAULT = Pattern.compile("(?m)^ARG\\s+\\w+=(\\S+)");
-    /** Host names of public registries, and any "registry.<domain>" host. */
+    /**
+     * Host names of public registries, and any "registry.<domain>" host. Docker Hub's host is refused where it is used
+     * as one (docker.io/..., *.docker.io, ://docker.io), not as the name of Debian's package docker.io.
+     */
     private static final Pattern REGISTRY_HOST = Pattern.compile(
-            "docker\\.io|quay\\.io|gcr\\.io|ghcr\\.io|public\\.ecr\\.aws|amazonaws\\.com|mcr\\.microsoft\\.com"
+            "docker\\.io/|[a-z0-9-]\\.docker\\.io|://docker\\.io|quay\\.io|gcr\\.io|ghcr\\.io|public\\.ecr\\.aws|amazonaws\\.com|mcr\\.microsoft\\.com"
                     + "|azurecr\\.io|pkg\\.dev|registry\\.[a-z0-9-]+\\.[a-z]");
 
     @Test
@@ -37,8 +40,8 @@ class ImagesTest {
                 assertTrue(user.matches("[1-9][0-9]*"), s + " " + kind + " runs as a numeric non-root uid: " + user);
                 assertEquals(kind.equals("jvm") ? "185" : "1001", user, s + " " + kind + " uses the base image's uid");
                 assertEquals(List.of(String.valueOf(Repo.port(s))), lines(text, "EXPOSE"), s + " " + kind + " EXPOSE");
-                assertTrue(text.contains(kind.equals("jvm") ? "target/quarkus-app/" : "target/*-runner"),
-                        s + " " + kind + " copies the Quarkus build output");
+                assertTrue(text.contains(kind.equals("jvm") ? "target/quarkus-app/" : "target/native-sources/"),
+                        s + " " + kind + " copies the Quarkus build output (the native image builds from the native sources)");
             }
         }
     }
@@ -51,8 +54,11 @@ class ImagesTest {
     void imagesListenOnAllInterfacesOfTheirContainer() {
         for (String s : Repo.SERVICES) {
             for (String kind : new String[] {"jvm", "native"}) {
-                assertTrue(Repo.read(Repo.dockerfile(s, kind)).contains("-Dquarkus.http.host=0.0.0.0"),
+                // An environment variable, not a -D flag, so that host networking can override it (127.0.0.1).
+                assertTrue(Repo.read(Repo.dockerfile(s, kind)).contains("ENV QUARKUS_HTTP_HOST=0.0.0.0"),
                         s + " Dockerfile." + kind + " listens on 0.0.0.0");
+                assertFalse(Repo.read(Repo.dockerfile(s, kind)).contains("-Dquarkus.http.host"),
+                        s + " Dockerfile." + kind + " pins the address with a flag no environment can override");
             }
         }
         for (Path config : Repo.configFiles()) {
@@ -84,7 +90,7 @@ class ImagesTest {
     @Test
     void noImageReferenceNamesARegistryHost() {
         List<String> refs = new ArrayList<>();
-        for (Path f : Stream.of(Repo.COMPOSE, Repo.COMPOSE_NATIVE).toList()) {
+        for (Path f : Stream.of(Repo.COMPOSE, Repo.COMPOSE_NATIVE, Repo.COMPOSE_HOST).toList()) {
             Repo.yaml(f).path("services").forEach(svc -> {
                 if (svc.has("image")) {
                     refs.add(svc.path("image").asText());
@@ -100,7 +106,11 @@ class ImagesTest {
                 refs.add(documentedTag(s, kind));
             }
         }
-        assertTrue(refs.size() >= 15, "image references found: " + refs);
+        for (Path dockerfile : List.of(Repo.JRE_DOCKERFILE, Repo.DYNAMODB_DOCKERFILE)) {
+            refs.addAll(all(FROM, Repo.read(dockerfile)));
+            refs.addAll(all(ARG_DEFAULT, Repo.read(dockerfile)));
+        }
+        assertTrue(refs.size() >= 20, "image references found: " + refs);
         for (String ref : refs) {
             if (ref.startsWith("${")) {
                 continue; // FROM ${ARG}: its default is checked as an ARG default
@@ -131,6 +141,17 @@ class ImagesTest {
             }
         }
         assertEquals(Set.of(), offenders);
+    }
+
+    @Test
+    void theRegistryHostCheckTellsAHostFromDebiansPackageName() {
+        for (String host : List.of("FROM docker.io/library/eclipse-temurin:25-jre", "registry-1.docker.io",
+                "https://docker.io", "quay.io/quarkus/x", "registry.example.com/x")) {
+            assertTrue(REGISTRY_HOST.matcher(host).find(), host);
+        }
+        for (String text : List.of("apt-get install -y docker.io", "need dockerd docker.io", "eclipse-temurin:25-jre")) {
+            assertFalse(REGISTRY_HOST.matcher(text).find(), text);
+        }
     }
 
     private static String documentedTag(String service, String kind) {

@@ -28,6 +28,10 @@ final class Repo {
     static final Path DEPLOY = ROOT.resolve("deploy");
     static final Path COMPOSE = DEPLOY.resolve("compose/compose.yaml");
     static final Path COMPOSE_NATIVE = DEPLOY.resolve("compose/compose.native.yaml");
+    static final Path COMPOSE_HOST = DEPLOY.resolve("compose/compose.host.yaml");
+    /** The Java base built where no registry is reachable, and the DynamoDB Local image. */
+    static final Path JRE_DOCKERFILE = DEPLOY.resolve("containers/jre/Dockerfile");
+    static final Path DYNAMODB_DOCKERFILE = DEPLOY.resolve("containers/dynamodb-local/Dockerfile");
     static final Path COMPOSE_CREATE_TABLE = DEPLOY.resolve("compose/table/create-table.json");
     static final Path COMPOSE_TIME_TO_LIVE = DEPLOY.resolve("compose/table/time-to-live.json");
     static final Path KUBERNETES = DEPLOY.resolve("kubernetes");
@@ -40,7 +44,7 @@ final class Repo {
 
     /** Env names the services read that are not (yet) spelled as property keys in their config files. */
     static final Set<String> ENV_ALLOW_LIST = Set.of(
-            "QUARKUS_HTTP_PORT", "TRIDENT_TABLE_NAME", "TRIDENT_TABLE_BOOTSTRAP", "TRIDENT_CURSOR_SECRETS",
+            "QUARKUS_HTTP_PORT", "QUARKUS_HTTP_HOST", "TRIDENT_TABLE_NAME", "TRIDENT_TABLE_BOOTSTRAP", "TRIDENT_CURSOR_SECRETS",
             "QUARKUS_DYNAMODB_ENDPOINT_OVERRIDE", "QUARKUS_DYNAMODB_AWS_REGION",
             "QUARKUS_DYNAMODB_AWS_CREDENTIALS_TYPE", "SOCIAL_SERVICE_URL", "WORKSPACE_SERVICE_URL");
 
