@@ -16,7 +16,7 @@ SCALE=small
 DURATION=
 WARMUP=
 CONCURRENCY=16
-ROUTES="student-courses,course-roster,user-posts,workspace-projects,workspace-projects-sharded,user-get,enrol"
+ROUTES="student-courses,course-roster,user-posts,workspace-projects,workspace-projects-by-status,workspace-projects-sharded,user-get,enrol"
 while [ $# -gt 0 ]; do
   case "$1" in
     --scale) SCALE=$2; shift ;;
@@ -45,7 +45,8 @@ SERVICES=(social-service enrollment-service workspace-service)
 declare -A PORT_OF=([social-service]=$SOCIAL_PORT [enrollment-service]=$ENROLLMENT_PORT [workspace-service]=$WORKSPACE_PORT)
 declare -A SERVICE_OF_ROUTE=([student-courses]=enrollment-service [course-roster]=enrollment-service
   [enrol]=enrollment-service [user-posts]=social-service [user-get]=social-service
-  [workspace-projects]=workspace-service [workspace-projects-sharded]=workspace-service)
+  [workspace-projects]=workspace-service [workspace-projects-by-status]=workspace-service
+  [workspace-projects-sharded]=workspace-service)
 JAVA=${JAVA_HOME:+$JAVA_HOME/bin/}java
 CLK_TCK=$(getconf CLK_TCK)
 STAMP=$(date -u +%Y%m%d-%H%M%S)

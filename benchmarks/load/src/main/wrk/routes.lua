@@ -38,6 +38,9 @@ local builders = {
   ["user-get"] = function() return "GET", "/users/" .. user(rnd(opts.users)) end,
   ["workspace-projects"] = function() return "GET", string.format("/workspaces/ws-%05d/projects", rnd(opts.workspaces)) end,
   ["workspace-projects-sharded"] = function() return "GET", "/workspaces/ws-big/projects" end,
+  ["workspace-projects-by-status"] = function()
+    return "GET", string.format("/workspaces/ws-%05d/projects?status=ACTIVE", rnd(opts.workspaces))
+  end,
   ["enrol"] = function()
     local k = tid + nthreads * n
     n = n + 1

@@ -3,6 +3,7 @@ package dev.trident.bench.load;
 import static software.amazon.awssdk.services.dynamodb.model.AttributeValue.fromS;
 
 import dev.trident.keys.EnrollmentKeys;
+import dev.trident.keys.ProjectStatus;
 import dev.trident.keys.ShardMerge;
 import dev.trident.keys.SocialKeys;
 import dev.trident.keys.TableSchema;
@@ -160,6 +161,10 @@ public final class Baseline {
                 return readerRole(wsId).thenCompose(member -> dynamo.query(projects(wsId, 0, 1)));
             };
             case "workspace-projects-sharded" -> {
+            case "workspace-projects-by-status" -> () -> {
+                String wsId = Dataset.workspaceId(rnd(d.unshardedWorkspaces()));
+                return readerRole(wsId).thenCompose(member -> dynamo.query(projectsByStatus(wsId, ProjectStatus.ACTIVE)));
+            };
                 int shards = d.shardedShards();
                 int shardLimit = firstShardRead(shards);
                 yield () -> readerRole(Dataset.SHARDED_WORKSPACE).thenCompose(member -> {
@@ -244,6 +249,19 @@ public final class Baseline {
         long k = enrolCounter.getAndIncrement();
         int courses = d.enrolCourses();
         int student = (int) ((k / courses) % d.students());
+    /** One status of an unsharded workspace's projects: its one GSI1 partition, newest first. */
+    private QueryRequest projectsByStatus(String wsId, ProjectStatus status) {
+        return QueryRequest.builder().tableName(table).indexName(TableSchema.GSI1)
+                .keyConditionExpression("#pk = :pk")
+                .expressionAttributeNames(Map.of("#pk", TableSchema.GSI1PK))
+                .expressionAttributeValues(Map.of(":pk",
+                        fromS(WorkspaceKeys.workspaceStatusPartition(wsId, status, 0, 1))))
+                .scanIndexForward(false)
+                .limit(LIMIT)
+                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                .build();
+    }
+
         String studentId = Dataset.userId(student);
         String courseId = Dataset.enrolCourseId(enrolPhase, (int) (k % courses));
         CompletableFuture<GetItemResponse> s = dynamo.getItem(r -> r.tableName(table)
