@@ -7,10 +7,11 @@
 #   deploy/run.sh --only-dynamodb  DynamoDB Local alone, for dev mode: on port 8100 (the %dev endpoint), data
 #                                  under the data folder as above (README "Develop")
 # Refuses to start when a port it needs is taken ("port N in use"): DYNAMODB_PORT (8000), SOCIAL_PORT (8081),
-# ENROLLMENT_PORT (8082), WORKSPACE_PORT (8083). Builds what is missing, creates the table, starts the three
-# services, waits until all are ready, prints the URLs and the token command for its data folder, starts again any
-# process that dies (after a back-off of 1 s doubling up to 30 s), and stops everything it started on Ctrl-C or
-# SIGTERM. Everything listens on 127.0.0.1 only; BIND_HOST=0.0.0.0 opens it to the network.
+# ENROLLMENT_PORT (8082), WORKSPACE_PORT (8083), EXPLORER_PORT (8084). Builds what is missing, creates the table,
+# starts the three services and the explorer, waits until all are ready, prints the URLs and the token command for
+# its data folder, starts again any process that dies (after a back-off of 1 s doubling up to 30 s), and stops
+# everything it started on Ctrl-C or SIGTERM. Everything listens on 127.0.0.1 only; BIND_HOST=0.0.0.0 opens it to
+# the network.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -26,7 +27,7 @@ while [ $# -gt 0 ]; do
       [ $# -ge 2 ] && [ -n "$2" ] || { echo "--data needs a folder (try --help)" >&2; exit 2; }
       DATA_DIR=$(absolute_path "$2"); shift ;;
     --data=*) DATA_DIR=$(absolute_path "${1#--data=}") ;;
-    -h|--help) sed -n 2,13p "$0"; exit 0 ;;
+    -h|--help) sed -n 2,14p "$0"; exit 0 ;;
     *) echo "unknown option: $1 (try --help)" >&2; exit 2 ;;
   esac
   shift
@@ -52,11 +53,12 @@ if $ONLY_DYNAMODB; then
   SERVICES=()
 else
   DYNAMODB_PORT=${DYNAMODB_PORT:-8000}
-  SERVICES=(social-service enrollment-service workspace-service)
+  SERVICES=(social-service enrollment-service workspace-service explorer)
 fi
 SOCIAL_PORT=${SOCIAL_PORT:-8081}
 ENROLLMENT_PORT=${ENROLLMENT_PORT:-8082}
 WORKSPACE_PORT=${WORKSPACE_PORT:-8083}
+EXPLORER_PORT=${EXPLORER_PORT:-8084}
 JAVA=${JAVA_HOME:+$JAVA_HOME/bin/}java
 START=$(date +%s%N)
 
@@ -64,7 +66,7 @@ START=$(date +%s%N)
 # ours (the services would create the table in a stranger's DynamoDB, or a check would find a stranger ready).
 declare -A PORT_NAME=([$DYNAMODB_PORT]=DYNAMODB_PORT)
 if ! $ONLY_DYNAMODB; then
-  for named in SOCIAL_PORT ENROLLMENT_PORT WORKSPACE_PORT; do
+  for named in SOCIAL_PORT ENROLLMENT_PORT WORKSPACE_PORT EXPLORER_PORT; do
     if [ -n "${PORT_NAME[${!named}]:-}" ]; then
       echo "port ${!named} given twice (${PORT_NAME[${!named}]} and $named)" >&2; exit 1
     fi
@@ -132,7 +134,8 @@ trap 'stop_all; exit 130' INT
 trap 'stop_all; exit 143' TERM
 trap stop_all EXIT
 
-declare -A PORT_OF=([social-service]=$SOCIAL_PORT [enrollment-service]=$ENROLLMENT_PORT [workspace-service]=$WORKSPACE_PORT)
+declare -A PORT_OF=([social-service]=$SOCIAL_PORT [enrollment-service]=$ENROLLMENT_PORT [workspace-service]=$WORKSPACE_PORT
+  [explorer]=$EXPLORER_PORT)
 if $IN_MEMORY; then ddb_args=(--in-memory); else ddb_args=(--db-path "$DATA_DIR/dynamodb"); fi
 
 # start_process NAME [again]: starts DynamoDB Local or a service in the background, its output in logs/NAME.log
@@ -245,6 +248,8 @@ Trident is up (${elapsed} ms). Data: $($IN_MEMORY && echo "in memory" || echo "$
   social-service      http://$CONNECT_HOST:$SOCIAL_PORT      (Swagger UI: /q/swagger-ui)
   enrollment-service  http://$CONNECT_HOST:$ENROLLMENT_PORT
   workspace-service   http://$CONNECT_HOST:$WORKSPACE_PORT
+  explorer            http://$CONNECT_HOST:$EXPLORER_PORT/      (role admin; a deep link that signs in:
+                      http://$CONNECT_HOST:$EXPLORER_PORT/#entity=user&id=ada&token=\$(deploy/token.sh --data $(printf '%q' "$DATA_DIR") ada admin))
 Logs in $DATA_DIR/logs. Ctrl-C stops everything. A process that dies is started again.
 A token: TOKEN=\$($token_command); curl -H "Authorization: Bearer \$TOKEN" ...
 Sample data: deploy/seed.sh
