@@ -25,7 +25,11 @@ public enum EntityType {
     PROJECT("Project", "WS#", "PROJ#", true),
     PROJECT_SEQUENCE("ProjectSequence", "WS#", "PROJSEQ#", true),
     /** The stored answer of a create sent with an Idempotency-Key, per caller, route and key; expires (TTL). */
-    IDEMPOTENCY("IdempotencyRecord", "IDEM#", "IDEM", false);
+    IDEMPOTENCY("IdempotencyRecord", "IDEM#", "IDEM", false),
+    /** The record of an account's erasure: id and progress only; expires 30 days after it is written. */
+    ERASURE("Erasure", "ERASURE#", "ERASURE", false),
+    /** A piece of work a service still has to do, in that service's pending-work partition, claimed by lease. */
+    WORK_ITEM("WorkItem", "WORK#", "TASK#", true);
 
     private final String typeName;
     private final String pkPrefix;

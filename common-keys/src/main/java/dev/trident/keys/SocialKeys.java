@@ -116,6 +116,19 @@ public final class SocialKeys {
         return new ItemKey(commentPartition(postId), COMMENTS_PREFIX + Ids.require("commentId", commentId));
     }
 
+    /**
+     * GSI1 key of a comment under its author: {@code USER#<authorId>} / {@code COMMENT#<commentId>}, so an account's
+     * comments on other people's posts are found by one Query (erasure), beside its workspaces ({@code WS#...}).
+     */
+    public static IndexKey commentByAuthor(String authorId, String commentId) {
+        return new IndexKey(TableSchema.GSI1, userPartition(authorId), COMMENTS_PREFIX + Ids.require("commentId", commentId));
+    }
+
+    /** GSI1SK prefix of the comments under their author's {@code USER#<authorId>}. */
+    public static String commentsByAuthorPrefix() {
+        return COMMENTS_PREFIX;
+    }
+
     public static String commentsPrefix() {
         return COMMENTS_PREFIX;
     }

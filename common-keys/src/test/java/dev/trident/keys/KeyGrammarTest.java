@@ -260,6 +260,10 @@ class KeyGrammarTest {
             put(keys, EnrollmentKeys.course(a), EntityType.COURSE);
             put(keys, WorkspaceKeys.workspace(a), EntityType.WORKSPACE);
             put(keys, WorkspaceKeys.projectSequence(a, 2026), EntityType.PROJECT_SEQUENCE);
+            put(keys, ErasureKeys.record(a), EntityType.ERASURE);
+            for (String service : List.of("social", "enrollment", "workspace")) {
+                put(keys, WorkKeys.task(service, "erase-user", a), EntityType.WORK_ITEM);
+            }
             putIndex(indexKeys, SocialKeys.userByHandle(a), EntityType.USER_PROFILE);
             putIndex(indexKeys, EnrollmentKeys.courseIndex(a), EntityType.COURSE);
             for (String m : months) {
@@ -290,6 +294,7 @@ class KeyGrammarTest {
                 putIndex(indexKeys, EnrollmentKeys.enrollmentIndex(a, b), EntityType.ENROLLMENT);
                 putIndex(indexKeys, EnrollmentKeys.courseTermIndex(a, b), EntityType.COURSE);
                 putIndex(indexKeys, WorkspaceKeys.memberIndex(a, b), EntityType.MEMBER);
+                putIndex(indexKeys, SocialKeys.commentByAuthor(a, b), EntityType.COMMENT);
                 for (String m : months) {
                     putIndex(indexKeys, SocialKeys.postTimeline(m, b), EntityType.POST);
                 }
@@ -395,6 +400,8 @@ class KeyGrammarTest {
         assertEquals("PostDeletion", EntityType.POST_DELETION.typeName());
         assertEquals("TimelineMonth", EntityType.TIMELINE_MONTH.typeName());
         assertEquals("IdempotencyRecord", EntityType.IDEMPOTENCY.typeName());
-        assertEquals(15, EntityType.values().length);
+        assertEquals("Erasure", EntityType.ERASURE.typeName());
+        assertEquals("WorkItem", EntityType.WORK_ITEM.typeName());
+        assertEquals(17, EntityType.values().length);
     }
 }

@@ -34,6 +34,11 @@ final class SocialApi {
         return given().header("Authorization", Tokens.user(userId).bearer());
     }
 
+    /** A request by this user holding platform roles ({@code groups}). */
+    static RequestSpecification asWith(String userId, String... roles) {
+        return given().header("Authorization", Tokens.user(userId).roles(roles).bearer());
+    }
+
     /** A request by an authenticated caller that owns nothing: enough for every read. */
     static RequestSpecification anyone() {
         return as(READER);

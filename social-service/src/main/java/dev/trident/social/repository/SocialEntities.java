@@ -88,6 +88,8 @@ final class SocialEntities {
     /** {@code POST#<postId>/COMMENT#<commentId>}: version 1 when written, one more with each edit of its body. */
     static final EntitySchema<Comment> COMMENT = EntitySchema
             .of(EntityType.COMMENT, (Comment c) -> SocialKeys.comment(c.postId(), c.commentId()))
+            // Under its author on GSI1 (USER#<authorId>/COMMENT#<commentId>): how an erasure finds them.
+            .index(c -> SocialKeys.commentByAuthor(c.authorId(), c.commentId()))
             .attribute(POST_ID, Comment::postId)
             .attribute(POST_AUTHOR_ID, Comment::postAuthorId)
             .attribute(COMMENT_ID, Comment::commentId)

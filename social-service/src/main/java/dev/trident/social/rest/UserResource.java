@@ -4,8 +4,10 @@ import dev.trident.keys.Months;
 import dev.trident.social.model.MonthlyStats;
 import dev.trident.social.model.Profile;
 import dev.trident.social.model.ProfileWithPosts;
+import dev.trident.social.service.AccountErasureService;
 import dev.trident.social.service.UserService;
 import dev.trident.social.service.UserService.BatchResult;
+import dev.trident.support.erasure.ErasureRecord;
 import dev.trident.support.http.ETags;
 import dev.trident.support.http.Responses;
 import dev.trident.support.idempotency.Idempotency;
@@ -17,6 +19,7 @@ import io.smallrye.mutiny.Uni;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
 import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.PATCH;
@@ -29,6 +32,8 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.jwt.JsonWebToken;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.headers.Header;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
@@ -47,11 +52,13 @@ public class UserResource {
     private static final String INCLUDE_POSTS = "posts";
 
     private final UserService users;
+    private final AccountErasureService erasures;
     private final Idempotency idempotency;
     private final JsonWebToken token;
 
-    UserResource(UserService users, Idempotency idempotency, JsonWebToken token) {
+    UserResource(UserService users, AccountErasureService erasures, Idempotency idempotency, JsonWebToken token) {
         this.users = users;
+        this.erasures = erasures;
         this.idempotency = idempotency;
         this.token = token;
     }
@@ -130,5 +137,37 @@ public class UserResource {
             + "UTC), counted at write time; zeros when nothing was counted")
     public Uni<MonthlyStats> stats(@PathParam("userId") @ValidId String userId, @QueryParam("month") String month) {
         return users.stats(userId, month == null || month.isBlank() ? null : Months.validate("month", month));
+    }
+
+    @DELETE
+    @Path("/{userId}")
+    @Operation(summary = "Erase an account everywhere (the user themselves or role admin; 404 for anyone else): "
+            + "answered 202 once the erasure is recorded (profile and handle gone at once), each service then erases "
+            + "its part asynchronously; Location is its progress. Asked again while pending, the same erasure")
+    @APIResponse(responseCode = "202", description = "Erasure recorded; progress at Location",
+            headers = @Header(name = "Location", description = "/users/{userId}/erasure",
+                    schema = @Schema(type = SchemaType.STRING)),
+            content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                    schema = @Schema(implementation = ErasureRecord.class)))
+    @APIResponse(responseCode = "404", description = "No such user, or the caller may not erase it")
+    @APIResponse(responseCode = "409", description = "The account changed while the erasure was requested")
+    public Uni<Response> erase(@PathParam("userId") @ValidId String userId) {
+        return erasures.request(Caller.of(token), userId).map(record -> Response.accepted(record)
+                .location(Responses.uri("/users/{userId}/erasure", userId))
+                .header("Cache-Control", Responses.NO_STORE)
+                .build());
+    }
+
+    @GET
+    @Path("/{userId}/erasure")
+    @Operation(summary = "Progress of an account's erasure, per service (the user themselves or role admin; 404 for "
+            + "anyone else or when there is none); kept 30 days after it completes")
+    @APIResponse(responseCode = "200", description = "The erasure's progress",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                    schema = @Schema(implementation = ErasureRecord.class)))
+    @APIResponse(responseCode = "404", description = "No erasure of this user, or the caller may not see it")
+    public Uni<Response> erasure(@PathParam("userId") @ValidId String userId) {
+        return erasures.progress(Caller.of(token), userId)
+                .map(record -> Response.ok(record).header("Cache-Control", Responses.NO_STORE).build());
     }
 }

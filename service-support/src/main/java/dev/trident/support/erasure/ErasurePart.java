@@ -1,0 +1,80 @@
+package dev.trident.support.erasure;
+
+import dev.trident.support.work.WorkHandler;
+import dev.trident.support.work.WorkTask;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import io.smallrye.mutiny.Uni;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+
+/**
+ * One service's part of an account's erasure, done from that service's pending-work partition: {@link #erase}
+ * removes the account's items batch by batch (idempotent: done again after a crash, it finds less or nothing), each
+ * batch counted on the record and the lease extended; then the part is marked done on the record.
+ * <p>
+ * Meters: {@code trident_erasure_items_erased_total{part}}, {@code trident_erasure_parts_done_total{part}} and
+ * {@code trident_erasure_completion_seconds{part}} (from the request to this part's end); pending erasures are
+ * {@code trident_work_pending{kind="erase-user"}}. Subclasses are {@code @Singleton} beans (no client proxy: this
+ * class has no no-args constructor).
+ */
+public abstract class ErasurePart implements WorkHandler {
+
+    protected final ErasureRecords records;
+    protected final Clock clock;
+    private final MeterRegistry registry;
+
+    protected ErasurePart(ErasureRecords records, Clock clock, MeterRegistry registry) {
+        this.records = records;
+        this.clock = clock;
+        this.registry = registry;
+    }
+
+    /** The part's name, which is also the service's pending-work partition. */
+    protected abstract String part();
+
+    /**
+     * Erases the account's items in this service, reporting each batch to {@code progress} (which counts it and
+     * extends the lease: a lost lease fails it, and the work stops).
+     */
+    protected abstract Uni<Void> erase(String userId, Progress progress);
+
+    /** What a part reports after each bounded batch. */
+    @FunctionalInterface
+    public interface Progress {
+        Uni<Void> erased(long items);
+    }
+
+    @Override
+    public final String service() {
+        return part();
+    }
+
+    @Override
+    public final String kind() {
+        return ErasureRecords.KIND;
+    }
+
+    @Override
+    public final Uni<Void> perform(WorkTask task, Lease lease) {
+        String userId = task.id();
+        Counter items = Counter.builder("trident.erasure.items.erased").description("Items erased by account erasures")
+                .tag("part", part()).register(registry);
+        Progress progress = erased -> {
+            items.increment(erased);
+            return records.erased(userId, part(), erased).chain(lease::extend);
+        };
+        return erase(userId, progress)
+                .chain(() -> records.partDone(userId, part(), clock.instant()))
+                .invoke(record -> {
+                    Counter.builder("trident.erasure.parts.done").description("Account erasure parts completed")
+                            .tag("part", part()).register(registry).increment();
+                    Duration age = Duration.between(Instant.parse(task.requestedAt()), clock.instant());
+                    Timer.builder("trident.erasure.completion").description("From an erasure's request to a part's end")
+                            .tag("part", part()).register(registry).record(age.isNegative() ? Duration.ZERO : age);
+                })
+                .replaceWithVoid();
+    }
+}

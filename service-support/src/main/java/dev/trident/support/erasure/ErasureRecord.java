@@ -1,0 +1,27 @@
+package dev.trident.support.erasure;
+
+import java.util.Map;
+
+/**
+ * The progress of an account's erasure, as {@code GET /users/{userId}/erasure} answers it: the user's id, the
+ * status over all parts ({@code PENDING} until every part is {@code DONE}), each service's part with the items it
+ * has erased so far, when it was requested and completed. Nothing else of the account is kept.
+ */
+public record ErasureRecord(String userId, String status, Map<String, Part> parts, String requestedAt,
+        String completedAt) {
+
+    public static final String PENDING = "PENDING";
+    public static final String DONE = "DONE";
+
+    /** One service's part. */
+    public record Part(String status, long itemsErased, String completedAt) {
+    }
+
+    public boolean finished() {
+        return DONE.equals(status);
+    }
+
+    boolean everyPartDone() {
+        return parts.values().stream().allMatch(p -> DONE.equals(p.status()));
+    }
+}

@@ -1,0 +1,168 @@
+package dev.trident.support.erasure;
+
+import static dev.trident.keys.entity.StandardAttributes.CREATED_AT;
+import static dev.trident.keys.entity.StandardAttributes.EXPIRES_AT;
+import static dev.trident.keys.entity.StandardAttributes.UPDATED_AT;
+
+import dev.trident.keys.EntityType;
+import dev.trident.keys.ErasureKeys;
+import dev.trident.keys.entity.Attribute;
+import dev.trident.keys.entity.EntitySchema;
+import dev.trident.keys.expr.Condition;
+import dev.trident.keys.expr.Conditions;
+import dev.trident.keys.expr.UpdateExpressionBuilder;
+import dev.trident.support.dynamo.AccessPattern;
+import dev.trident.support.dynamo.Consistency;
+import dev.trident.support.dynamo.DynamoTable;
+import dev.trident.support.dynamo.Transaction;
+import dev.trident.support.dynamo.WriteRefused;
+import dev.trident.support.work.PendingWork;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * The erasure record ({@code ERASURE#<userId>/ERASURE}): written by social-service with one task per part in the
+ * pending-work partitions, in one transaction; each service marks its own part on it. It holds the id and the
+ * progress only, and expires 30 days after it was last written (TTL).
+ */
+@ApplicationScoped
+public class ErasureRecords {
+
+    /** The parts, one per service, each done by that service's {@link ErasurePart}. */
+    public static final List<String> PARTS = List.of("social", "enrollment", "workspace");
+    /** The kind of task that erases an account's part in a service. */
+    public static final String KIND = "erase-user";
+    public static final Duration KEPT_FOR = Duration.ofDays(30);
+
+    static final Attribute<String> USER_ID = Attribute.string("userId");
+    static final Attribute<String> STATUS = Attribute.string("status");
+    static final Attribute<String> COMPLETED_AT = Attribute.string("completedAt");
+
+    private static final AccessPattern ERASURE_READ = AccessPattern.named("erasure-record");
+    private static final AccessPattern ERASURE_PROGRESS = AccessPattern.named("erasure-progress");
+    /** The action names of a refused write. */
+    public static final String RECORD = "erasure-record";
+    private static final String PART = "erasure-part";
+
+    static Attribute<String> partStatus(String part) {
+        return Attribute.string(part + "Status");
+    }
+
+    static Attribute<Long> partErased(String part) {
+        return Attribute.number(part + "Erased");
+    }
+
+    static Attribute<String> partCompletedAt(String part) {
+        return Attribute.string(part + "CompletedAt");
+    }
+
+    private static final EntitySchema<ErasureRecord> SCHEMA = schema();
+
+    private static EntitySchema<ErasureRecord> schema() {
+        EntitySchema.Builder<ErasureRecord> builder = EntitySchema
+                .of(EntityType.ERASURE, (ErasureRecord r) -> ErasureKeys.record(r.userId()))
+                .attribute(USER_ID, ErasureRecord::userId)
+                .attribute(STATUS, ErasureRecord::status)
+                .attribute(CREATED_AT, ErasureRecord::requestedAt)
+                .attribute(UPDATED_AT, ErasureRecord::requestedAt)
+                .attribute(EXPIRES_AT, r -> Instant.parse(r.requestedAt()).plus(KEPT_FOR).getEpochSecond())
+                .attribute(COMPLETED_AT, ErasureRecord::completedAt);
+        for (String part : PARTS) {
+            builder.attribute(partStatus(part), r -> r.parts().get(part).status())
+                    .attribute(partErased(part), r -> r.parts().get(part).itemsErased())
+                    .attribute(partCompletedAt(part), r -> r.parts().get(part).completedAt());
+        }
+        return builder.reads(item -> {
+            Map<String, ErasureRecord.Part> parts = new LinkedHashMap<>();
+            for (String part : PARTS) {
+                parts.put(part, new ErasureRecord.Part(partStatus(part).read(item, ErasureRecord.PENDING),
+                        partErased(part).read(item, 0L), partCompletedAt(part).read(item)));
+            }
+            return new ErasureRecord(USER_ID.read(item), STATUS.read(item), parts, CREATED_AT.read(item),
+                    COMPLETED_AT.read(item));
+        });
+    }
+
+    private final DynamoTable table;
+
+    ErasureRecords(DynamoTable table) {
+        this.table = table;
+    }
+
+    /** A new record: every part pending, nothing erased yet. */
+    public static ErasureRecord requested(String userId, Instant now) {
+        Map<String, ErasureRecord.Part> parts = new LinkedHashMap<>();
+        PARTS.forEach(p -> parts.put(p, new ErasureRecord.Part(ErasureRecord.PENDING, 0, null)));
+        return new ErasureRecord(userId, ErasureRecord.PENDING, parts, now.toString(), null);
+    }
+
+    /**
+     * Adds to a transaction: Put the record (named {@link #RECORD}; refused while an erasure of the same account is
+     * pending: none or a finished one may be there) and one task per part in each service's pending-work partition.
+     */
+    public static Transaction.Part request(ErasureRecord record) {
+        Condition noneOrFinished = Conditions.or(Conditions.ITEM_NOT_EXISTS,
+                Conditions.equalTo(STATUS.name(), AttributeValue.fromS(ErasureRecord.DONE)));
+        return transaction -> {
+            transaction.put(RECORD, SCHEMA.toItem(record), noneOrFinished);
+            Instant requestedAt = Instant.parse(record.requestedAt());
+            for (String part : PARTS) {
+                PendingWork.enqueue(PendingWork.newTask(part, KIND, record.userId(), requestedAt)).addTo(transaction);
+            }
+        };
+    }
+
+    /** The record, strongly consistent; null when there is none. */
+    public Uni<ErasureRecord> read(String userId) {
+        return table.get(ERASURE_READ, SCHEMA, ErasureKeys.record(userId), Consistency.STRONG);
+    }
+
+    /** Adds {@code erased} to a part's count (progress, visible while the part runs); nothing when there is no record. */
+    public Uni<Void> erased(String userId, String part, long erased) {
+        if (erased == 0) {
+            return Uni.createFrom().voidItem();
+        }
+        return table.update(ERASURE_PROGRESS, PART, ErasureKeys.record(userId), new UpdateExpressionBuilder()
+                        .add(partErased(part), erased)
+                        .condition(Conditions.ITEM_EXISTS)
+                        .build())
+                .replaceWithVoid()
+                .onFailure(WriteRefused.class).recoverWithNull();
+    }
+
+    /**
+     * Marks a part done (conditioned on it being pending, so it is marked once); the part that finds every part
+     * done finishes the record ({@code status DONE}, completedAt, expiresAt 30 days on). Done again after a crash,
+     * it finishes what the first attempt left. Emits the record as it stands, null when there is none.
+     */
+    public Uni<ErasureRecord> partDone(String userId, String part, Instant now) {
+        return table.update(ERASURE_PROGRESS, PART, ErasureKeys.record(userId), new UpdateExpressionBuilder()
+                        .set(partStatus(part), ErasureRecord.DONE)
+                        .set(partCompletedAt(part), now.toString())
+                        .set(UPDATED_AT, now.toString())
+                        .condition(Conditions.ITEM_EXISTS.and(Conditions.equalTo(partStatus(part).name(),
+                                AttributeValue.fromS(ErasureRecord.PENDING))))
+                        .build())
+                .map(SCHEMA::fromItem)
+                .onFailure(WriteRefused.class).recoverWithUni(() -> read(userId))
+                .chain(record -> record != null && !record.finished() && record.everyPartDone()
+                        ? finish(userId, now) : Uni.createFrom().item(record));
+    }
+
+    private Uni<ErasureRecord> finish(String userId, Instant now) {
+        return table.update(ERASURE_PROGRESS, RECORD, ErasureKeys.record(userId), new UpdateExpressionBuilder()
+                        .set(STATUS, ErasureRecord.DONE)
+                        .set(COMPLETED_AT, now.toString())
+                        .set(EXPIRES_AT, now.plus(KEPT_FOR).getEpochSecond())
+                        .condition(Conditions.equalTo(STATUS.name(), AttributeValue.fromS(ErasureRecord.PENDING)))
+                        .build())
+                .map(SCHEMA::fromItem)
+                .onFailure(WriteRefused.class).recoverWithUni(() -> read(userId));
+    }
+}

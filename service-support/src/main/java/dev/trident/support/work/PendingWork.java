@@ -1,0 +1,155 @@
+package dev.trident.support.work;
+
+import static dev.trident.keys.TableSchema.PK;
+import static dev.trident.keys.TableSchema.SK;
+import static dev.trident.keys.entity.StandardAttributes.CREATED_AT;
+
+import dev.trident.keys.EntityType;
+import dev.trident.keys.ItemKey;
+import dev.trident.keys.WorkKeys;
+import dev.trident.keys.entity.Attribute;
+import dev.trident.keys.entity.EntitySchema;
+import dev.trident.keys.expr.Conditions;
+import dev.trident.keys.expr.UpdateExpressionBuilder;
+import dev.trident.support.dynamo.AccessPattern;
+import dev.trident.support.dynamo.DynamoTable;
+import dev.trident.support.dynamo.Transaction;
+import dev.trident.support.dynamo.WriteRefused;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * The pending-work partitions ({@code WORK#<service>}): a request that needs another service's work writes a task
+ * there in its own transaction ({@link #enqueue}); the service Queries its partition on a schedule, claims a task
+ * with a conditional write (a lease that expires), and deletes it once done. Nothing is called between services.
+ */
+@ApplicationScoped
+public class PendingWork {
+
+    static final Attribute<String> SERVICE = Attribute.string("service");
+    static final Attribute<String> KIND = Attribute.string("kind");
+    static final Attribute<String> TASK_ID = Attribute.string("taskId");
+    static final Attribute<String> LEASE_OWNER = Attribute.string("leaseOwner");
+    /** Epoch millis until which the owner holds the task; absent or past: free. */
+    static final Attribute<Long> LEASE_UNTIL = Attribute.number("leaseUntil");
+    static final Attribute<Long> ATTEMPTS = Attribute.number("attempts");
+
+    static final EntitySchema<WorkTask> TASK = EntitySchema
+            .of(EntityType.WORK_ITEM, (WorkTask t) -> WorkKeys.task(t.service(), t.kind(), t.id()))
+            .attribute(SERVICE, WorkTask::service)
+            .attribute(KIND, WorkTask::kind)
+            .attribute(TASK_ID, WorkTask::id)
+            .attribute(CREATED_AT, WorkTask::requestedAt)
+            .reads(item -> new WorkTask(SERVICE.read(item), KIND.read(item), TASK_ID.read(item), CREATED_AT.read(item),
+                    LEASE_OWNER.read(item), LEASE_UNTIL.read(item, 0L), ATTEMPTS.read(item, 0L)));
+
+    private static final AccessPattern WORK_PENDING = AccessPattern.named("work-pending");
+    private static final AccessPattern WORK_CLAIM = AccessPattern.named("work-claim");
+    private static final AccessPattern WORK_DONE = AccessPattern.named("work-done");
+    private static final String CLAIM = "work-claim";
+
+    private final DynamoTable table;
+
+    PendingWork(DynamoTable table) {
+        this.table = table;
+    }
+
+    /** A new, unclaimed task. */
+    public static WorkTask newTask(String service, String kind, String id, Instant now) {
+        return new WorkTask(service, kind, id, now.toString(), null, 0L, 0L);
+    }
+
+    /**
+     * Writes {@code task} in a caller's transaction (action {@code work-<service>}): it becomes visible to its
+     * service exactly when the request's own writes do. An earlier task for the same thing is replaced (unclaimed).
+     */
+    public static Transaction.Part enqueue(WorkTask task) {
+        return transaction -> transaction.put("work-" + task.service() + "-" + task.kind(), TASK.toItem(task), null);
+    }
+
+    /** Writes {@code task} on its own (a retry path outside a transaction). */
+    public Uni<Void> enqueueNow(WorkTask task) {
+        return table.put(WORK_DONE, "work-enqueue", TASK.toItem(task), null);
+    }
+
+    /**
+     * Up to {@code limit} tasks of {@code service}, oldest key first: one Query {@code PK = WORK#<service> AND
+     * begins_with(SK, TASK#)}, strongly consistent (a task written just before must be seen).
+     */
+    public Uni<List<WorkTask>> pending(String service, int limit) {
+        return table.query(WORK_PENDING, q -> q
+                .keyConditionExpression("#pk = :pk AND begins_with(#sk, :prefix)")
+                .expressionAttributeNames(Map.of("#pk", PK, "#sk", SK))
+                .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(WorkKeys.workPartition(service)),
+                        ":prefix", AttributeValue.fromS(WorkKeys.tasksPrefix())))
+                .consistentRead(true)
+                .limit(limit))
+                .map(response -> response.items().stream().map(TASK::fromItem).toList());
+    }
+
+    /**
+     * Claims a task for {@code owner} until now + {@code lease}: one UpdateItem conditioned on the task existing
+     * and its lease being free or run out. Emits false when another process holds it or it is gone.
+     */
+    public Uni<Boolean> claim(WorkTask task, String owner, Instant now, Duration lease) {
+        AttributeValue nowMillis = AttributeValue.fromN(Long.toString(now.toEpochMilli()));
+        return table.update(WORK_CLAIM, CLAIM, key(task), new UpdateExpressionBuilder()
+                        .set(LEASE_OWNER, owner)
+                        .set(LEASE_UNTIL, now.plus(lease).toEpochMilli())
+                        .add(ATTEMPTS, 1)
+                        .condition(Conditions.ITEM_EXISTS.and(Conditions.or(
+                                Conditions.attributeNotExists(LEASE_UNTIL.name()),
+                                Conditions.lessThan(LEASE_UNTIL.name(), nowMillis))))
+                        .build())
+                .map(item -> true)
+                .onFailure(WriteRefused.class).recoverWithItem(false);
+    }
+
+    /** Extends {@code owner}'s claim; emits false when the owner no longer holds the task. */
+    public Uni<Boolean> extend(WorkTask task, String owner, Instant now, Duration lease) {
+        return table.update(WORK_CLAIM, CLAIM, key(task), new UpdateExpressionBuilder()
+                        .set(LEASE_UNTIL, now.plus(lease).toEpochMilli())
+                        .condition(heldBy(owner))
+                        .build())
+                .map(item -> true)
+                .onFailure(WriteRefused.class).recoverWithItem(false);
+    }
+
+    /** Frees {@code owner}'s claim after a failure, so that the next poll (of any replica) tries again at once. */
+    public Uni<Void> release(WorkTask task, String owner) {
+        return table.update(WORK_CLAIM, CLAIM, key(task), new UpdateExpressionBuilder()
+                        .set(LEASE_UNTIL, 0L)
+                        .condition(heldBy(owner))
+                        .build())
+                .replaceWithVoid()
+                .onFailure(WriteRefused.class).recoverWithNull();
+    }
+
+    /** Deletes a done task, if {@code owner} still holds it (otherwise its new holder deletes it). */
+    public Uni<Void> done(WorkTask task, String owner) {
+        return table.delete(WORK_DONE, "work-done", key(task), heldBy(owner))
+                .replaceWithVoid()
+                .onFailure(WriteRefused.class).recoverWithNull();
+    }
+
+    /**
+     * Deletes a task whoever holds it: for work a request finished itself (the task was its insurance against a
+     * crash half-way). A holder still running it finds nothing left to do.
+     */
+    public Uni<Void> remove(WorkTask task) {
+        return table.delete(WORK_DONE, "work-done", key(task), null).replaceWithVoid();
+    }
+
+    private static ItemKey key(WorkTask task) {
+        return WorkKeys.task(task.service(), task.kind(), task.id());
+    }
+
+    private static dev.trident.keys.expr.Condition heldBy(String owner) {
+        return Conditions.equalTo(LEASE_OWNER.name(), AttributeValue.fromS(owner));
+    }
+}

@@ -1,0 +1,32 @@
+package dev.trident.support.work;
+
+import io.smallrye.mutiny.Uni;
+
+/**
+ * Does one kind of task found in one service's pending-work partition. A CDI bean; {@link WorkRunner} finds it.
+ * {@link #perform} must be idempotent (a task whose holder crashed is done again by the next holder) and work in
+ * bounded batches, extending the lease after each; the task is deleted once it completes.
+ */
+public interface WorkHandler {
+
+    /** The pending-work partition this handler reads ({@code WORK#<service>}). */
+    String service();
+
+    /** The kind of task it does ({@code TASK#<kind>#<id>}). */
+    String kind();
+
+    Uni<Void> perform(WorkTask task, Lease lease);
+
+    /** The claim on a task while it is performed. */
+    interface Lease {
+        /** Extends the claim; fails with {@link LeaseLost} when another process holds the task now. */
+        Uni<Void> extend();
+    }
+
+    /** The claim ran out and another process took the task over: stop, it finishes the work. */
+    final class LeaseLost extends RuntimeException {
+        public LeaseLost(String task) {
+            super("the lease on " + task + " was taken over", null, false, false);
+        }
+    }
+}

@@ -1,0 +1,139 @@
+package dev.trident.support.work;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import io.quarkus.scheduler.Scheduled;
+import io.smallrye.mutiny.Multi;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Instance;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.jboss.logging.Logger;
+
+/**
+ * Polls this service's pending-work partitions on a schedule ({@code trident.work.poll-interval}, first at
+ * start-up) and does the tasks it has a {@link WorkHandler} for: claim (a conditional write, so with several
+ * replicas each task is held by one at a time), perform, delete. A task whose holder crashed is taken over once its
+ * lease has run out; a failed task is released at once and tried again at the next poll.
+ * <p>
+ * Meters: {@code trident_work_pending{service,kind}} (tasks seen at the last poll), {@code
+ * trident_work_tasks_total{kind,outcome}} (done, failed, lost), {@code trident_work_duration_seconds{kind}} (claim to
+ * done) and {@code trident_work_completion_seconds{kind}} (request to done).
+ */
+@ApplicationScoped
+public class WorkRunner {
+
+    private static final Logger LOG = Logger.getLogger(WorkRunner.class);
+
+    private final PendingWork work;
+    private final WorkSettings settings;
+    private final Clock clock;
+    private final MeterRegistry registry;
+    /** Handlers by partition, then kind. */
+    private final Map<String, Map<String, WorkHandler>> handlers = new LinkedHashMap<>();
+    /** This process, as the owner of its leases (a restart is another owner). */
+    private final String owner = UUID.randomUUID().toString();
+    private final Map<String, AtomicInteger> pending = new ConcurrentHashMap<>();
+
+    WorkRunner(PendingWork work, WorkSettings settings, Clock clock, MeterRegistry registry,
+            Instance<WorkHandler> found) {
+        this.work = work;
+        this.settings = settings;
+        this.clock = clock;
+        this.registry = registry;
+        for (WorkHandler handler : found) {
+            handlers.computeIfAbsent(handler.service(), s -> new LinkedHashMap<>()).put(handler.kind(), handler);
+            AtomicInteger count = new AtomicInteger();
+            pending.put(handler.service() + "/" + handler.kind(), count);
+            Gauge.builder("trident.work.pending", count, AtomicInteger::get)
+                    .description("Tasks of this kind in the service's pending-work partition at the last poll")
+                    .tag("service", handler.service()).tag("kind", handler.kind())
+                    .register(registry);
+        }
+    }
+
+    @Scheduled(every = "${trident.work.poll-interval:PT5S}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
+            identity = "trident-pending-work")
+    Uni<Void> poll() {
+        if (!settings.enabled() || handlers.isEmpty()) {
+            return Uni.createFrom().voidItem();
+        }
+        return Multi.createFrom().iterable(new ArrayList<>(handlers.keySet()))
+                .onItem().transformToUniAndConcatenate(this::pollPartition)
+                .collect().last()
+                .onFailure().invoke(e -> LOG.warnf("polling pending work failed: %s", e.toString()))
+                .onFailure().recoverWithNull()
+                .replaceWithVoid();
+    }
+
+    /** One poll of one partition: the tasks this process can do, one after the other. */
+    public Uni<Void> pollPartition(String service) {
+        Map<String, WorkHandler> byKind = handlers.getOrDefault(service, Map.of());
+        return work.pending(service, settings.tasksPerPoll()).chain(tasks -> {
+            Map<String, Integer> counts = new LinkedHashMap<>();
+            tasks.forEach(t -> counts.merge(t.kind(), 1, Integer::sum));
+            byKind.keySet().forEach(kind -> pending.get(service + "/" + kind).set(counts.getOrDefault(kind, 0)));
+            long now = clock.millis();
+            List<WorkTask> free = tasks.stream()
+                    .filter(t -> byKind.containsKey(t.kind()) && t.leaseUntil() < now).toList();
+            return Multi.createFrom().iterable(free)
+                    .onItem().transformToUniAndConcatenate(task -> run(byKind.get(task.kind()), task))
+                    .collect().last().replaceWithVoid();
+        });
+    }
+
+    private Uni<Void> run(WorkHandler handler, WorkTask task) {
+        Duration lease = settings.lease();
+        return work.claim(task, owner, clock.instant(), lease).chain(claimed -> {
+            if (!claimed) {
+                return Uni.createFrom().voidItem();
+            }
+            long started = System.nanoTime();
+            WorkHandler.Lease held = () -> work.extend(task, owner, clock.instant(), lease).chain(still -> still
+                    ? Uni.createFrom().voidItem()
+                    : Uni.createFrom().failure(new WorkHandler.LeaseLost(task.kind() + "#" + task.id())));
+            return handler.perform(task, held)
+                    .chain(() -> work.done(task, owner))
+                    .invoke(() -> {
+                        count(task.kind(), "done");
+                        Timer.builder("trident.work.duration").description("From claiming a task to its end")
+                                .tag("kind", task.kind()).register(registry)
+                                .record(Duration.ofNanos(System.nanoTime() - started));
+                        Duration age = Duration.between(Instant.parse(task.requestedAt()), clock.instant());
+                        Timer.builder("trident.work.completion").description("From the request of a task to its end")
+                                .tag("kind", task.kind()).register(registry)
+                                .record(age.isNegative() ? Duration.ZERO : age);
+                    })
+                    .onFailure(WorkHandler.LeaseLost.class).recoverWithUni(lost -> {
+                        count(task.kind(), "lost");
+                        return Uni.createFrom().voidItem();
+                    })
+                    .onFailure().recoverWithUni(failure -> {
+                        count(task.kind(), "failed");
+                        LOG.warnf("%s %s in %s failed, released for the next poll: %s", task.kind(), task.id(),
+                                service(task), failure.toString());
+                        return work.release(task, owner).onFailure().recoverWithNull();
+                    });
+        });
+    }
+
+    private static String service(WorkTask task) {
+        return task.service();
+    }
+
+    private void count(String kind, String outcome) {
+        Counter.builder("trident.work.tasks").description("Tasks ended, by outcome (done, failed, lost)")
+                .tag("kind", kind).tag("outcome", outcome).register(registry).increment();
+    }
+}

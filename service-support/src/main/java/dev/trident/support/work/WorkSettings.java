@@ -1,0 +1,33 @@
+package dev.trident.support.work;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+import java.time.Duration;
+
+/** How a service finds and claims the work that travels to it through the table ({@code trident.work.*}). */
+@ConfigMapping(prefix = "trident.work")
+public interface WorkSettings {
+
+    /** Whether this process polls its pending-work partition at all (tests that count DynamoDB calls turn it off). */
+    @WithDefault("true")
+    boolean enabled();
+
+    /**
+     * How often the pending-work partition is queried (one strongly consistent Query of at most
+     * {@link #tasksPerPoll()} items, 0.5 read units when empty). With the lease below this bounds how soon work
+     * requested while the service was down is done once it is back: the first poll runs at start-up.
+     */
+    @WithDefault("PT5S")
+    Duration pollInterval();
+
+    /**
+     * How long a claim holds a task: another replica may take the task over once its lease has run out (the holder
+     * crashed). The holder extends it after every batch, so only a stalled holder loses it.
+     */
+    @WithDefault("PT20S")
+    Duration lease();
+
+    /** Tasks read per poll. */
+    @WithDefault("25")
+    int tasksPerPoll();
+}

@@ -1,0 +1,160 @@
+package dev.trident.social;
+
+import static dev.trident.social.SocialApi.as;
+import static dev.trident.social.SocialApi.comment;
+import static dev.trident.social.SocialApi.createPost;
+import static dev.trident.social.SocialApi.createUser;
+import static dev.trident.social.SocialApi.postJson;
+import static dev.trident.social.SocialApi.uniqueHandle;
+import static org.hamcrest.Matchers.endsWith;
+import static org.hamcrest.Matchers.equalTo;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.trident.testing.PendingWorkProfile;
+import dev.trident.testing.TestTable;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
+import io.restassured.path.json.JsonPath;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * social-service's side of an erasure, on DynamoDB Local with the pending-work poller on: who may ask, what the
+ * request does at once (202, Location, profile and handle gone), and what social's part leaves behind (nothing that
+ * holds the id or the name but the record and the other services' tasks; counters on other posts corrected).
+ */
+@QuarkusTest
+@TestProfile(PendingWorkProfile.class)
+class AccountErasureTest {
+
+    private static final String TABLE = "trident";
+
+    @Test
+    void nobodyElseMayEraseOrSeeAnErasureAndIsAnswered404() {
+        String victim = createUser();
+        String other = createUser();
+        as(other).when().delete("/users/" + victim).then().statusCode(404)
+                .contentType(SocialApi.PROBLEM_JSON);
+        as(victim).when().get("/users/" + victim + "/erasure").then().statusCode(404);
+        as(victim).when().get("/users/" + victim).then().statusCode(200);
+
+        as(victim).when().delete("/users/" + victim).then().statusCode(202);
+        as(other).when().get("/users/" + victim + "/erasure").then().statusCode(404)
+                .contentType(SocialApi.PROBLEM_JSON);
+        // Another role than admin grants nothing either.
+        SocialApi.asWith(other, "registrar").when().get("/users/" + victim + "/erasure").then().statusCode(404);
+        SocialApi.asWith(other, "admin").when().get("/users/" + victim + "/erasure").then().statusCode(200)
+                .body("userId", equalTo(victim));
+    }
+
+    @Test
+    void anAdminMayEraseAnyoneAndAnUnknownUserIs404() {
+        String victim = createUser();
+        SocialApi.asWith("ops", "admin").when().delete("/users/" + victim).then().statusCode(202);
+        SocialApi.asWith("ops", "admin").when().delete("/users/never-" + victim).then().statusCode(404);
+        as("never-" + victim).when().delete("/users/never-" + victim).then().statusCode(404);
+        as("bad").when().delete("/users/bad%23id").then().statusCode(400).contentType(SocialApi.PROBLEM_JSON);
+        as("bad").when().get("/users/bad%23id/erasure").then().statusCode(400).contentType(SocialApi.PROBLEM_JSON);
+    }
+
+    @Test
+    void withoutATokenNeitherRouteAnswersAnythingBut401() {
+        String victim = createUser();
+        io.restassured.RestAssured.given().when().delete("/users/" + victim).then().statusCode(401);
+        io.restassured.RestAssured.given().when().get("/users/" + victim + "/erasure").then().statusCode(401);
+        as(victim).when().get("/users/" + victim).then().statusCode(200);
+    }
+
+    @Test
+    void erasingAnAccountLeavesNoItemHoldingItsIdOrNameAndCorrectsCountsElsewhere() {
+        String handle = uniqueHandle("Erased");
+        String victim = createUser(handle);
+        String displayName = "Name of " + handle;
+        String friend = createUser();
+        String own = createPost(victim, "mine");
+        createPost(victim, "mine too");
+        String friendsPost = createPost(friend, "theirs");
+        comment(victim, own, friend, "a friend's comment on the erased account's post");
+        comment(victim, own, victim, "the account on its own post");
+        comment(friend, friendsPost, victim, "one");
+        comment(friend, friendsPost, victim, "two");
+        String kept = comment(friend, friendsPost, friend, "the friend's own");
+        as(friend).when().get("/users/" + friend + "/posts/" + friendsPost).then().body("commentCount", equalTo(3));
+
+        var accepted = as(victim).when().delete("/users/" + victim);
+        accepted.then().statusCode(202)
+                .header("Location", endsWith("/users/" + victim + "/erasure"))
+                .body("userId", equalTo(victim)).body("status", equalTo("PENDING"))
+                .body("parts.social.status", equalTo("PENDING"));
+        // At once: the profile is gone and its handle free (in any case).
+        as(victim).when().get("/users/" + victim).then().statusCode(404);
+        // Asking again is the same erasure.
+        as(victim).when().delete("/users/" + victim).then().statusCode(202)
+                .body("requestedAt", equalTo(accepted.path("requestedAt")));
+
+        JsonPath done = awaitPart(victim, "social", Duration.ofSeconds(15));
+        assertEquals(2 + 1 + 2 + 2, done.getLong("parts.social.itemsErased"),
+                "the profile went with the request; then 2 posts, 1 stats item, 2 comments on its post, 2 elsewhere: "
+                        + done.prettify());
+
+        as(friend).when().get("/users/" + friend + "/posts/" + friendsPost).then().statusCode(200)
+                .body("commentCount", equalTo(1));
+        as(friend).when().get("/users/" + friend + "/posts/" + friendsPost + "/comments").then()
+                .body("items.commentId", equalTo(List.of(kept)));
+        String newcomer = SocialApi.newUserId();
+        postJson(newcomer, "/users", Map.of("handle", handle.toLowerCase(), "displayName", "Someone else"))
+                .then().statusCode(201);
+
+        // What is left holding the id or the name: the record and the tasks of the parts not run in this module
+        // (social's own task is deleted just after its part is marked done).
+        long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+        while (!TestTable.holding(TABLE, "WORK#social").stream()
+                .filter(item -> item.get("SK").s().endsWith("#" + victim)).toList().isEmpty()
+                && System.nanoTime() < deadline) {
+            pause();
+        }
+        Set<String> left = new TreeSet<>();
+        for (Map<String, AttributeValue> item : TestTable.holding(TABLE, victim, displayName)) {
+            left.add(item.get("PK").s() + " " + item.get("SK").s());
+        }
+        assertEquals(new TreeSet<>(Set.of("ERASURE#" + victim + " ERASURE",
+                "WORK#enrollment TASK#erase-user#" + victim, "WORK#workspace TASK#erase-user#" + victim)), left);
+        Map<String, AttributeValue> record = TestTable.holding(TABLE, "ERASURE#" + victim).get(0);
+        assertTrue(Long.parseLong(record.get("expiresAt").n()) > System.currentTimeMillis() / 1000 + 29 * 86400L);
+        assertTrue(record.keySet().stream().noneMatch(name -> name.contains("handle") || name.contains("Name")),
+                record::toString);
+    }
+
+    static JsonPath awaitPart(String userId, String part, Duration within) {
+        long deadline = System.nanoTime() + within.toNanos();
+        JsonPath progress;
+        do {
+            progress = as(userId).when().get("/users/" + userId + "/erasure").then().statusCode(200).extract().jsonPath();
+            if ("DONE".equals(progress.getString("parts." + part + ".status"))) {
+                return progress;
+            }
+            try {
+                Thread.sleep(100);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new AssertionError(e);
+            }
+        } while (System.nanoTime() < deadline);
+        throw new AssertionError(part + " not done within " + within + ": " + progress.prettify());
+    }
+
+    private static void pause() {
+        try {
+            Thread.sleep(100);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError(e);
+        }
+    }
+}
