@@ -4,6 +4,7 @@ import dev.trident.enrollment.model.Course;
 import dev.trident.enrollment.model.CourseWithStudents;
 import dev.trident.enrollment.model.Enrollment;
 import dev.trident.enrollment.service.CourseService;
+import dev.trident.enrollment.service.DeletionService;
 import dev.trident.support.http.Responses;
 import dev.trident.support.paging.Page;
 import dev.trident.support.paging.PageRequest;
@@ -14,6 +15,7 @@ import io.smallrye.mutiny.Uni;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
 import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
@@ -47,11 +49,25 @@ public class CourseResource {
             + "consistent on DynamoDB: an enrolment or drop may take a moment (usually well under a second) to show.";
 
     private final CourseService service;
+    private final DeletionService deletions;
     private final JsonWebToken token;
 
-    CourseResource(CourseService service, JsonWebToken token) {
+    CourseResource(CourseService service, DeletionService deletions, JsonWebToken token) {
         this.service = service;
+        this.deletions = deletions;
         this.token = token;
+    }
+
+    @DELETE
+    @Path("/{courseId}")
+    @Operation(summary = "Delete a course and every enrolment in it (registrar only)",
+            description = "The course goes first, with a task that finishes the rest should the request fail "
+                    + "half-way; then its roster (GSI1) is read a page at a time and its edges deleted in batches.")
+    @APIResponse(responseCode = "204", description = "Deleted, with every enrolment")
+    @APIResponse(responseCode = "403", description = "Not the registrar")
+    @APIResponse(responseCode = "404", description = "No such course")
+    public Uni<Response> delete(@PathParam("courseId") @ValidId String courseId) {
+        return deletions.deleteCourse(Caller.of(token), courseId).map(done -> Response.noContent().build());
     }
 
     @GET

@@ -2,6 +2,7 @@ package dev.trident.enrollment.rest;
 
 import dev.trident.enrollment.model.Student;
 import dev.trident.enrollment.model.StudentWithCourses;
+import dev.trident.enrollment.service.DeletionService;
 import dev.trident.enrollment.service.StudentService;
 import dev.trident.support.http.Responses;
 import dev.trident.support.paging.PageRequest;
@@ -12,6 +13,7 @@ import io.smallrye.mutiny.Uni;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
 import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
@@ -38,11 +40,25 @@ public class StudentResource {
     static final String INCLUDE_COURSES = "courses";
 
     private final StudentService service;
+    private final DeletionService deletions;
     private final JsonWebToken token;
 
-    StudentResource(StudentService service, JsonWebToken token) {
+    StudentResource(StudentService service, DeletionService deletions, JsonWebToken token) {
         this.service = service;
+        this.deletions = deletions;
         this.token = token;
+    }
+
+    @DELETE
+    @Path("/{studentId}")
+    @Operation(summary = "Delete a student: the profile and every enrolment (each course's enrolledCount goes down)",
+            description = "The student themselves or the registrar (403 otherwise). The profile goes first, with a "
+                    + "task that finishes the rest should the request fail half-way.")
+    @APIResponse(responseCode = "204", description = "Deleted, with every enrolment")
+    @APIResponse(responseCode = "403", description = "Neither the student themselves nor a registrar")
+    @APIResponse(responseCode = "404", description = "No such student")
+    public Uni<Response> delete(@PathParam("studentId") @ValidId String studentId) {
+        return deletions.deleteStudent(Caller.of(token), studentId).map(done -> Response.noContent().build());
     }
 
     @PUT

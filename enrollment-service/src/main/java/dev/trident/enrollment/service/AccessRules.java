@@ -25,7 +25,12 @@ final class AccessRules {
         requireSelfOrRole(caller, studentId, REGISTRAR, "register");
     }
 
-    /** {@code PUT /courses/{cid}}: only the registrar creates and changes courses. */
+    /** {@code DELETE /students/{sid}}: a student deletes themselves; the registrar anyone. */
+    static void mayDeleteStudent(Caller caller, String studentId) {
+        requireSelfOrRole(caller, studentId, REGISTRAR, "delete");
+    }
+
+    /** {@code PUT /courses/{cid}} and {@code DELETE /courses/{cid}}: only the registrar creates, changes, deletes. */
     static void mayChangeCourses(Caller caller) {
         requireRole(caller, REGISTRAR, "create or change courses");
     }

@@ -15,20 +15,23 @@ public class RealDependencies implements QuarkusTestResourceLifecycleManager {
 
     public static final String SOCIAL_URL = "SOCIAL_SERVICE_URL";
     public static final String WORKSPACE_URL = "WORKSPACE_SERVICE_URL";
+    private static final String NO_PENDING_WORK = "TRIDENT_WORK_ENABLED";
 
     private static ServiceProcess social;
     private static ServiceProcess workspace;
 
     private static synchronized ServiceProcess social() {
         if (social == null || !social.isAlive()) {
-            social = ServiceProcess.start("social-service", Map.of());
+            // Lookups only: their pollers stay off, so the erasure tests decide which processes do pending work.
+            social = ServiceProcess.start("social-service", Map.of(NO_PENDING_WORK, "false"));
         }
         return social;
     }
 
     private static synchronized ServiceProcess workspace() {
         if (workspace == null || !workspace.isAlive()) {
-            workspace = ServiceProcess.start("workspace-service", Map.of(SOCIAL_URL, social().url()));
+            workspace = ServiceProcess.start("workspace-service", Map.of(SOCIAL_URL, social().url(),
+                    NO_PENDING_WORK, "false"));
         }
         return workspace;
     }

@@ -10,11 +10,13 @@ import dev.trident.support.security.Caller;
 import dev.trident.support.validation.ValidId;
 import dev.trident.workspace.model.WorkspaceChanges;
 import dev.trident.workspace.service.MemberService;
+import dev.trident.workspace.service.WorkspaceDeletion;
 import dev.trident.workspace.service.WorkspaceService;
 import io.smallrye.mutiny.Uni;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
 import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.PATCH;
@@ -47,15 +49,30 @@ public class WorkspaceResource {
 
     private final WorkspaceService workspaces;
     private final MemberService members;
+    private final WorkspaceDeletion deletion;
     private final Idempotency idempotency;
     private final JsonWebToken token;
 
-    WorkspaceResource(WorkspaceService workspaces, MemberService members, Idempotency idempotency,
-            JsonWebToken token) {
+    WorkspaceResource(WorkspaceService workspaces, MemberService members, WorkspaceDeletion deletion,
+            Idempotency idempotency, JsonWebToken token) {
         this.workspaces = workspaces;
         this.members = members;
+        this.deletion = deletion;
         this.idempotency = idempotency;
         this.token = token;
+    }
+
+    @DELETE
+    @Path("/{wsId}")
+    @Operation(summary = "Delete a workspace with everything in it: every shard's projects, the members, the "
+            + "sequences (owners only)",
+            description = "The settings go first, with a task that finishes the rest should the request fail "
+                    + "half-way; then each partition is read a page at a time and deleted in batches.")
+    @APIResponse(responseCode = "204", description = "Deleted")
+    @APIResponse(responseCode = "403", description = "An admin or member, not an owner")
+    @APIResponse(responseCode = "404", description = "No such workspace, or the caller is no member")
+    public Uni<Response> delete(@PathParam("wsId") @ValidId String wsId) {
+        return deletion.delete(Caller.of(token), wsId).map(done -> Response.noContent().build());
     }
 
     @POST

@@ -1,0 +1,182 @@
+package dev.trident.workspace.repository;
+
+import static dev.trident.keys.TableSchema.GSI1;
+import static dev.trident.keys.TableSchema.GSI1PK;
+import static dev.trident.keys.TableSchema.GSI1SK;
+import static dev.trident.keys.TableSchema.PK;
+import static dev.trident.keys.TableSchema.SK;
+import static dev.trident.keys.entity.StandardAttributes.UPDATED_AT;
+import static dev.trident.keys.entity.StandardAttributes.VERSION;
+import static dev.trident.workspace.repository.WorkspaceEntities.CREATED_BY;
+import static dev.trident.workspace.repository.WorkspaceEntities.CREATED_BY_NAME;
+import static dev.trident.workspace.repository.WorkspaceEntities.MEMBER;
+import static dev.trident.workspace.repository.WorkspaceEntities.OWNER_ID;
+import static dev.trident.workspace.repository.WorkspaceEntities.SHARDS;
+
+import dev.trident.keys.ItemKey;
+import dev.trident.keys.WorkspaceKeys;
+import dev.trident.keys.expr.Conditions;
+import dev.trident.keys.expr.UpdateExpressionBuilder;
+import dev.trident.support.dynamo.AccessPattern;
+import dev.trident.support.dynamo.Consistency;
+import dev.trident.support.dynamo.DynamoTable;
+import dev.trident.support.dynamo.Transaction;
+import dev.trident.support.dynamo.WriteRefused;
+import dev.trident.workspace.model.Member;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * What erasing an account's memberships and deleting a workspace read and write: the account's workspaces (GSI1),
+ * a workspace's members, its projects on every shard, and the whole of its partitions.
+ */
+@ApplicationScoped
+public class WorkspaceErasureRepository {
+
+    /** The workspace to delete is not there. */
+    public static final String DELETED_WORKSPACE = "deleted-workspace";
+    private static final String ANONYMISED_PROJECT = "anonymised-project";
+
+    private static final AccessPattern ERASURE_MEMBERSHIPS = AccessPattern.named("erasure-memberships");
+    private static final AccessPattern ERASURE_MEMBERS = AccessPattern.named("erasure-members");
+    private static final AccessPattern ERASURE_WORKSPACE_META = AccessPattern.named("erasure-workspace-meta");
+    private static final AccessPattern ERASURE_CREATED_PROJECTS = AccessPattern.named("erasure-created-projects");
+    private static final AccessPattern ERASURE_PROJECT_ANONYMISE = AccessPattern.named("erasure-project-anonymise");
+    private static final AccessPattern WORKSPACE_DELETE = AccessPattern.named("workspace-delete");
+    private static final AccessPattern WORKSPACE_PARTITION = AccessPattern.named("workspace-partition-items");
+    private static final AccessPattern WORKSPACE_PARTITION_DELETE = AccessPattern.named("workspace-partition-delete");
+
+    /** Items read (and deleted) at once. */
+    public static final int PAGE = 100;
+
+    private final DynamoTable table;
+
+    WorkspaceErasureRepository(DynamoTable table) {
+        this.table = table;
+    }
+
+    /**
+     * The ids of the workspaces {@code userId} belongs to, first {@link #PAGE}: one Query on GSI1
+     * {@code GSI1PK = USER#<id> AND begins_with(GSI1SK, WS#)} (eventually consistent; the erasure removes each
+     * membership before it reads the next page, so each page starts at the beginning).
+     */
+    public Uni<List<String>> workspacesOf(String userId) {
+        return table.query(ERASURE_MEMBERSHIPS, q -> WorkspaceQueries.underPrefix(q.indexName(GSI1), GSI1PK,
+                        WorkspaceKeys.userWorkspacesPartition(userId), GSI1SK, WorkspaceKeys.workspacesOfUserPrefix())
+                        .limit(PAGE))
+                .map(response -> response.items().stream().map(item -> MEMBER.fromItem(item).workspaceId()).toList());
+    }
+
+    /** Every member edge of a workspace: Query {@code begins_with(SK, MEMBER#)}, strongly consistent, every page. */
+    public Uni<List<Member>> members(String wsId) {
+        return membersFrom(wsId, null, new ArrayList<>());
+    }
+
+    private Uni<List<Member>> membersFrom(String wsId, Map<String, AttributeValue> startKey, List<Member> found) {
+        return table.query(ERASURE_MEMBERS, q -> WorkspaceQueries.underPrefix(q, PK,
+                        WorkspaceKeys.workspacePartition(wsId), SK, WorkspaceKeys.membersPrefix())
+                        .consistentRead(true)
+                        .exclusiveStartKey(startKey))
+                .chain(response -> {
+                    response.items().forEach(item -> found.add(MEMBER.fromItem(item)));
+                    return response.hasLastEvaluatedKey() && !response.lastEvaluatedKey().isEmpty()
+                            ? membersFrom(wsId, response.lastEvaluatedKey(), found)
+                            : Uni.createFrom().item(found);
+                });
+    }
+
+    /** The workspace's shard count from META (strongly consistent); null when META is gone. */
+    public Uni<Integer> shards(String wsId) {
+        return table.get(ERASURE_WORKSPACE_META, WorkspaceKeys.workspace(wsId), Consistency.STRONG)
+                .map(item -> item == null ? null : SHARDS.read(item, 1));
+    }
+
+    /**
+     * The keys of the projects {@code userId} created in one shard of a workspace: Query
+     * {@code begins_with(SK, PROJ#)} filtered on {@code createdBy} (reads the shard's projects; an erasure is rare),
+     * every page.
+     */
+    public Uni<List<ItemKey>> projectsCreatedBy(String wsId, int shard, int shards, String userId) {
+        return createdFrom(WorkspaceKeys.projectPartition(wsId, shard, shards), userId, null, new ArrayList<>());
+    }
+
+    private Uni<List<ItemKey>> createdFrom(String partition, String userId, Map<String, AttributeValue> startKey,
+            List<ItemKey> found) {
+        return table.query(ERASURE_CREATED_PROJECTS, q -> WorkspaceQueries.underPrefix(q, PK, partition, SK,
+                        WorkspaceKeys.projectsPrefix())
+                        .filterExpression("#creator = :creator")
+                        .expressionAttributeNames(Map.of("#pk", PK, "#sk", SK, "#creator", CREATED_BY.name()))
+                        .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(partition),
+                                ":prefix", AttributeValue.fromS(WorkspaceKeys.projectsPrefix()),
+                                ":creator", AttributeValue.fromS(userId)))
+                        .exclusiveStartKey(startKey))
+                .chain(response -> {
+                    response.items().forEach(item -> found.add(new ItemKey(item.get(PK).s(), item.get(SK).s())));
+                    return response.hasLastEvaluatedKey() && !response.lastEvaluatedKey().isEmpty()
+                            ? createdFrom(partition, userId, response.lastEvaluatedKey(), found)
+                            : Uni.createFrom().item(found);
+                });
+    }
+
+    /**
+     * The project stays, its creator's id and name go: one UpdateItem {@code REMOVE createdBy, createdByName ADD
+     * version 1 SET updatedAt} under {@code createdBy = :user} (a project another erasure or edit changed is left).
+     */
+    public Uni<Void> anonymiseCreator(ItemKey project, String userId, String now) {
+        return table.update(ERASURE_PROJECT_ANONYMISE, ANONYMISED_PROJECT, project, new UpdateExpressionBuilder()
+                        .remove(CREATED_BY.name())
+                        .remove(CREATED_BY_NAME.name())
+                        .add(VERSION, 1)
+                        .set(UPDATED_AT, now)
+                        .condition(Conditions.equalTo(CREATED_BY.name(), CREATED_BY.encode(userId)))
+                        .build())
+                .replaceWithVoid()
+                .onFailure(WriteRefused.class).recoverWithNull();
+    }
+
+    /**
+     * META names its creator ({@code ownerId}): where that is the erased account, it names {@code successor} instead
+     * (one UpdateItem under {@code ownerId = :user}; a META naming someone else is left).
+     */
+    public Uni<Void> replaceOwnerId(String wsId, String userId, String successor, String now) {
+        return table.update(ERASURE_WORKSPACE_META, ANONYMISED_PROJECT, WorkspaceKeys.workspace(wsId),
+                        new UpdateExpressionBuilder()
+                                .set(OWNER_ID, successor)
+                                .set(UPDATED_AT, now)
+                                .condition(Conditions.equalTo(OWNER_ID.name(), OWNER_ID.encode(userId)))
+                                .build())
+                .replaceWithVoid()
+                .onFailure(WriteRefused.class).recoverWithNull();
+    }
+
+    /**
+     * Deletes a workspace's settings and records the rest as a task: one TransactWriteItems = Delete META
+     * ({@code attribute_exists(PK)}, refused as {@link #DELETED_WORKSPACE}) + Put the task. From then on no member
+     * or project can be added (both transactions need META).
+     */
+    public Uni<Void> deleteWorkspace(String wsId, Transaction.Part alongside) {
+        return table.transact(WORKSPACE_DELETE, Transaction.of()
+                .delete(DELETED_WORKSPACE, WorkspaceKeys.workspace(wsId), Conditions.ITEM_EXISTS)
+                .include(alongside));
+    }
+
+    /** The first {@link #PAGE} keys left in one partition (META, members, sequences, projects): strongly consistent. */
+    public Uni<List<ItemKey>> partitionKeys(String partition) {
+        return table.query(WORKSPACE_PARTITION, q -> WorkspaceQueries.wholePartition(q, PK, partition)
+                        .projectionExpression("#pk, #sk")
+                        .expressionAttributeNames(Map.of("#pk", PK, "#sk", SK))
+                        .consistentRead(true)
+                        .limit(PAGE))
+                .map(response -> response.items().stream()
+                        .map(item -> new ItemKey(item.get(PK).s(), item.get(SK).s())).toList());
+    }
+
+    /** BatchWriteItem deletes, 25 a request, unprocessed items re-sent with backoff. */
+    public Uni<Void> deleteAll(List<ItemKey> keys) {
+        return table.batchDelete(WORKSPACE_PARTITION_DELETE, keys);
+    }
+}
