@@ -1,6 +1,7 @@
 package dev.trident.keys;
 
 import static dev.trident.keys.ItemCollection.COURSE;
+import static dev.trident.keys.ItemCollection.COURSES_BY_TERM;
 import static dev.trident.keys.ItemCollection.COURSE_ROSTER;
 import static dev.trident.keys.ItemCollection.HANDLE_PROFILE;
 import static dev.trident.keys.ItemCollection.IDEMPOTENCY;
@@ -12,6 +13,7 @@ import static dev.trident.keys.ItemCollection.TIMELINE_MONTHS;
 import static dev.trident.keys.ItemCollection.USER;
 import static dev.trident.keys.ItemCollection.USER_WORKSPACES;
 import static dev.trident.keys.ItemCollection.WORKSPACE;
+import static dev.trident.keys.ItemCollection.WORKSPACE_PROJECTS_BY_STATUS;
 import static dev.trident.keys.ItemCollection.WORKSPACE_SHARD;
 
 import java.util.ArrayList;
@@ -66,6 +68,9 @@ public final class CollectionReads {
             read(USER, SOCIAL, "monthly-stats", "GET /users/{userId}/stats?month=yyyy-mm"),
             read(HANDLE_PROFILE, SOCIAL, "user-by-handle", "GET /users/by-handle/{handle}"),
             read(POST_COMMENTS, SOCIAL, "post-comments", "GET /users/{userId}/posts/{postId}/comments"),
+            read(POST_COMMENTS, SOCIAL, "comment", "GET /users/{userId}/posts/{postId}/comments/{commentId}",
+                    "PATCH /users/{userId}/posts/{postId}/comments/{commentId}",
+                    "DELETE /users/{userId}/posts/{postId}/comments/{commentId}"),
             read(POST_COMMENTS, SOCIAL, "post-comments-delete", "DELETE /users/{userId}/posts/{postId}"),
             read(TIMELINE_MONTHS, SOCIAL, "timeline-months", "GET /timeline"),
             read(TIMELINE, SOCIAL, "timeline", "GET /timeline"),
@@ -84,6 +89,7 @@ public final class CollectionReads {
                     "GET /students/{studentId}/courses/{courseId}", "PATCH /students/{studentId}/courses/{courseId}"),
             read(COURSE_ROSTER, ENROLLMENT, "course-with-students", "GET /courses/{courseId}?include=students"),
             read(COURSE_ROSTER, ENROLLMENT, "course-roster", "GET /courses/{courseId}/students"),
+            read(COURSES_BY_TERM, ENROLLMENT, "course-catalogue", "GET /courses?term={term}"),
             read(IDEMPOTENCY, ENROLLMENT, "idempotency-record", "PUT /students/{studentId}/courses/{courseId}"),
             // workspace-service
             read(WORKSPACE, WORKSPACE_SERVICE, "member-role", "GET /workspaces/{wsId}", "PATCH /workspaces/{wsId}",
@@ -91,6 +97,8 @@ public final class CollectionReads {
                     "DELETE /workspaces/{wsId}/members/{userId}", "POST /workspaces/{wsId}/projects",
                     "GET /workspaces/{wsId}/projects", "GET/PATCH/DELETE /workspaces/{wsId}/projects/{projectId}"),
             read(WORKSPACE, WORKSPACE_SERVICE, "member", "PUT /workspaces/{wsId}/members/{userId}",
+                    "DELETE /workspaces/{wsId}/members/{userId}"),
+            read(WORKSPACE, WORKSPACE_SERVICE, "member-seat-count", "PUT /workspaces/{wsId}/members/{userId}",
                     "DELETE /workspaces/{wsId}/members/{userId}"),
             read(WORKSPACE, WORKSPACE_SERVICE, "workspace-members", "GET /workspaces/{wsId}/members"),
             read(WORKSPACE, WORKSPACE_SERVICE, "workspace", "GET /workspaces/{wsId}",
@@ -103,6 +111,8 @@ public final class CollectionReads {
             read(WORKSPACE_SHARD, WORKSPACE_SERVICE, "project", "GET /workspaces/{wsId}/projects/{projectId}"),
             read(WORKSPACE, WORKSPACE_SERVICE, "workspace-projects", "GET /workspaces/{wsId}/projects"),
             read(WORKSPACE_SHARD, WORKSPACE_SERVICE, "workspace-projects", "GET /workspaces/{wsId}/projects"),
+            read(WORKSPACE_PROJECTS_BY_STATUS, WORKSPACE_SERVICE, "workspace-projects-by-status",
+                    "GET /workspaces/{wsId}/projects?status={status}"),
             read(USER_WORKSPACES, WORKSPACE_SERVICE, "workspaces-of-user", "GET /workspaces?member={userId}"),
             read(PROJECTS_BY_STATUS, WORKSPACE_SERVICE, "projects-by-status", "GET /projects?status={status}"),
             read(IDEMPOTENCY, WORKSPACE_SERVICE, "idempotency-record", "POST /workspaces",

@@ -19,8 +19,10 @@ public enum ItemCollection {
     STUDENT(null, "a student's profile and enrolments"),
     COURSE(null, "a course's metadata"),
     COURSE_ROSTER(TableSchema.GSI1, "a course's metadata and roster (enrolment edges, inverted)"),
+    COURSES_BY_TERM(TableSchema.GSI2, "the catalogue of one term, by course id"),
     WORKSPACE(null, "a workspace's settings, members, project sequences and, unsharded, its projects"),
     WORKSPACE_SHARD(null, "one shard of a sharded workspace's projects"),
+    WORKSPACE_PROJECTS_BY_STATUS(TableSchema.GSI1, "one workspace shard's projects of one status"),
     PROJECTS_BY_STATUS(TableSchema.GSI2, "one write shard of the projects of a status, across workspaces"),
     IDEMPOTENCY(null, "the stored answer of one create sent with an Idempotency-Key");
 
@@ -112,10 +114,18 @@ public enum ItemCollection {
             EnrollmentKeys.parseCoursePk(gsi1pk);
             return COURSE_ROSTER;
         }
+        if (gsi1pk.startsWith(EntityType.WORKSPACE.pkPrefix())) {
+            WorkspaceKeys.parseWorkspaceStatusPk(gsi1pk);
+            return WORKSPACE_PROJECTS_BY_STATUS;
+        }
         return null;
     }
 
     private static ItemCollection gsi2Partition(String gsi2pk) {
+        if (gsi2pk.startsWith(EnrollmentKeys.TERM_PREFIX)) {
+            EnrollmentKeys.parseTermPk(gsi2pk);
+            return COURSES_BY_TERM;
+        }
         try {
             SocialKeys.parseTimelinePk(gsi2pk);
             return TIMELINE;

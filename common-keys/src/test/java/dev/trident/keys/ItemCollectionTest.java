@@ -40,6 +40,10 @@ class ItemCollectionTest {
                 ItemCollection.classify("GSI2", SocialKeys.timelinePartition("2026-05")));
         assertEquals(Optional.of(ItemCollection.PROJECTS_BY_STATUS),
                 ItemCollection.classify("GSI2", WorkspaceKeys.projectStatusPartition(ProjectStatus.PAUSED, 2)));
+        assertEquals(Optional.of(ItemCollection.COURSES_BY_TERM),
+                ItemCollection.classify("GSI2", EnrollmentKeys.termPartition("2026-fall")));
+        assertEquals(Optional.of(ItemCollection.WORKSPACE_PROJECTS_BY_STATUS), ItemCollection.classify("GSI1",
+                WorkspaceKeys.workspaceStatusPartition("w1", ProjectStatus.ACTIVE, 1, 2)));
         assertEquals("GSI1", ItemCollection.COURSE_ROSTER.indexName());
         assertEquals(null, ItemCollection.STUDENT.indexName());
     }

@@ -1,0 +1,181 @@
+package dev.trident.explorer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import dev.trident.support.dynamo.DynamoTable;
+import dev.trident.testing.DynamoDbLocalResource;
+import dev.trident.testing.Tokens;
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.common.http.TestHTTPResource;
+import io.quarkus.test.junit.QuarkusTest;
+import jakarta.inject.Inject;
+import java.io.File;
+import java.io.IOException;
+import java.net.URL;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.Keys;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.TakesScreenshot;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.WebDriverWait;
+import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
+
+/**
+ * The page in a real headless Chromium (Debian's chromium and chromedriver; nothing is downloaded) against the
+ * running explorer and DynamoDB Local: a deep link signs in and opens a student, a click opens a course's roster, an
+ * unknown id is a message. Skipped only where Chromium is missing outside CI; under CI=true that is a failure.
+ */
+@QuarkusTest
+@QuarkusTestResource(DynamoDbLocalResource.class)
+class ExplorerBrowserTest {
+
+    private static final Path CHROMIUM = Path.of(System.getenv().getOrDefault("CHROMIUM_BINARY", "/usr/bin/chromium"));
+    private static final Path CHROMEDRIVER = Path.of(System.getenv().getOrDefault("CHROMEDRIVER", "/usr/bin/chromedriver"));
+    private static final Duration WAIT = Duration.ofSeconds(20);
+
+    @TestHTTPResource("/")
+    URL page;
+
+    @Inject
+    DynamoDbAsyncClient dynamo;
+
+    @Inject
+    DynamoTable table;
+
+    private ChromeDriver browser;
+    private ChromeDriverService driverService;
+    private Path profile;
+
+    @BeforeEach
+    void startChromium() throws IOException {
+        boolean installed = Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER);
+        if (!installed) {
+            String missing = "Chromium (" + CHROMIUM + ") or chromedriver (" + CHROMEDRIVER + ") is not installed: "
+                    + "deploy/prerequisites.sh installs Debian's chromium and chromium-driver";
+            if ("true".equalsIgnoreCase(System.getenv("CI"))) {
+                fail(missing);
+            }
+            Assumptions.abort(missing);
+        }
+        // The driver is named explicitly, so Selenium Manager never looks for (or downloads) one.
+        System.setProperty("webdriver.chrome.driver", CHROMEDRIVER.toString());
+        profile = Files.createTempDirectory("explorer-chromium-");
+        ChromeOptions options = new ChromeOptions();
+        options.setBinary(CHROMIUM.toFile());
+        options.addArguments("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                "--user-data-dir=" + profile, "--window-size=1500,1000");
+        driverService = new ChromeDriverService.Builder().usingDriverExecutable(CHROMEDRIVER.toFile())
+                .usingAnyFreePort().build();
+        browser = new ChromeDriver(driverService, options);
+    }
+
+    @AfterEach
+    void stopChromium() throws IOException {
+        if (browser != null) {
+            browser.quit();
+        }
+        if (driverService != null) {
+            driverService.stop();
+        }
+        if (profile != null) {
+            try (Stream<Path> files = Files.walk(profile)) {
+                files.sorted(Comparator.reverseOrder()).map(Path::toFile).forEach(File::delete);
+            }
+        }
+    }
+
+    @Test
+    void aDeepLinkShowsEveryEnrolmentAndACourseIdOpensTheRosterWithThatStudent() throws IOException {
+        TableSeed seed = new TableSeed(dynamo, table.name());
+        String student = TableSeed.uniqueId("stu");
+        String classmate = TableSeed.uniqueId("mate");
+        List<String> courses = List.of(TableSeed.uniqueId("algebra"), TableSeed.uniqueId("botany"),
+                TableSeed.uniqueId("chemistry"));
+        seed.student(student, "Ada Lovelace");
+        seed.student(classmate, "Grace Hopper");
+        for (String course : courses) {
+            seed.course(course, "Course " + course);
+            seed.enrol(student, course);
+        }
+        String opened = courses.get(1);
+        seed.enrol(classmate, opened);
+        String token = Tokens.user("operator-1").roles("admin").token();
+        WebDriverWait wait = new WebDriverWait(browser, WAIT);
+
+        browser.get(page + "#entity=student&id=" + student + "&token=" + token);
+        wait.until(ExpectedConditions.numberOfElementsToBe(
+                By.cssSelector("section[data-view='table'] tbody tr[data-type='Enrollment']"), courses.size()));
+        for (String course : courses) {
+            assertEquals(1, browser.findElements(By.cssSelector("section[data-view='table'] tr[data-type='Enrollment'] "
+                    + "a[data-entity='course'][data-id='" + course + "']")).size(), "a link to " + course);
+        }
+        assertEquals(1, browser.findElements(By.cssSelector("tr[data-type='Student']")).size());
+        // The token left the address bar at once and is kept for this tab only.
+        assertFalse(browser.getCurrentUrl().contains("token"), browser.getCurrentUrl());
+        assertEquals(token, ((JavascriptExecutor) browser)
+                .executeScript("return sessionStorage.getItem('trident-explorer-token')"));
+
+        // Keyboard: focus the course id and press Enter.
+        WebElement courseLink = browser.findElement(By.cssSelector(
+                "section[data-view='table'] a[data-entity='course'][data-id='" + opened + "']"));
+        courseLink.sendKeys(Keys.ENTER);
+        wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector(
+                "section[data-view='gsi1'] tr[data-type='Enrollment'] a[data-entity='student'][data-id='" + student + "']")));
+        assertTrue(browser.getCurrentUrl().endsWith("#entity=course&id=" + opened), browser.getCurrentUrl());
+        assertEquals(2, browser.findElements(By.cssSelector("section[data-view='gsi1'] tr[data-type='Enrollment']")).size());
+        assertEquals(1, browser.findElements(By.cssSelector("section[data-view='table'] tr[data-type='Course']")).size());
+        assertEquals(1, browser.findElements(By.cssSelector(
+                "section[data-view='gsi1'] a[data-entity='student'][data-id='" + classmate + "']")).size());
+        assertTrue(browser.findElement(By.cssSelector("section[data-view='gsi1']")).getText().contains("course-roster"),
+                "the roster names the routes that read it");
+        Path screenshot = Path.of("target", "explorer.png");
+        Files.createDirectories(screenshot.getParent());
+        Files.copy(((TakesScreenshot) browser).getScreenshotAs(OutputType.FILE).toPath(), screenshot,
+                StandardCopyOption.REPLACE_EXISTING);
+        assertTrue(Files.size(screenshot) > 10_000, "a real screenshot");
+
+        // An id nothing is stored under: a message, not a blank page.
+        String nobody = TableSeed.uniqueId("nobody");
+        browser.get(page + "#entity=student&id=" + nobody);
+        WebElement message = wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("message")));
+        wait.until(ExpectedConditions.textToBePresentInElement(message, "Not found"));
+        assertTrue(message.getText().contains(nobody), message.getText());
+        assertEquals(0, browser.findElements(By.cssSelector("section.collection")).size());
+
+        // An id outside the grammar: the API's 400, shown as a message.
+        browser.get(page + "#entity=student&id=" + "bad%20id");
+        wait.until(ExpectedConditions.textToBePresentInElement(browser.findElement(By.id("message")), "refused"));
+    }
+
+    @Test
+    void withoutATokenThePageAsksForOneAndAWrongRoleIsAMessage() {
+        WebDriverWait wait = new WebDriverWait(browser, WAIT);
+        browser.get(page + "#entity=student&id=s1");
+        WebElement tokenField = wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("token")));
+        assertTrue(browser.findElement(By.id("message")).getText().contains("Sign in"));
+        // A token without the admin role: 403, said in words.
+        tokenField.sendKeys(Tokens.user("student-1").token(), Keys.ENTER);
+        wait.until(ExpectedConditions.textToBePresentInElement(browser.findElement(By.id("message")), "role admin"));
+        assertEquals("entity", browser.findElement(By.cssSelector("label[for='entity']")).getText().toLowerCase());
+    }
+}
