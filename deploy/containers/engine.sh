@@ -66,7 +66,15 @@ engine_stop() {
   [ -n "$pid" ] || return 0
   kill "$pid"
   for _ in $(seq 1 150); do
-    kill -0 "$pid" 2>/dev/null || { echo "stopped the private container engine"; rm -f "$PRIVATE_PIDFILE"; return 0; }
+    if ! kill -0 "$pid" 2>/dev/null; then
+      # The engine leaves its default network namespace mounted under its exec root: nothing may stay behind.
+      if mountpoint -q "$TRIDENT_DOCKER_RUN/exec/netns/default" 2>/dev/null; then
+        umount "$TRIDENT_DOCKER_RUN/exec/netns/default" || true
+      fi
+      rm -f "$PRIVATE_PIDFILE"
+      echo "stopped the private container engine"
+      return 0
+    fi
     sleep 0.2
   done
   echo "the private container engine (pid $pid) did not stop within 30 s; killing it" >&2
