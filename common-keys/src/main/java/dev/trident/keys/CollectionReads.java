@@ -1,17 +1,19 @@
 package dev.trident.keys;
 
 import static dev.trident.keys.ItemCollection.COURSE;
+import static dev.trident.keys.ItemCollection.ERASURE;
 import static dev.trident.keys.ItemCollection.COURSES_BY_TERM;
 import static dev.trident.keys.ItemCollection.COURSE_ROSTER;
 import static dev.trident.keys.ItemCollection.HANDLE_PROFILE;
 import static dev.trident.keys.ItemCollection.IDEMPOTENCY;
+import static dev.trident.keys.ItemCollection.PENDING_WORK;
 import static dev.trident.keys.ItemCollection.POST_COMMENTS;
 import static dev.trident.keys.ItemCollection.PROJECTS_BY_STATUS;
 import static dev.trident.keys.ItemCollection.STUDENT;
 import static dev.trident.keys.ItemCollection.TIMELINE;
 import static dev.trident.keys.ItemCollection.TIMELINE_MONTHS;
 import static dev.trident.keys.ItemCollection.USER;
-import static dev.trident.keys.ItemCollection.USER_WORKSPACES;
+import static dev.trident.keys.ItemCollection.USER_INVERTED;
 import static dev.trident.keys.ItemCollection.WORKSPACE;
 import static dev.trident.keys.ItemCollection.WORKSPACE_PROJECTS_BY_STATUS;
 import static dev.trident.keys.ItemCollection.WORKSPACE_SHARD;
@@ -38,6 +40,11 @@ public final class CollectionReads {
     public static final Set<String> SERVICES = Set.of(SOCIAL, ENROLLMENT, WORKSPACE_SERVICE);
 
     private static final Pattern PATTERN_NAME = Pattern.compile("[a-z][a-z0-9-]{0,63}");
+    /** The erasure of an account, done by each service asynchronously from its pending work. */
+    private static final String ERASE_ACCOUNT =
+            "DELETE /users/{userId} (this service's erasure part, from its pending work)";
+    /** Not a route: each service's scheduled look at its pending-work partition. */
+    private static final String PENDING_WORK_POLL = "(scheduled) the pending-work poll";
 
     /** One service's access pattern reading one collection, and the routes that make that read. */
     public record Read(ItemCollection collection, String service, String accessPattern, List<String> routes) {
@@ -74,6 +81,11 @@ public final class CollectionReads {
             read(POST_COMMENTS, SOCIAL, "post-comments-delete", "DELETE /users/{userId}/posts/{postId}"),
             read(TIMELINE_MONTHS, SOCIAL, "timeline-months", "GET /timeline"),
             read(TIMELINE, SOCIAL, "timeline", "GET /timeline"),
+            read(USER, SOCIAL, "erasure-user-items", ERASE_ACCOUNT),
+            read(USER_INVERTED, SOCIAL, "erasure-author-comments", ERASE_ACCOUNT),
+            read(ERASURE, SOCIAL, "erasure-record", "GET /users/{userId}/erasure", "DELETE /users/{userId}",
+                    ERASE_ACCOUNT),
+            read(PENDING_WORK, SOCIAL, "work-pending", PENDING_WORK_POLL),
             read(IDEMPOTENCY, SOCIAL, "idempotency-record", "POST /users", "POST /users/{userId}/posts",
                     "POST /users/{userId}/posts/{postId}/comments"),
             // enrollment-service
@@ -90,6 +102,10 @@ public final class CollectionReads {
             read(COURSE_ROSTER, ENROLLMENT, "course-with-students", "GET /courses/{courseId}?include=students"),
             read(COURSE_ROSTER, ENROLLMENT, "course-roster", "GET /courses/{courseId}/students"),
             read(COURSES_BY_TERM, ENROLLMENT, "course-catalogue", "GET /courses?term={term}"),
+            read(STUDENT, ENROLLMENT, "erasure-student-items", "DELETE /students/{studentId}", ERASE_ACCOUNT),
+            read(COURSE_ROSTER, ENROLLMENT, "course-edges", "DELETE /courses/{courseId}"),
+            read(ERASURE, ENROLLMENT, "erasure-record", ERASE_ACCOUNT),
+            read(PENDING_WORK, ENROLLMENT, "work-pending", PENDING_WORK_POLL),
             read(IDEMPOTENCY, ENROLLMENT, "idempotency-record", "PUT /students/{studentId}/courses/{courseId}"),
             // workspace-service
             read(WORKSPACE, WORKSPACE_SERVICE, "member-role", "GET /workspaces/{wsId}", "PATCH /workspaces/{wsId}",
@@ -113,8 +129,18 @@ public final class CollectionReads {
             read(WORKSPACE_SHARD, WORKSPACE_SERVICE, "workspace-projects", "GET /workspaces/{wsId}/projects"),
             read(WORKSPACE_PROJECTS_BY_STATUS, WORKSPACE_SERVICE, "workspace-projects-by-status",
                     "GET /workspaces/{wsId}/projects?status={status}"),
-            read(USER_WORKSPACES, WORKSPACE_SERVICE, "workspaces-of-user", "GET /workspaces?member={userId}"),
+            read(USER_INVERTED, WORKSPACE_SERVICE, "workspaces-of-user", "GET /workspaces?member={userId}"),
             read(PROJECTS_BY_STATUS, WORKSPACE_SERVICE, "projects-by-status", "GET /projects?status={status}"),
+            read(USER_INVERTED, WORKSPACE_SERVICE, "erasure-memberships", ERASE_ACCOUNT),
+            read(WORKSPACE, WORKSPACE_SERVICE, "erasure-members", ERASE_ACCOUNT),
+            read(WORKSPACE, WORKSPACE_SERVICE, "erasure-workspace-meta", ERASE_ACCOUNT),
+            read(WORKSPACE, WORKSPACE_SERVICE, "erasure-created-projects", ERASE_ACCOUNT),
+            read(WORKSPACE_SHARD, WORKSPACE_SERVICE, "erasure-created-projects", ERASE_ACCOUNT),
+            read(WORKSPACE, WORKSPACE_SERVICE, "workspace-partition-items", "DELETE /workspaces/{wsId}", ERASE_ACCOUNT),
+            read(WORKSPACE_SHARD, WORKSPACE_SERVICE, "workspace-partition-items", "DELETE /workspaces/{wsId}",
+                    ERASE_ACCOUNT),
+            read(ERASURE, WORKSPACE_SERVICE, "erasure-record", ERASE_ACCOUNT),
+            read(PENDING_WORK, WORKSPACE_SERVICE, "work-pending", PENDING_WORK_POLL),
             read(IDEMPOTENCY, WORKSPACE_SERVICE, "idempotency-record", "POST /workspaces",
                     "POST /workspaces/{wsId}/projects"));
 

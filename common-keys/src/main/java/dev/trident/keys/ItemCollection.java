@@ -10,7 +10,8 @@ import java.util.Optional;
  */
 public enum ItemCollection {
     USER(null, "a user's profile, posts, pending post deletions and monthly stats"),
-    USER_WORKSPACES(TableSchema.GSI1, "the workspaces a user is a member of (member edges, inverted)"),
+    USER_INVERTED(TableSchema.GSI1, "a user's edges seen from the user: the workspaces they belong to (member edges)"
+            + " and the comments they wrote"),
     HANDLE(null, "the claim that keeps a handle unique"),
     HANDLE_PROFILE(TableSchema.GSI1, "the profile that holds a handle"),
     POST_COMMENTS(null, "a post's comments"),
@@ -24,7 +25,9 @@ public enum ItemCollection {
     WORKSPACE_SHARD(null, "one shard of a sharded workspace's projects"),
     WORKSPACE_PROJECTS_BY_STATUS(TableSchema.GSI1, "one workspace shard's projects of one status"),
     PROJECTS_BY_STATUS(TableSchema.GSI2, "one write shard of the projects of a status, across workspaces"),
-    IDEMPOTENCY(null, "the stored answer of one create sent with an Idempotency-Key");
+    IDEMPOTENCY(null, "the stored answer of one create sent with an Idempotency-Key"),
+    ERASURE(null, "the record of one account's erasure: its progress per service"),
+    PENDING_WORK(null, "one service's pending work (erasure parts), claimed by lease");
 
     private final String indexName;
     private final String description;
@@ -94,6 +97,14 @@ public enum ItemCollection {
         if (pk.startsWith(EntityType.WORKSPACE.pkPrefix())) {
             return WorkspaceKeys.parseProjectPartition(pk).shard().isPresent() ? WORKSPACE_SHARD : WORKSPACE;
         }
+        if (pk.startsWith(EntityType.ERASURE.pkPrefix())) {
+            ErasureKeys.parseRecordPk(pk);
+            return ERASURE;
+        }
+        if (pk.startsWith(EntityType.WORK_ITEM.pkPrefix())) {
+            WorkKeys.parseWorkPartition(pk);
+            return PENDING_WORK;
+        }
         if (pk.startsWith(EntityType.IDEMPOTENCY.pkPrefix())) {
             KeyDecoder.decode(new ItemKey(pk, IdempotencyKeys.RECORD));
             return IDEMPOTENCY;
@@ -104,7 +115,7 @@ public enum ItemCollection {
     private static ItemCollection gsi1Partition(String gsi1pk) {
         if (gsi1pk.startsWith(EntityType.USER_PROFILE.pkPrefix())) {
             WorkspaceKeys.parseMemberIndexPk(gsi1pk);
-            return USER_WORKSPACES;
+            return USER_INVERTED;
         }
         if (gsi1pk.startsWith(EntityType.HANDLE_CLAIM.pkPrefix())) {
             SocialKeys.parseHandlePk(gsi1pk);

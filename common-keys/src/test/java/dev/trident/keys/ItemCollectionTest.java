@@ -24,6 +24,9 @@ class ItemCollectionTest {
                 ItemCollection.classify(null, WorkspaceKeys.workspacePartition("w1")));
         assertEquals(Optional.of(ItemCollection.WORKSPACE_SHARD),
                 ItemCollection.classify(null, WorkspaceKeys.projectPartition("w1", 3, 4)));
+        assertEquals(Optional.of(ItemCollection.ERASURE), ItemCollection.classify(null, ErasureKeys.record("u1").pk()));
+        assertEquals(Optional.of(ItemCollection.PENDING_WORK),
+                ItemCollection.classify(null, WorkKeys.workPartition("social")));
         assertEquals(Optional.of(ItemCollection.IDEMPOTENCY),
                 ItemCollection.classify(null, IdempotencyKeys.record("u1", "POST /users", "k").pk()));
     }
@@ -32,7 +35,7 @@ class ItemCollectionTest {
     void indexPartitionsAreTheInvertedSides() {
         assertEquals(Optional.of(ItemCollection.COURSE_ROSTER),
                 ItemCollection.classify("GSI1", EnrollmentKeys.enrollmentIndex("c1", "s1").pk()));
-        assertEquals(Optional.of(ItemCollection.USER_WORKSPACES),
+        assertEquals(Optional.of(ItemCollection.USER_INVERTED),
                 ItemCollection.classify("GSI1", WorkspaceKeys.memberIndex("u1", "w1").pk()));
         assertEquals(Optional.of(ItemCollection.HANDLE_PROFILE),
                 ItemCollection.classify("GSI1", SocialKeys.userByHandle("ann").pk()));

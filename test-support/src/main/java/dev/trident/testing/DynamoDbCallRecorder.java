@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.eclipse.microprofile.config.ConfigProvider;
 import software.amazon.awssdk.core.SdkRequest;
 import software.amazon.awssdk.core.interceptor.Context;
 import software.amazon.awssdk.core.interceptor.ExecutionAttribute;
@@ -82,6 +83,10 @@ public class DynamoDbCallRecorder implements ExecutionInterceptor {
             SCANS.incrementAndGet();
             throw new IllegalStateException(FORBIDDEN_OPERATION + " attempted: Trident's access patterns never read a whole table");
         }
+        // A read under a declared access pattern must hit a collection CollectionReads declares for it (DeclaredReads).
+        DeclaredReads.refusal(serviceName(), request, attributes).ifPresent(refusal -> {
+            throw new IllegalStateException(refusal);
+        });
         Call call = new Call(operation, index, request);
         attributes.putAttribute(CALL, call);
         CALLS.add(call);
@@ -95,6 +100,15 @@ public class DynamoDbCallRecorder implements ExecutionInterceptor {
         if (call != null) {
             call.consumedCapacity = context.response().getValueForField("ConsumedCapacity", Object.class).orElse(null);
             call.itemsRead = context.response().getValueForField("ScannedCount", Integer.class).orElse(null);
+        }
+    }
+
+    /** The service under test ({@code quarkus.application.name}), or null outside a Quarkus application. */
+    private static String serviceName() {
+        try {
+            return ConfigProvider.getConfig().getOptionalValue("quarkus.application.name", String.class).orElse(null);
+        } catch (IllegalStateException | IllegalArgumentException noConfig) {
+            return null;
         }
     }
 

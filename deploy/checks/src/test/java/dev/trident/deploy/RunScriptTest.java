@@ -51,7 +51,7 @@ class RunScriptTest {
     @Test
     void theSuiteComesUpWithServicesFindingEachOtherStopsCleanlyAndKeepsItsData(@TempDir Path data) throws Exception {
         Map<String, Integer> ports = Map.of("DYNAMODB_PORT", freePort(), "SOCIAL_PORT", freePort(),
-                "ENROLLMENT_PORT", freePort(), "WORKSPACE_PORT", freePort());
+                "ENROLLMENT_PORT", freePort(), "WORKSPACE_PORT", freePort(), "EXPLORER_PORT", freePort());
         String social = "http://127.0.0.1:" + ports.get("SOCIAL_PORT");
         String enrollment = "http://127.0.0.1:" + ports.get("ENROLLMENT_PORT");
         String workspace = "http://127.0.0.1:" + ports.get("WORKSPACE_PORT");
@@ -107,7 +107,7 @@ class RunScriptTest {
     @Test
     void aProcessThatDiesIsReportedAndStartedAgainWhileTheOthersKeepAnswering(@TempDir Path data) throws Exception {
         Map<String, Integer> ports = Map.of("DYNAMODB_PORT", freePort(), "SOCIAL_PORT", freePort(),
-                "ENROLLMENT_PORT", freePort(), "WORKSPACE_PORT", freePort());
+                "ENROLLMENT_PORT", freePort(), "WORKSPACE_PORT", freePort(), "EXPLORER_PORT", freePort());
         String social = "http://127.0.0.1:" + ports.get("SOCIAL_PORT");
         String enrollment = "http://127.0.0.1:" + ports.get("ENROLLMENT_PORT");
         String workspace = "http://127.0.0.1:" + ports.get("WORKSPACE_PORT");
@@ -175,7 +175,7 @@ class RunScriptTest {
                 Path log = Files.createTempFile("refused-", ".log");
                 ProcessBuilder builder = new ProcessBuilder(bash).redirectErrorStream(true).redirectOutput(log.toFile());
                 // Never the suite's usual ports, should it start anyway.
-                for (String port : List.of("DYNAMODB_PORT", "SOCIAL_PORT", "ENROLLMENT_PORT", "WORKSPACE_PORT")) {
+                for (String port : List.of("DYNAMODB_PORT", "SOCIAL_PORT", "ENROLLMENT_PORT", "WORKSPACE_PORT", "EXPLORER_PORT")) {
                     builder.environment().put(port, Integer.toString(freePort()));
                 }
                 Process process = builder.start();
@@ -217,7 +217,7 @@ class RunScriptTest {
     void aBusyPortStopsTheRunBeforeAnythingStartsAndTheStrangerIsUntouched(@TempDir Path data) throws Exception {
         try (StrangerServer dynamodb = StrangerServer.start(); StrangerServer workspace = StrangerServer.start()) {
             Map<String, Integer> ports = Map.of("DYNAMODB_PORT", dynamodb.port(), "SOCIAL_PORT", freePort(),
-                    "ENROLLMENT_PORT", freePort(), "WORKSPACE_PORT", workspace.port());
+                    "ENROLLMENT_PORT", freePort(), "WORKSPACE_PORT", workspace.port(), "EXPLORER_PORT", freePort());
             ProcessBuilder builder = new ProcessBuilder("bash", Repo.DEPLOY.resolve("run.sh").toString(), "--data",
                     data.resolve("run").toString()).redirectErrorStream(true);
             ports.forEach((name, port) -> builder.environment().put(name, Integer.toString(port)));
@@ -287,7 +287,7 @@ class RunScriptTest {
     @Test
     void seedLoadsTheSampleDataOnceAndTokensFollowTheRunningSuitesDataFolder(@TempDir Path data) throws Exception {
         Map<String, Integer> ports = Map.of("DYNAMODB_PORT", freePort(), "SOCIAL_PORT", freePort(),
-                "ENROLLMENT_PORT", freePort(), "WORKSPACE_PORT", freePort());
+                "ENROLLMENT_PORT", freePort(), "WORKSPACE_PORT", freePort(), "EXPLORER_PORT", freePort());
         String social = "http://127.0.0.1:" + ports.get("SOCIAL_PORT");
         String enrollment = "http://127.0.0.1:" + ports.get("ENROLLMENT_PORT");
         String workspace = "http://127.0.0.1:" + ports.get("WORKSPACE_PORT");
@@ -352,7 +352,7 @@ class RunScriptTest {
     @Test
     void requestsHttpRunsTopToBottomOnAFreshSuite(@TempDir Path data) throws Exception {
         Map<String, Integer> ports = Map.of("DYNAMODB_PORT", freePort(), "SOCIAL_PORT", freePort(),
-                "ENROLLMENT_PORT", freePort(), "WORKSPACE_PORT", freePort());
+                "ENROLLMENT_PORT", freePort(), "WORKSPACE_PORT", freePort(), "EXPLORER_PORT", freePort());
         try (RunningSuite suite = RunningSuite.start(data, ports)) {
             Map<String, String> variables = Map.of(
                     "social", "http://127.0.0.1:" + ports.get("SOCIAL_PORT"),

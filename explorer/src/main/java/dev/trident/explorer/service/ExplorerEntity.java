@@ -15,7 +15,7 @@ import java.util.Optional;
  * entity's id, so every such part of a decoded key links to the entity's page.
  */
 public enum ExplorerEntity {
-    USER("user", KeyDecoder.USER_ID, ItemCollection.USER, ItemCollection.USER_WORKSPACES),
+    USER("user", KeyDecoder.USER_ID, ItemCollection.USER, ItemCollection.USER_INVERTED),
     HANDLE("handle", KeyDecoder.HANDLE, ItemCollection.HANDLE, ItemCollection.HANDLE_PROFILE),
     POST("post", KeyDecoder.POST_ID, ItemCollection.POST_COMMENTS, null),
     STUDENT("student", KeyDecoder.STUDENT_ID, ItemCollection.STUDENT, null),
@@ -64,7 +64,7 @@ public enum ExplorerEntity {
     public String partition(ItemCollection collection, String id) {
         return switch (collection) {
             case USER -> SocialKeys.userPartition(id);
-            case USER_WORKSPACES -> WorkspaceKeys.userWorkspacesPartition(id);
+            case USER_INVERTED -> WorkspaceKeys.userWorkspacesPartition(id);
             case HANDLE -> SocialKeys.handlePartition(SocialKeys.canonicalHandle(id));
             case HANDLE_PROFILE -> SocialKeys.userByHandle(SocialKeys.canonicalHandle(id)).pk();
             case POST_COMMENTS -> SocialKeys.commentPartition(id);

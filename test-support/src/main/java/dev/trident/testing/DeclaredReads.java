@@ -1,0 +1,107 @@
+package dev.trident.testing;
+
+import dev.trident.keys.CollectionReads;
+import dev.trident.keys.ItemCollection;
+import dev.trident.keys.TableSchema;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import software.amazon.awssdk.core.SdkRequest;
+import software.amazon.awssdk.core.interceptor.ExecutionAttribute;
+import software.amazon.awssdk.core.interceptor.ExecutionAttributes;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.BatchGetItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
+import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
+
+/**
+ * The run-time half of keeping common-keys' CollectionReads true: in a service's tests, a read made under an access
+ * pattern that CollectionReads declares for that service must hit one of the collections declared for it, or
+ * {@link DynamoDbCallRecorder} refuses the request (as it refuses a Scan), naming what to declare. Reads under a
+ * pattern not declared at all are left to the explorer's RouteTableTest (it reads the sources); reads without a
+ * pattern are a test's own look at the table.
+ */
+final class DeclaredReads {
+
+    /** The name service-support's AccessPattern gives its execution attribute (a reloaded class adds "#N"). */
+    private static final String PATTERN_ATTRIBUTE = "trident.access-pattern";
+    private static final Pattern EQUALS = Pattern.compile("(#?\\w+)\\s*=\\s*(:\\w+)");
+
+    private DeclaredReads() {
+    }
+
+    /** The refusal of a read that CollectionReads does not declare, or empty when it does (or does not apply). */
+    static Optional<String> refusal(String service, SdkRequest request, ExecutionAttributes attributes) {
+        if (service == null || !CollectionReads.SERVICES.contains(service)) {
+            return Optional.empty();
+        }
+        String pattern = patternName(attributes);
+        if (pattern == null || CollectionReads.all().stream()
+                .noneMatch(r -> r.service().equals(service) && r.accessPattern().equals(pattern))) {
+            return Optional.empty();
+        }
+        for (String[] partition : partitions(request)) {
+            Optional<ItemCollection> collection = ItemCollection.classify(partition[0], partition[1]);
+            if (collection.isEmpty() || !CollectionReads.declares(service, pattern, collection.get())) {
+                return Optional.of(service + " read " + (partition[0] == null ? "" : partition[0] + " ")
+                        + partition[1] + " (" + collection.map(Enum::name).orElse("no known collection")
+                        + ") under access pattern " + pattern + ", which common-keys CollectionReads declares only for "
+                        + CollectionReads.all().stream().filter(r -> r.service().equals(service)
+                                && r.accessPattern().equals(pattern)).map(r -> r.collection().name()).toList()
+                        + ": declare the read there (the explorer shows it)");
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static String patternName(ExecutionAttributes attributes) {
+        for (Map.Entry<ExecutionAttribute<?>, Object> e : attributes.getAttributes().entrySet()) {
+            String name = e.getKey().toString();
+            if ((name.equals(PATTERN_ATTRIBUTE) || name.startsWith(PATTERN_ATTRIBUTE + "#"))
+                    && e.getValue() instanceof String value) {
+                return value;
+            }
+        }
+        return null;
+    }
+
+    /** The (index or null, partition key value) pairs a read request reads. */
+    static List<String[]> partitions(SdkRequest request) {
+        List<String[]> out = new ArrayList<>();
+        if (request instanceof GetItemRequest get) {
+            addKey(out, get.key());
+        } else if (request instanceof BatchGetItemRequest batch) {
+            for (KeysAndAttributes keys : batch.requestItems().values()) {
+                keys.keys().forEach(key -> addKey(out, key));
+            }
+        } else if (request instanceof QueryRequest query) {
+            String index = query.indexName();
+            String pkAttribute = index == null ? TableSchema.PK : index + "PK";
+            String expression = query.keyConditionExpression();
+            if (expression != null) {
+                Matcher m = EQUALS.matcher(expression);
+                while (m.find()) {
+                    String name = m.group(1).startsWith("#") && query.hasExpressionAttributeNames()
+                            ? query.expressionAttributeNames().get(m.group(1)) : m.group(1);
+                    AttributeValue value = query.hasExpressionAttributeValues()
+                            ? query.expressionAttributeValues().get(m.group(2)) : null;
+                    if (pkAttribute.equals(name) && value != null && value.s() != null) {
+                        out.add(new String[] {index, value.s()});
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    private static void addKey(List<String[]> out, Map<String, AttributeValue> key) {
+        AttributeValue pk = key == null ? null : key.get(TableSchema.PK);
+        if (pk != null && pk.s() != null) {
+            out.add(new String[] {null, pk.s()});
+        }
+    }
+}
