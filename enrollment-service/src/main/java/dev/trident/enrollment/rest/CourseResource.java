@@ -76,7 +76,6 @@ public class CourseResource {
                     + "Read from the index GSI2, which is eventually consistent on DynamoDB: a course just created, "
                     + "or moved to another term, may take a moment (usually well under a second) to show or leave. "
                     + "The items carry no ETag: GET /courses/{courseId} for one.")
-    @APIResponse(responseCode = "200", description = "{items: [course...], nextCursor}")
     public Uni<Page<Course>> catalogue(
             @Parameter(description = "the term, a code such as 2026-fall (letters, digits, '.', '_', '-'; required)")
             @QueryParam("term") @ValidId String term,
