@@ -52,6 +52,10 @@ debian_mirror() {
 
 build_debian_base() {
   image_exists "$BASE_IMAGE" && return 0
+  if [ "$(id -u)" != 0 ]; then
+    echo "building $BASE_IMAGE needs root (debootstrap); or use a public Java base: JAVA_IMAGE=eclipse-temurin:25-jre" >&2
+    return 1
+  fi
   command -v debootstrap > /dev/null 2>&1 || [ -x /usr/sbin/debootstrap ] || "$ROOT/deploy/prerequisites.sh"
   local mirror rootfs="$TRIDENT_DOCKER_ROOT/rootfs" started=$SECONDS
   mirror=$(debian_mirror)
