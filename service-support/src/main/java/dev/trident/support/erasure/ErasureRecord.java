@@ -8,12 +8,11 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
  * status over all parts ({@code PENDING} until every part is {@code DONE}), each service's part with the items it
  * has erased so far, when it was requested and completed. Nothing else of the account is kept.
  */
-@Schema(example = "{\"userId\": \"ada\", \"status\": \"PENDING\", "
-        + "\"parts\": {\"social-service\": {\"status\": \"DONE\", \"itemsErased\": 2301, "
-        + "\"completedAt\": \"2026-05-04T10:00:07Z\"}, "
-        + "\"enrollment-service\": {\"status\": \"PENDING\", \"itemsErased\": 12, "
-        + "\"completedAt\": null}, \"workspace-service\": {\"status\": \"PENDING\", "
-        + "\"itemsErased\": 0, \"completedAt\": null}}, \"requestedAt\": \"2026-05-04T10:00:00Z\", "
+@Schema(description = "The progress of an account's erasure", example = "{\"userId\": \"ada\", \"status\": \"PENDING\", "
+        + "\"parts\": {\"social\": {\"status\": \"DONE\", \"itemsErased\": 2301, \"completedAt\": "
+        + "\"2026-11-23T18:02:11.204Z\"}, \"enrollment\": {\"status\": \"DONE\", \"itemsErased\": 3, "
+        + "\"completedAt\": \"2026-11-23T18:02:04.517Z\"}, \"workspace\": {\"status\": \"PENDING\", "
+        + "\"itemsErased\": 0, \"completedAt\": null}}, \"requestedAt\": \"2026-11-23T18:02:04.120Z\", "
         + "\"completedAt\": null}")
 public record ErasureRecord(String userId, String status, Map<String, Part> parts, String requestedAt,
         String completedAt) {
