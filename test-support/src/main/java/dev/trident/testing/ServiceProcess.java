@@ -105,6 +105,24 @@ public final class ServiceProcess implements AutoCloseable {
         return process.isAlive();
     }
 
+    /** Sends SIGTERM, as Kubernetes or Docker stop a container, and returns at once (see {@link #awaitExit}). */
+    public void terminate() {
+        process.destroy();
+    }
+
+    /** The exit code once the process has exited within {@code timeout}; fails if it is still running. */
+    public int awaitExit(Duration timeout) throws InterruptedException {
+        if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+            throw new AssertionError("still running " + timeout + " after SIGTERM");
+        }
+        return process.exitValue();
+    }
+
+    /** Everything the process printed so far (both streams). */
+    public String output() throws IOException {
+        return Files.readString(log);
+    }
+
     @Override
     public void close() {
         if (process.isAlive()) {

@@ -8,8 +8,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A service reads a JSON body one way only: a key given twice (a last-wins parser here and a first-wins one in
- * front would read two different requests) and anything after the JSON value are a 400 problem, and nothing is
- * written. Each service runs it on one of its write routes ({@code *StrictJsonTest}).
+ * front would read two different requests), a field the route does not know and anything after the JSON value are
+ * a 400 problem, and nothing is written. Each service runs it on one of its write routes ({@code *StrictJsonTest}).
  */
 public abstract class StrictJsonContract {
 
@@ -46,6 +46,15 @@ public abstract class StrictJsonContract {
                 .contentType("application/problem+json")
                 .body("detail", equalTo("the body has more after its JSON value"));
         send(validBody() + " garbage").then().statusCode(400).contentType("application/problem+json");
+        caller().get(readBack()).then().statusCode(404);
+    }
+
+    @Test
+    void aFieldTheRouteDoesNotKnowIsA400NamingItAndNothingIsWritten() {
+        send("{\"notAField\":1," + validBody().strip().substring(1)).then().statusCode(400)
+                .contentType("application/problem+json")
+                .body("errors[0].field", equalTo("notAField"))
+                .body("errors[0].message", equalTo("unknown field"));
         caller().get(readBack()).then().statusCode(404);
     }
 

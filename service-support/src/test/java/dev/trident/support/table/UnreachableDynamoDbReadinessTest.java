@@ -5,6 +5,7 @@ import static org.hamcrest.Matchers.allOf;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.lessThan;
+import static org.hamcrest.Matchers.not;
 
 import dev.trident.testing.DynamoDbLocalResource;
 import io.quarkus.test.common.QuarkusTestResource;
@@ -35,8 +36,11 @@ class UnreachableDynamoDbReadinessTest {
     void readinessNamesTheEndpointAndTheTableInOneShortLine() {
         given().get("/q/health/ready").then().statusCode(503)
                 .body("status", equalTo("DOWN"))
+                // "cannot be reached ... (ConnectException)" when the refusal surfaces, else "did not answer within
+                // 1000 ms" (the SDK retries a refused connection until the probe's time is up): either way one line.
                 .body("checks.find { it.name == 'dynamodb-table' }.data.reason", allOf(
-                        containsString(ENDPOINT), containsString("trident-elsewhere"), containsString("cannot be reached")))
+                        containsString(ENDPOINT), containsString("table trident-elsewhere"),
+                        not(containsString("Acquire operation"))))
                 .body("checks.find { it.name == 'dynamodb-table' }.data.reason.length()", lessThan(160));
         given().get("/q/health/live").then().statusCode(200);
     }
