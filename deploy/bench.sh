@@ -16,7 +16,7 @@ SCALE=small
 DURATION=
 WARMUP=
 CONCURRENCY=16
-ROUTES="student-courses,course-roster,user-posts,workspace-projects,workspace-projects-by-status,workspace-projects-sharded,user-get,enrol"
+ROUTES="student-courses,course-roster,course-catalogue,user-posts,workspace-projects,workspace-projects-by-status,workspace-projects-sharded,user-get,enrol"
 while [ $# -gt 0 ]; do
   case "$1" in
     --scale) SCALE=$2; shift ;;
@@ -44,6 +44,7 @@ HOST=127.0.0.1
 SERVICES=(social-service enrollment-service workspace-service)
 declare -A PORT_OF=([social-service]=$SOCIAL_PORT [enrollment-service]=$ENROLLMENT_PORT [workspace-service]=$WORKSPACE_PORT)
 declare -A SERVICE_OF_ROUTE=([student-courses]=enrollment-service [course-roster]=enrollment-service
+  [course-catalogue]=enrollment-service
   [enrol]=enrollment-service [user-posts]=social-service [user-get]=social-service
   [workspace-projects]=workspace-service [workspace-projects-by-status]=workspace-service
   [workspace-projects-sharded]=workspace-service)

@@ -34,6 +34,7 @@ local function rnd(bound) return math.random(0, tonumber(bound) - 1) end
 local builders = {
   ["student-courses"] = function() return "GET", "/students/" .. user(rnd(opts.students)) .. "/courses" end,
   ["course-roster"] = function() return "GET", string.format("/courses/crs-%05d/students", rnd(opts.courses)) end,
+  ["course-catalogue"] = function() return "GET", "/courses?term=2026-fall" end,
   ["user-posts"] = function() return "GET", "/users/" .. user(rnd(opts.users)) .. "/posts" end,
   ["user-get"] = function() return "GET", "/users/" .. user(rnd(opts.users)) end,
   ["workspace-projects"] = function() return "GET", string.format("/workspaces/ws-%05d/projects", rnd(opts.workspaces)) end,

@@ -150,6 +150,7 @@ public final class Baseline {
         return switch (route) {
             case "student-courses" -> () -> dynamo.query(studentCourses(Dataset.userId(rnd(d.students()))));
             case "course-roster" -> () -> dynamo.query(roster(Dataset.courseId(rnd(d.courses()))));
+            case "course-catalogue" -> () -> dynamo.query(termCatalogue(Dataset.TERM));
             case "user-posts" -> () -> dynamo.query(beginsWith(SocialKeys.userPartition(Dataset.userId(rnd(d.users()))),
                     SocialKeys.postsPrefix()));
             case "user-get" -> () -> dynamo.getItem(r -> r.tableName(table)
@@ -215,6 +216,17 @@ public final class Baseline {
         }
         return ShardMerge.<String>page(open, String::compareTo, item -> Map.of(), Dataset.PAGE).nextReads().get(0)
                 .limit();
+    }
+
+    /** The first page of a term's catalogue: its GSI2 partition, by course id. */
+    private QueryRequest termCatalogue(String term) {
+        return QueryRequest.builder().tableName(table).indexName(TableSchema.GSI2)
+                .keyConditionExpression("#pk = :pk")
+                .expressionAttributeNames(Map.of("#pk", TableSchema.GSI2PK))
+                .expressionAttributeValues(Map.of(":pk", fromS(EnrollmentKeys.termPartition(term))))
+                .limit(LIMIT)
+                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                .build();
     }
 
     private QueryRequest roster(String courseId) {

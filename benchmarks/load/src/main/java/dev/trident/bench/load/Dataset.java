@@ -18,6 +18,8 @@ public record Dataset(String scale, int users, int postsPerUser, int commentedPo
     public static final int WIDE_SHARDS = 16;
     public static final int PROJECT_YEAR = 2026;
     public static final int PAGE = 20;
+    /** The term of every seeded course: the catalogue route reads its first page. */
+    public static final String TERM = "2026-fall";
     /**
      * The caller of every measured request (deploy/bench.sh mints its token with roles registrar, instructor and
      * admin): a member of every seeded workspace, since only members read a workspace's projects.

@@ -262,11 +262,12 @@ public final class Seed {
     static Map<String, AttributeValue> course(String courseId, int enrolledCount, String now) {
         Map<String, AttributeValue> item = new HashMap<>(EnrollmentKeys.course(courseId).toAttributes());
         item.putAll(EnrollmentKeys.courseIndex(courseId).toAttributes());
+        item.putAll(EnrollmentKeys.courseTermIndex(Dataset.TERM, courseId).toAttributes());
         item.put(TableSchema.TYPE, EntityType.COURSE.typeAttribute());
         item.put("courseId", fromS(courseId));
         item.put("title", fromS("Course " + courseId));
         item.put("credits", fromN("6"));
-        item.put("term", fromS("2026-fall"));
+        item.put("term", fromS(Dataset.TERM));
         item.put("enrolledCount", fromN(Integer.toString(enrolledCount)));
         audit(item, 1, now);
         return item;
