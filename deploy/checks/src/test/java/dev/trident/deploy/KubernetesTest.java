@@ -59,6 +59,20 @@ class KubernetesTest {
         }
     }
 
+    /** preStop sleeps while the pod leaves the endpoints; then the 20 s drain (quarkus.shutdown.timeout) still fits. */
+    @Test
+    void podsWaitInPreStopAndHaveTimeToDrainBeforeTheyAreKilled() {
+        for (String s : Repo.SERVICES) {
+            JsonNode command = container(s).path("lifecycle").path("preStop").path("exec").path("command");
+            assertEquals("sleep", command.path(0).asText(), s + " preStop sleeps");
+            int sleep = command.path(1).asInt();
+            assertTrue(sleep >= 3 && sleep <= 10, s + " preStop sleep " + sleep);
+            int grace = objects.get("Deployment/" + s).path("spec").path("template").path("spec")
+                    .path("terminationGracePeriodSeconds").asInt(30);
+            assertTrue(sleep + 20 <= grace, s + ": preStop " + sleep + " s + drain 20 s within " + grace + " s");
+        }
+    }
+
     @Test
     void probesUseQuarkusHealthPaths() {
         for (String s : Repo.SERVICES) {
