@@ -38,10 +38,10 @@ local builders = {
   ["user-posts"] = function() return "GET", "/users/" .. user(rnd(opts.users)) .. "/posts" end,
   ["user-get"] = function() return "GET", "/users/" .. user(rnd(opts.users)) end,
   ["workspace-projects"] = function() return "GET", string.format("/workspaces/ws-%05d/projects", rnd(opts.workspaces)) end,
-  ["workspace-projects-sharded"] = function() return "GET", "/workspaces/ws-big/projects" end,
   ["workspace-projects-by-status"] = function()
     return "GET", string.format("/workspaces/ws-%05d/projects?status=ACTIVE", rnd(opts.workspaces))
   end,
+  ["workspace-projects-sharded"] = function() return "GET", "/workspaces/ws-big/projects" end,
   ["enrol"] = function()
     local k = tid + nthreads * n
     n = n + 1

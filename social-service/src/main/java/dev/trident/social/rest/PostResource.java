@@ -143,6 +143,7 @@ public class PostResource {
             @QueryParam("cursor") String cursor) {
         return posts.comments(userId, postId, PageRequest.of(limit, cursor));
     }
+
     @GET
     @Path("/{postId}/comments/{commentId}")
     @Operation(summary = "One comment, with its ETag (a strongly consistent read); 404 when it is not under that "

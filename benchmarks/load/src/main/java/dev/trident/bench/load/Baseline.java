@@ -161,11 +161,11 @@ public final class Baseline {
                 String wsId = Dataset.workspaceId(rnd(d.unshardedWorkspaces()));
                 return readerRole(wsId).thenCompose(member -> dynamo.query(projects(wsId, 0, 1)));
             };
-            case "workspace-projects-sharded" -> {
             case "workspace-projects-by-status" -> () -> {
                 String wsId = Dataset.workspaceId(rnd(d.unshardedWorkspaces()));
                 return readerRole(wsId).thenCompose(member -> dynamo.query(projectsByStatus(wsId, ProjectStatus.ACTIVE)));
             };
+            case "workspace-projects-sharded" -> {
                 int shards = d.shardedShards();
                 int shardLimit = firstShardRead(shards);
                 yield () -> readerRole(Dataset.SHARDED_WORKSPACE).thenCompose(member -> {
@@ -249,18 +249,6 @@ public final class Baseline {
                 .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
     }
 
-    private QueryRequest projects(String wsId, int shard, int shards) {
-        return beginsWith(WorkspaceKeys.projectPartition(wsId, shard, shards), WorkspaceKeys.projectsPrefix());
-    }
-
-    /**
-     * Enrol as the service does it: GetItem student and GetItem course in parallel, then one TransactWriteItems
-     * (put edge if absent, count up the course under its capacity condition, check the student exists).
-     */
-    private CompletableFuture<?> enrol() {
-        long k = enrolCounter.getAndIncrement();
-        int courses = d.enrolCourses();
-        int student = (int) ((k / courses) % d.students());
     /** One status of an unsharded workspace's projects: its one GSI1 partition, newest first. */
     private QueryRequest projectsByStatus(String wsId, ProjectStatus status) {
         return QueryRequest.builder().tableName(table).indexName(TableSchema.GSI1)
@@ -274,6 +262,18 @@ public final class Baseline {
                 .build();
     }
 
+    private QueryRequest projects(String wsId, int shard, int shards) {
+        return beginsWith(WorkspaceKeys.projectPartition(wsId, shard, shards), WorkspaceKeys.projectsPrefix());
+    }
+
+    /**
+     * Enrol as the service does it: GetItem student and GetItem course in parallel, then one TransactWriteItems
+     * (put edge if absent, count up the course under its capacity condition, check the student exists).
+     */
+    private CompletableFuture<?> enrol() {
+        long k = enrolCounter.getAndIncrement();
+        int courses = d.enrolCourses();
+        int student = (int) ((k / courses) % d.students());
         String studentId = Dataset.userId(student);
         String courseId = Dataset.enrolCourseId(enrolPhase, (int) (k % courses));
         CompletableFuture<GetItemResponse> s = dynamo.getItem(r -> r.tableName(table)

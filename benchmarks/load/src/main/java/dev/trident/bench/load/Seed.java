@@ -310,8 +310,8 @@ public final class Seed {
         meta.put("ownerId", fromS(ownerId));
         meta.put("shards", fromN(Integer.toString(shards)));
         meta.put("ownerCount", fromN("1"));
-        audit(meta, 1, created);
         meta.put("memberCount", fromN("2")); // the owner and the reader below
+        audit(meta, 1, created);
         put(meta);
 
         put(member(wsId, ownerId, "owner", created));
@@ -332,8 +332,8 @@ public final class Seed {
             ProjectStatus status = statuses[p % statuses.length];
             Map<String, AttributeValue> item = new HashMap<>(WorkspaceKeys.project(wsId, shards, id).toAttributes());
             item.putAll(WorkspaceKeys.projectStatusIndex(status, at, wsId, id).toAttributes());
-            item.put(TableSchema.TYPE, EntityType.PROJECT.typeAttribute());
             item.putAll(WorkspaceKeys.projectWorkspaceStatusIndex(wsId, shards, status, id).toAttributes());
+            item.put(TableSchema.TYPE, EntityType.PROJECT.typeAttribute());
             item.put("wsId", fromS(wsId));
             item.put("projectId", fromS(id.toString()));
             item.put("title", fromS("Project " + id));
