@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The whole Trident suite in containers on this machine:
 #   deploy/containers.sh up        builds what is missing (engine, base image, images), starts DynamoDB Local and the
-#                                  three services (8000, 8081-8083) and waits until all are ready
+#                                  three services (8000, 8081-8083) and the explorer (8084); waits until all are ready
 #   deploy/containers.sh test      end-to-end checks against the running containers; prints what it measured
 #   deploy/containers.sh down      stops and removes the containers (and the engine, if `up` started one)
 #   deploy/containers.sh status    what runs, health, memory
@@ -34,9 +34,9 @@ esac
 refuse_tracked_data_dir "$ROOT" "$DATA_DIR"
 
 JAVA=${JAVA_HOME:+$JAVA_HOME/bin/}java
-SERVICES=(social-service enrollment-service workspace-service)
+SERVICES=(social-service enrollment-service workspace-service explorer)
 declare -A PORT_OF=([dynamodb]=8000 [social-service]=8081 [enrollment-service]=8082 [workspace-service]=8083
-                    [enrollment-service-2]=8084)
+                    [explorer]=8084 [enrollment-service-2]=8085)
 PROJECT=trident
 COMPOSE_FILE="$ROOT/deploy/compose/compose.host.yaml"
 # What `up` measured, for `test` to print again.
@@ -152,11 +152,25 @@ Trident runs in containers (up in $((SECONDS - started)) s). Data: volume ${PROJ
   social-service      http://127.0.0.1:8081
   enrollment-service  http://127.0.0.1:8082
   workspace-service   http://127.0.0.1:8083
+  explorer            http://127.0.0.1:8084/#entity=student&id=ID&token=\$(deploy/token.sh you admin)
 start to ready:
 $(sed 's/^/  /' "$STATE_DIR/start-to-ready.txt")
 A token: TOKEN=\$(deploy/token.sh alice registrar); curl -H "Authorization: Bearer \$TOKEN" ...
 deploy/containers.sh test runs the checks; deploy/containers.sh down stops it all.
 TXT
+}
+
+# The explorer's container: its page for anyone, its API only with an admin token from the local stack's key pair.
+explorer_answers() {
+  local base=http://127.0.0.1:${PORT_OF[explorer]} code
+  code=$(curl -s -o /dev/null -w '%{http_code}' "$base/")
+  [ "$code" = 200 ] || { echo "explorer: GET / answered $code, not 200" >&2; return 1; }
+  code=$(curl -s -o /dev/null -w '%{http_code}' "$base/api/entities")
+  [ "$code" = 401 ] || { echo "explorer: GET /api/entities without a token answered $code, not 401" >&2; return 1; }
+  code=$(curl -s -o /dev/null -w '%{http_code}' -H "Authorization: Bearer $("$ROOT/deploy/token.sh" --data "$DATA_DIR" \
+    explorer-check admin)" "$base/api/entities")
+  [ "$code" = 200 ] || { echo "explorer: GET /api/entities with an admin token answered $code, not 200" >&2; return 1; }
+  echo "explorer: page 200, API 401 without a token, 200 with an admin token"
 }
 
 cmd_test() {
@@ -167,7 +181,8 @@ cmd_test() {
   done
   export_compose_env
   mkdir -p "$STATE_DIR"
-  # A second enrollment-service on 8084 for the race; removed again whatever the tests do.
+  explorer_answers
+  # A second enrollment-service on 8085 for the race; removed again whatever the tests do.
   trap 'quiet_compose --profile replica rm -f -s enrollment-service-2 || true' EXIT
   quiet_compose --profile replica up -d --no-deps enrollment-service-2
   wait_ready enrollment-service-2
@@ -179,7 +194,7 @@ cmd_test() {
     -Dtest='dev.trident.containers.**' -Dsurefire.failIfNoSpecifiedTests=false -DskipITs \
     -Dtrident.containers.social-url=http://127.0.0.1:8081 \
     -Dtrident.containers.enrollment-url=http://127.0.0.1:8082 \
-    -Dtrident.containers.enrollment-replica-url=http://127.0.0.1:8084 \
+    -Dtrident.containers.enrollment-replica-url=http://127.0.0.1:8085 \
     -Dtrident.containers.workspace-url=http://127.0.0.1:8083 \
     -Dtrident.containers.jwt-folder="$DATA_DIR/jwt" \
     -Dtrident.containers.report="$report")
@@ -198,7 +213,7 @@ cmd_down() {
   fi
   engine_stop
   local port
-  for port in 8000 8081 8082 8083 8084; do
+  for port in 8000 8081 8082 8083 8084 8085; do
     if ss -ltnH "sport = :$port" 2>/dev/null | grep -q .; then
       echo "port $port is still taken: $(ss -ltnpH "sport = :$port")" >&2
     fi

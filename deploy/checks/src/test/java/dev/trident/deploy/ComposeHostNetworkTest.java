@@ -30,6 +30,7 @@ class ComposeHostNetworkTest {
 
     private static List<String> hostServices() {
         List<String> names = new ArrayList<>(Repo.SERVICES);
+        names.add("explorer");
         names.add("enrollment-service-2");
         return names;
     }
@@ -39,7 +40,7 @@ class ComposeHostNetworkTest {
         Set<String> names = new TreeSet<>();
         host.fieldNames().forEachRemaining(names::add);
         assertEquals(new TreeSet<>(List.of("dynamodb", "social-service", "enrollment-service", "workspace-service",
-                "enrollment-service-2")), names);
+                "explorer", "enrollment-service-2")), names);
         host.fields().forEachRemaining(e -> {
             assertEquals("host", e.getValue().path("network_mode").asText(), e.getKey() + " network_mode");
             assertTrue(e.getValue().path("ports").isMissingNode(), e.getKey() + " publishes no port (host network)");
@@ -55,7 +56,7 @@ class ComposeHostNetworkTest {
             JsonNode env = host.path(name).path("environment");
             assertEquals("127.0.0.1", env.path("QUARKUS_HTTP_HOST").asText(), name + " listens on loopback only");
             int port = Integer.parseInt(env.path("QUARKUS_HTTP_PORT").asText());
-            assertEquals(name.equals(service) ? Repo.port(service) : 8084, port, name + " port");
+            assertEquals(name.equals(service) ? Repo.port(service) : 8085, port, name + " port");
             assertEquals("trident/" + service + ":0.1.0", host.path(name).path("image").asText());
             assertEquals("http://127.0.0.1:8000", env.path("QUARKUS_DYNAMODB_ENDPOINT_OVERRIDE").asText(), name);
             env.fields().forEachRemaining(e -> {
@@ -134,7 +135,7 @@ class ComposeHostNetworkTest {
         assertEquals("", compose(env, Repo.COMPOSE.toString(), "-f", Repo.COMPOSE_NATIVE.toString(), "config", "-q"));
         String services = compose(env, Repo.COMPOSE_HOST.toString(), "--profile", "replica", "config", "--services");
         assertEquals(new TreeSet<>(List.of("dynamodb", "social-service", "enrollment-service", "workspace-service",
-                "enrollment-service-2")), new TreeSet<>(services.lines().toList()));
+                "explorer", "enrollment-service-2")), new TreeSet<>(services.lines().toList()));
         String resolved = compose(env, Repo.COMPOSE_HOST.toString(), "config");
         assertTrue(resolved.contains("/nonexistent/jwt/dev-public.pem:/keys/dev-public.pem:ro"), resolved);
         // Without the cursor secret compose refuses to start rather than run with none.
