@@ -132,6 +132,10 @@ class ComposeHostNetworkTest {
         Map<String, String> env = Map.of("TRIDENT_CURSOR_SECRETS", "check:" + "0".repeat(64),
                 "TRIDENT_DATA_DIR", "/nonexistent");
         assertEquals("", compose(env, Repo.COMPOSE.toString(), "config", "-q"));
+        assertEquals(new TreeSet<>(List.of("dynamodb", "table", "social-service", "enrollment-service",
+                "workspace-service", "explorer")),
+                new TreeSet<>(compose(env, Repo.COMPOSE.toString(), "config", "--services").lines().toList()),
+                "the users' compose file runs the explorer with the services");
         assertEquals("", compose(env, Repo.COMPOSE.toString(), "-f", Repo.COMPOSE_NATIVE.toString(), "config", "-q"));
         String services = compose(env, Repo.COMPOSE_HOST.toString(), "--profile", "replica", "config", "--services");
         assertEquals(new TreeSet<>(List.of("dynamodb", "social-service", "enrollment-service", "workspace-service",

@@ -294,8 +294,8 @@ class RunScriptTest {
         Path suiteData = data.resolve("suite");
 
         try (RunningSuite suite = RunningSuite.start(suiteData, ports)) {
-            Matcher printed = Pattern.compile("TOKEN=\\$\\((deploy/token\\.sh [^)]*)\\)").matcher(suite.output());
-            assertTrue(printed.find(), suite.output());
+            // run.sh prints the token command a few lines after "Trident is up": wait for it, not only for that line.
+            Matcher printed = suite.awaitOutput(Pattern.compile("TOKEN=\\$\\((deploy/token\\.sh [^)]*)\\)"));
             assertTrue(printed.group(1).startsWith("deploy/token.sh --data " + suiteData + " "), printed.group(1));
             Script exact = Script.shell(printed.group(1));
             assertEquals(0, exact.exit(), exact.stderr());
@@ -631,6 +631,19 @@ class RunScriptTest {
                 fail("the suite did not come up: " + e + "\n" + suite.output() + logs(data));
             }
             return suite;
+        }
+
+        /** The first match of the pattern in what run.sh printed, waiting up to 10 s for it to be printed. */
+        Matcher awaitOutput(Pattern pattern) throws InterruptedException {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (true) {
+                Matcher matcher = pattern.matcher(output());
+                if (matcher.find()) {
+                    return matcher;
+                }
+                assertTrue(System.nanoTime() < deadline, "run.sh never printed " + pattern + ":\n" + output());
+                Thread.sleep(50);
+            }
         }
 
         /** SIGTERM, as Ctrl-C or a process manager would: the script and every process it started end. */
