@@ -52,7 +52,7 @@ class ComposeTest {
                         service.getKey() + " publishes " + port.asText() + " on every interface");
             }
         }
-        assertEquals(4, published, "DynamoDB Local and the three services");
+        assertEquals(5, published, "DynamoDB Local, the three services and the explorer");
     }
 
     /** A secret with a default in a committed file is a secret everyone has: compose must require it. */
