@@ -2,7 +2,6 @@ package dev.trident.enrollment.repository;
 
 import static dev.trident.enrollment.repository.EnrollmentEntities.COURSE_ID;
 import static dev.trident.keys.TableSchema.PK;
-import static dev.trident.keys.TableSchema.SK;
 import static dev.trident.keys.TableSchema.TYPE;
 
 import dev.trident.keys.EnrollmentKeys;
@@ -12,6 +11,7 @@ import dev.trident.keys.TableSchema;
 import dev.trident.keys.expr.Conditions;
 import dev.trident.support.dynamo.AccessPattern;
 import dev.trident.support.dynamo.DynamoTable;
+import dev.trident.support.dynamo.KeyConditions;
 import dev.trident.support.dynamo.Transaction;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -56,15 +56,10 @@ public class StudentErasureRepository {
      * partition's beginning).
      */
     public Uni<List<StudentItem>> studentItems(String studentId) {
-        return table.query(ERASURE_STUDENT_ITEMS, q -> q
-                .keyConditionExpression("#pk = :pk")
-                .expressionAttributeNames(Map.of("#pk", PK, "#sk", SK, "#type", TYPE, "#course", COURSE_ID.name()))
-                .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(EnrollmentKeys.studentPartition(studentId))))
-                .projectionExpression("#pk, #sk, #type, #course")
-                .consistentRead(true)
-                .limit(PAGE))
+        return table.query(ERASURE_STUDENT_ITEMS, q -> KeyConditions.partitionHead(q,
+                        EnrollmentKeys.studentPartition(studentId), PAGE, TYPE, COURSE_ID.name()))
                 .map(response -> response.items().stream().map(item -> {
-                    ItemKey key = new ItemKey(item.get(PK).s(), item.get(SK).s());
+                    ItemKey key = ItemKey.of(item);
                     return new StudentItem(key, EntityType.classify(key).orElse(null), COURSE_ID.read(item));
                 }).toList());
     }
@@ -104,7 +99,7 @@ public class StudentErasureRepository {
                         ":prefix", AttributeValue.fromS(EnrollmentKeys.rosterPrefix())))
                 .limit(PAGE))
                 .map(response -> response.items().stream()
-                        .map(item -> new ItemKey(item.get(PK).s(), item.get(SK).s())).toList());
+                        .map(ItemKey::of).toList());
     }
 
     /** BatchWriteItem deletes, 25 a request, unprocessed items re-sent with backoff. */

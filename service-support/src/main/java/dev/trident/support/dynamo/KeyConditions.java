@@ -3,9 +3,11 @@ package dev.trident.support.dynamo;
 import static dev.trident.keys.entity.StandardAttributes.UPDATED_AT;
 import static dev.trident.keys.entity.StandardAttributes.VERSION;
 
+import dev.trident.keys.TableSchema;
 import dev.trident.keys.expr.Conditions;
 import dev.trident.keys.expr.UpdateExpressionBuilder;
 import dev.trident.keys.expr.UpdateExpressionBuilder.UpdateExpression;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
@@ -27,6 +29,27 @@ public final class KeyConditions {
         return query.keyConditionExpression(PK + " = :pk")
                 .expressionAttributeNames(Map.of(PK, pkName))
                 .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(partition)));
+    }
+
+    /**
+     * The first {@code limit} items left in a table partition, strongly consistent, projected to PK, SK and the named
+     * attributes: what a deletion that empties a partition a page at a time reads (it deletes each page before it
+     * reads the next, so every page starts at the partition's beginning).
+     */
+    public static QueryRequest.Builder partitionHead(QueryRequest.Builder query, String partition, int limit,
+            String... attributes) {
+        Map<String, String> names = new LinkedHashMap<>();
+        names.put(PK, TableSchema.PK);
+        names.put(SK, TableSchema.SK);
+        for (int i = 0; i < attributes.length; i++) {
+            names.put("#a" + i, attributes[i]);
+        }
+        return query.keyConditionExpression(PK + " = :pk")
+                .expressionAttributeNames(names)
+                .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(partition)))
+                .projectionExpression(String.join(", ", names.keySet()))
+                .consistentRead(true)
+                .limit(limit);
     }
 
     /** {@code <pkName> = :pk AND begins_with(<skName>, :prefix)}: the items of a partition under a prefix. */

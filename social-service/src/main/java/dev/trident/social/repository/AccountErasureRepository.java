@@ -4,7 +4,6 @@ import static dev.trident.keys.TableSchema.GSI1;
 import static dev.trident.keys.TableSchema.GSI1PK;
 import static dev.trident.keys.TableSchema.GSI1SK;
 import static dev.trident.keys.TableSchema.PK;
-import static dev.trident.keys.TableSchema.SK;
 import static dev.trident.keys.TableSchema.TYPE;
 import static dev.trident.social.repository.SocialEntities.AUTHOR_ID;
 import static dev.trident.social.repository.SocialEntities.COMMENT_ID;
@@ -19,6 +18,7 @@ import dev.trident.keys.expr.Conditions;
 import dev.trident.social.model.Profile;
 import dev.trident.support.dynamo.AccessPattern;
 import dev.trident.support.dynamo.DynamoTable;
+import dev.trident.support.dynamo.KeyConditions;
 import dev.trident.support.dynamo.Transaction;
 import dev.trident.support.erasure.ErasureRecord;
 import dev.trident.support.erasure.ErasureRecords;
@@ -80,15 +80,10 @@ public class AccountErasureRepository {
      * each page starts at the partition's beginning again.
      */
     public Uni<List<UserItem>> userItems(String userId) {
-        return table.query(ERASURE_USER_ITEMS, q -> q
-                .keyConditionExpression("#pk = :pk")
-                .expressionAttributeNames(Map.of("#pk", PK, "#sk", SK, "#type", TYPE, "#postId", POST_ID.name()))
-                .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(SocialKeys.userPartition(userId))))
-                .projectionExpression("#pk, #sk, #type, #postId")
-                .consistentRead(true)
-                .limit(PAGE))
+        return table.query(ERASURE_USER_ITEMS, q -> KeyConditions.partitionHead(q, SocialKeys.userPartition(userId),
+                        PAGE, TYPE, POST_ID.name()))
                 .map(response -> response.items().stream().map(item -> {
-                    ItemKey key = new ItemKey(item.get(PK).s(), item.get(SK).s());
+                    ItemKey key = ItemKey.of(item);
                     EntityType type = EntityType.classify(key).orElse(null);
                     return new UserItem(key, type, POST_ID.read(item));
                 }).toList());

@@ -189,7 +189,7 @@ public class CommentRepository {
                 .exclusiveStartKey(startKey))
                 .chain(response -> {
                     List<ItemKey> keys = response.items().stream()
-                            .map(item -> new ItemKey(item.get(PK).s(), item.get(SK).s())).toList();
+                            .map(ItemKey::of).toList();
                     int deleted = deletedSoFar + keys.size();
                     return table.batchDelete(POST_COMMENTS_DELETE, keys).chain(() -> response.hasLastEvaluatedKey()
                             && !response.lastEvaluatedKey().isEmpty()

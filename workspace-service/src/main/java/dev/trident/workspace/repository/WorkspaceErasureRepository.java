@@ -20,6 +20,7 @@ import dev.trident.keys.expr.UpdateExpressionBuilder;
 import dev.trident.support.dynamo.AccessPattern;
 import dev.trident.support.dynamo.Consistency;
 import dev.trident.support.dynamo.DynamoTable;
+import dev.trident.support.dynamo.KeyConditions;
 import dev.trident.support.dynamo.Transaction;
 import dev.trident.support.dynamo.WriteRefused;
 import dev.trident.workspace.model.Member;
@@ -115,7 +116,7 @@ public class WorkspaceErasureRepository {
                                 ":creator", AttributeValue.fromS(userId)))
                         .exclusiveStartKey(startKey))
                 .chain(response -> {
-                    response.items().forEach(item -> found.add(new ItemKey(item.get(PK).s(), item.get(SK).s())));
+                    response.items().forEach(item -> found.add(ItemKey.of(item)));
                     return response.hasLastEvaluatedKey() && !response.lastEvaluatedKey().isEmpty()
                             ? createdFrom(partition, userId, response.lastEvaluatedKey(), found)
                             : Uni.createFrom().item(found);
@@ -166,13 +167,8 @@ public class WorkspaceErasureRepository {
 
     /** The first {@link #PAGE} keys left in one partition (META, members, sequences, projects): strongly consistent. */
     public Uni<List<ItemKey>> partitionKeys(String partition) {
-        return table.query(WORKSPACE_PARTITION, q -> WorkspaceQueries.wholePartition(q, PK, partition)
-                        .projectionExpression("#pk, #sk")
-                        .expressionAttributeNames(Map.of("#pk", PK, "#sk", SK))
-                        .consistentRead(true)
-                        .limit(PAGE))
-                .map(response -> response.items().stream()
-                        .map(item -> new ItemKey(item.get(PK).s(), item.get(SK).s())).toList());
+        return table.query(WORKSPACE_PARTITION, q -> KeyConditions.partitionHead(q, partition, PAGE))
+                .map(response -> response.items().stream().map(ItemKey::of).toList());
     }
 
     /** BatchWriteItem deletes, 25 a request, unprocessed items re-sent with backoff. */
