@@ -1,25 +1,35 @@
 #!/usr/bin/env bash
-# Measures each service's JVM start-up: launch to the first 200 on /q/health/ready (which reads the table), and the
-# RSS at that moment, on the default JDK, on JDK 25, and on JDK 25 with an AOT cache trained by one earlier run:
-#   deploy/startup.sh [--runs N] [--jdk25 PATH_TO_JAVA_HOME]
-# Starts its own in-memory DynamoDB Local on BENCH_PORT_BASE (default 18000) + 0 and the services on +81..+83, one at
-# a time. The caches are written to <service>/target/quarkus-app/app.aot (valid for that JDK build and those jars
-# only). Prints a table and writes it to data/bench/startup-<timestamp>.md. Traffic goes to 127.0.0.1 only.
+# Start-up and footprint of the three services, next to a reference measured in the same run (benchmarks/reference-app:
+# a bare Quarkus app with the services' exact extension set and no Trident code):
+#   deploy/startup.sh [--runs N] [--load SECONDS] [--jdk25 PATH_TO_JAVA_HOME] [--smoke]
+# Per app: launch to the first 200 on /q/health/ready (a service's readiness reads the table; the reference's checks
+# nothing) and RSS at that moment, on the default JDK; then RSS after --load seconds of wrk traffic (16 connections,
+# authenticated reads) on one more start. On JDK 25: without and with an AOT cache trained by one earlier run. Then the
+# three services started together, as deploy/run.sh starts them. --smoke: one run, default JDK, no load, no JDK 25.
+# Services run as in production: the table exists (made once before measuring), TRIDENT_TABLE_BOOTSTRAP=false.
+# Own in-memory DynamoDB Local on BENCH_PORT_BASE (default 18000) + 0, apps on +81..+84; 127.0.0.1 only.
+# The JVM options are the images' (deploy/containers/jvm-options, 256 MiB budget; MALLOC_ARENA_MAX=2 as in the images):
+# TRIDENT_JAVA_OPTS overrides them (empty: the JVM's defaults).
+# Prints the tables and writes them to data/bench/startup-<timestamp>.md.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 RUNS=3
+LOAD=15
+SMOKE=false
 JDK25_HOME=
 while [ $# -gt 0 ]; do
   case "$1" in
     --runs) RUNS=$2; shift ;;
+    --load) LOAD=$2; shift ;;
     --jdk25) JDK25_HOME=$2; shift ;;
-    -h|--help) sed -n 2,7p "$0"; exit 0 ;;
+    --smoke) SMOKE=true; RUNS=1; LOAD=0 ;;
+    -h|--help) sed -n 2,12p "$0"; exit 0 ;;
     *) echo "unknown option: $1 (try --help)" >&2; exit 2 ;;
   esac
   shift
 done
-if [ -z "$JDK25_HOME" ]; then
+if [ -z "$JDK25_HOME" ] && [ "$SMOKE" = false ]; then
   JDK25_HOME=$(ls -d /usr/lib/jvm/*25* 2>/dev/null | head -n 1 || true)
 fi
 JAVA=${JAVA_HOME:+$JAVA_HOME/bin/}java
@@ -27,15 +37,26 @@ JAVA25=${JDK25_HOME:+$JDK25_HOME/bin/java}
 BASE=${BENCH_PORT_BASE:-18000}
 HOST=127.0.0.1
 SERVICES=(social-service enrollment-service workspace-service)
-declare -A PORT_OF=([social-service]=$((BASE + 81)) [enrollment-service]=$((BASE + 82)) [workspace-service]=$((BASE + 83)))
+APPS=(reference-app "${SERVICES[@]}")
+declare -A PORT_OF=([social-service]=$((BASE + 81)) [enrollment-service]=$((BASE + 82))
+  [workspace-service]=$((BASE + 83)) [reference-app]=$((BASE + 84)))
+declare -A JAR_OF=([reference-app]="$ROOT/benchmarks/reference-app/target/quarkus-app/quarkus-run.jar")
+for s in "${SERVICES[@]}"; do JAR_OF[$s]="$ROOT/$s/target/quarkus-app/quarkus-run.jar"; done
+# What the load reads: an authenticated GET per service that reaches DynamoDB (answers 200 or a problem+json 404/403).
+declare -A LOAD_PATH_OF=([reference-app]=/items/USER%23u-1 [social-service]=/users/u-1
+  [enrollment-service]=/students/u-1/courses [workspace-service]=/workspaces/ws-1/projects)
+read -r -a JVM_OPTS <<< "${TRIDENT_JAVA_OPTS-$(grep -v '^#' "$ROOT/deploy/containers/jvm-options" | tr '\n' ' ')}"
 STAMP=$(date -u +%Y%m%d-%H%M%S)
 RUN_DIR="$ROOT/data/bench/startup-$STAMP"
 RESULTS="$ROOT/data/bench/startup-$STAMP.md"
 mkdir -p "$RUN_DIR/logs"
 
-for s in "${SERVICES[@]}"; do
-  [ -f "$ROOT/$s/target/quarkus-app/quarkus-run.jar" ] || { echo "build first: ./mvnw -B install -DskipTests" >&2; exit 1; }
+for a in "${APPS[@]}"; do
+  [ -f "${JAR_OF[$a]}" ] || { echo "build first: ./mvnw -B install -DskipTests (missing ${JAR_OF[$a]#"$ROOT"/})" >&2; exit 1; }
 done
+if [ "$LOAD" != 0 ] && ! command -v wrk > /dev/null; then
+  echo "installing wrk (apt-get) ..."; apt-get install -y -qq wrk > /dev/null
+fi
 
 # shellcheck source=lib/scratch-stack.sh
 . "$ROOT/deploy/lib/scratch-stack.sh"   # PIDS, stop_all on exit, and the scratch DynamoDB Local and environment
@@ -44,55 +65,121 @@ start_scratch_dynamodb "$BASE" "$RUN_DIR/logs/dynamodb-local.log"
 export_scratch_service_env "http://$HOST:$BASE" "$RUN_DIR/jwt" startup
 export SOCIAL_SERVICE_URL="http://$HOST:${PORT_OF[social-service]}"
 export WORKSPACE_SERVICE_URL="http://$HOST:${PORT_OF[workspace-service]}"
+TOKEN=$(dev_tokens mint "$RUN_DIR/jwt" u-1 registrar instructor admin --ttl 2h)
 
 now_ms() { echo $(( $(date +%s%N) / 1000000 )); }
+rss_mib() { awk '/^VmRSS/ { printf "%.0f", $2 / 1024 }' "/proc/$1/status"; }
 
-# start <service> <java> [jvm options...]: prints "<ms to ready> <RSS MiB at ready>", then stops the JVM.
-start() {
-  local s=$1 java=$2; shift 2
-  local t0 pid ms rss
-  t0=$(now_ms)
-  QUARKUS_HTTP_PORT=${PORT_OF[$s]} "$java" -Xmx256m "$@" -jar "$ROOT/$s/target/quarkus-app/quarkus-run.jar" \
-    >> "$RUN_DIR/logs/$s.log" 2>&1 &
-  pid=$!
-  PIDS+=($pid)
-  until curl -fsS -o /dev/null "http://$HOST:${PORT_OF[$s]}/q/health/ready" 2>/dev/null; do
-    kill -0 $pid 2>/dev/null || { echo "$s exited; see $RUN_DIR/logs/$s.log" >&2; exit 1; }
+# launch <app> <java> [jvm options...]: starts the app in the background, sets LAUNCHED_PID.
+launch() {
+  local a=$1 java=$2; shift 2
+  MALLOC_ARENA_MAX=${MALLOC_ARENA_MAX:-2} QUARKUS_HTTP_PORT=${PORT_OF[$a]} "$java" ${JVM_OPTS[@]+"${JVM_OPTS[@]}"} "$@" -jar "${JAR_OF[$a]}" \
+    >> "$RUN_DIR/logs/$a.log" 2>&1 &
+  LAUNCHED_PID=$!
+  PIDS+=($LAUNCHED_PID)
+}
+await_ready() { # app pid
+  until curl -fsS -o /dev/null "http://$HOST:${PORT_OF[$1]}/q/health/ready" 2>/dev/null; do
+    kill -0 "$2" 2>/dev/null || { echo "$1 exited; see $RUN_DIR/logs/$1.log" >&2; exit 1; }
     sleep 0.01
   done
+}
+stop() { kill -TERM "$1"; wait "$1" 2>/dev/null || true; }
+
+# start <app> <java> [jvm options...]: prints "<ms to ready> <RSS MiB at ready>" and stops the app again.
+start() {
+  local a=$1 java=$2 t0 ms rss; shift 2
+  t0=$(now_ms)
+  launch "$a" "$java" "$@"
+  await_ready "$a" "$LAUNCHED_PID"
   ms=$(( $(now_ms) - t0 ))
-  rss=$(awk '/^VmRSS/ { printf "%.0f", $2 / 1024 }' "/proc/$pid/status")
-  # A little traffic before stopping: a training run records what those requests load too.
-  for _ in 1 2 3 4 5; do curl -s -o /dev/null "http://$HOST:${PORT_OF[$s]}/q/openapi" || true; done
-  kill -TERM $pid; wait $pid 2>/dev/null || true
+  rss=$(rss_mib "$LAUNCHED_PID")
+  # A few requests before stopping: a training run (-XX:AOTCacheOutput) records what they load too.
+  for _ in 1 2 3 4 5; do
+    curl -s -o /dev/null -H "Authorization: Bearer $TOKEN" "http://$HOST:${PORT_OF[$a]}${LOAD_PATH_OF[$a]}" || true
+  done
+  stop "$LAUNCHED_PID"
   echo "$ms $rss"
 }
 
-mean() { awk '{ ms += $1; rss += $2; n++ } END { printf "%.1f s, %.0f MiB", ms / n / 1000, rss / n }'; }
+# after_load <app>: RSS MiB after LOAD seconds of wrk traffic, and the requests/s it served.
+after_load() {
+  local a=$1 pid out
+  launch "$a" "$JAVA"; pid=$LAUNCHED_PID
+  await_ready "$a" "$pid"
+  out=$(wrk -t2 -c16 -d"${LOAD}s" -H "Authorization: Bearer $TOKEN" "http://$HOST:${PORT_OF[$a]}${LOAD_PATH_OF[$a]}")
+  echo "$out" > "$RUN_DIR/logs/wrk-$a.txt"
+  echo "$(rss_mib "$pid") $(awk '/Requests\/sec/ { printf "%.0f", $2 }' <<< "$out")"
+  stop "$pid"
+}
+
+mean() { awk '{ ms += $1; rss += $2; n++ } END { printf "%.0f %.0f\n", ms / n, rss / n }'; }
+secs() { awk -v ms="$1" 'BEGIN { printf "%.2f s", ms / 1000 }'; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2fx", a / b }'; }
+
+# The table, once, the way production has it before a service starts; unmeasured.
+TRIDENT_TABLE_BOOTSTRAP=true start social-service "$JAVA" > /dev/null
+export TRIDENT_TABLE_BOOTSTRAP=false
+
+JDK=$("$JAVA" -version 2>&1 | head -1 | cut -d'"' -f2)
+declare -A MS_OF=() RSS_OF=()
+for a in "${APPS[@]}"; do
+  start "$a" "$JAVA" > /dev/null   # a first start warms the page cache; not counted
+  read -r MS_OF[$a] RSS_OF[$a] < <(for _ in $(seq "$RUNS"); do start "$a" "$JAVA"; done | mean)
+done
 
 {
-  echo "# Trident JVM start-up, $(date -u '+%Y-%m-%d %H:%M UTC')"
+  echo "# Trident start-up and footprint, $(date -u '+%Y-%m-%d %H:%M UTC')"
   echo
-  echo "Launch to the first 200 on \`/q/health/ready\` (it reads the table from DynamoDB Local) and RSS at that"
-  echo "moment; mean of $RUNS runs per cell, services one at a time, \`-Xmx256m\`. $(nproc) cores."
+  echo "Launch to the first 200 on \`/q/health/ready\`, mean of $RUNS runs per app, apps one at a time; JDK $JDK;"
+  echo "JVM options \`${JVM_OPTS[*]:-none}\`; $(nproc) cores; load average $(cut -d' ' -f1 /proc/loadavg)."
   echo
-  echo "| service | JDK $("$JAVA" -version 2>&1 | head -1 | cut -d'"' -f2) | JDK ${JAVA25:+$("$JAVA25" -version 2>&1 | head -1 | cut -d'"' -f2)} | same JDK + AOT cache |"
-  echo "|---|---|---|---|"
+  echo "| app | ready | vs reference (target <= 1.20x) | RSS at ready | RSS after ${LOAD} s load | req/s of that load |"
+  echo "|---|---:|---:|---:|---:|---:|"
 } > "$RESULTS"
-
-for s in "${SERVICES[@]}"; do
-  aot="$ROOT/$s/target/quarkus-app/app.aot"
-  default=$(for _ in $(seq "$RUNS"); do start "$s" "$JAVA"; done | mean)
-  if [ -n "$JAVA25" ]; then
-    plain=$(for _ in $(seq "$RUNS"); do start "$s" "$JAVA25"; done | mean)
-    rm -f "$aot"
-    start "$s" "$JAVA25" -XX:AOTCacheOutput="$aot" > /dev/null   # training run; the cache is written at exit
-    cached=$(for _ in $(seq "$RUNS"); do start "$s" "$JAVA25" -XX:AOTCache="$aot"; done | mean)
-  else
-    plain="(no JDK 25)"; cached="-"
-  fi
-  echo "| $s | $default | $plain | $cached |" | tee -a "$RESULTS"
+for a in "${APPS[@]}"; do
+  loaded="- -"
+  [ "$LOAD" = 0 ] || loaded=$(after_load "$a")
+  read -r rss_after rps <<< "$loaded"
+  echo "| $a | $(secs "${MS_OF[$a]}") | $(ratio "${MS_OF[$a]}" "${MS_OF[reference-app]}") | ${RSS_OF[$a]} MiB |" \
+       "${rss_after}${rss_after:+ MiB} | $rps |" | sed 's/- MiB/-/' >> "$RESULTS"
 done
+
+# The three together, as deploy/run.sh starts them: launch all, then time until every one is ready.
+together=()
+for _ in $(seq "$RUNS"); do
+  t0=$(now_ms); pids=()
+  for s in "${SERVICES[@]}"; do launch "$s" "$JAVA"; pids+=("$LAUNCHED_PID"); done
+  for i in 0 1 2; do await_ready "${SERVICES[$i]}" "${pids[$i]}"; done
+  together+=($(( $(now_ms) - t0 )))
+  for p in "${pids[@]}"; do stop "$p"; done
+done
+slowest=0
+for s in "${SERVICES[@]}"; do [ "${MS_OF[$s]}" -le "$slowest" ] || slowest=${MS_OF[$s]}; done
+all=$(printf '%s\n' "${together[@]}" | awk '{ s += $1; n++ } END { printf "%.0f", s / n }')
+{
+  echo
+  echo "The three started together: all ready in $(secs "$all"), $(ratio "$all" "$slowest") the slowest single start (target <= 1.50x)."
+} >> "$RESULTS"
+
+if [ -n "$JAVA25" ]; then
+  JDK25=$("$JAVA25" -version 2>&1 | head -1 | cut -d'"' -f2)
+  {
+    echo
+    echo "JDK $JDK25 without and with an AOT cache (trained by one run: start, readiness, five reads, stop):"
+    echo
+    echo "| app | ready, no cache | ready, AOT cache | cache / no cache (target <= 0.60x) | RSS at ready, no cache / cache |"
+    echo "|---|---:|---:|---:|---:|"
+  } >> "$RESULTS"
+  for a in "${APPS[@]}"; do
+    aot="$RUN_DIR/$a.aot"
+    read -r plain plain_rss < <(for _ in $(seq "$RUNS"); do start "$a" "$JAVA25"; done | mean)
+    start "$a" "$JAVA25" -XX:AOTCacheOutput="$aot" > /dev/null   # the training run; the cache is written at exit
+    read -r cached cached_rss < <(for _ in $(seq "$RUNS"); do start "$a" "$JAVA25" -XX:AOTCache="$aot"; done | mean)
+    echo "| $a | $(secs "$plain") | $(secs "$cached") | $(ratio "$cached" "$plain") | $plain_rss / $cached_rss MiB |" \
+      >> "$RESULTS"
+  done
+fi
 echo
 cat "$RESULTS"
 echo "written to ${RESULTS#"$ROOT"/}"

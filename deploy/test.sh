@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # All of Trident's tests, on a fresh machine: the packages the tests need, then the Maven build with every
-# unit, service, packaged-jar and browser test on a real DynamoDB Local, then the whole suite in containers
-# (deploy/containers.sh up, test, down: images built here, from Debian's packages where no registry is reachable),
-# then the native sources of each service (GraalVM cannot be had everywhere; the sources prove the native build
+# unit, service, packaged-jar and browser test on a real DynamoDB Local, then a smoke of the start-up measurement,
+# then the whole suite in containers (deploy/containers.sh up, test, down: images built here, from Debian's packages
+# where no registry is reachable), then the native sources of each service (GraalVM cannot be had everywhere; the sources prove the native build
 # steps pass). Prints how long each step took.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -19,6 +19,8 @@ report() { [ ${#TIMES[@]} -eq 0 ] || { echo "=== steps"; printf '  %s\n' "${TIME
 
 step prerequisites deploy/prerequisites.sh
 step "maven verify" ./mvnw -B verify
+# A smoke of the start-up measurement (one start per app, no load, no JDK 25): the full run is deploy/startup.sh.
+step "start-up smoke" deploy/startup.sh --smoke
 
 # The containers are stopped and removed (and a private engine with them) whether the tests pass or not.
 trap 'deploy/containers.sh down || true; report' EXIT
