@@ -47,7 +47,10 @@ engine_start() {
   command -v dockerd > /dev/null 2>&1 || "$ROOT/deploy/prerequisites.sh"
   mkdir -p "$TRIDENT_DOCKER_ROOT" "$TRIDENT_DOCKER_RUN"
   # Its own data and exec roots, socket and pid file: it never meets another engine on this machine.
-  (cd / && exec setsid dockerd --bridge=none --iptables=false --ip6tables=false --ip-forward=false --ip-masq=false \
+  # The daemon outlives this script: it must not keep the caller's open files (e.g. a lock taken with flock around
+  # deploy/containers.sh up would stay held for as long as the engine runs), so every descriptor above 2 is closed.
+  (cd / && for fd in /proc/$BASHPID/fd/*; do fd=${fd##*/}; [ "$fd" -le 2 ] || eval "exec $fd>&-"; done
+   exec setsid dockerd --bridge=none --iptables=false --ip6tables=false --ip-forward=false --ip-masq=false \
       --storage-driver=overlay2 --data-root="$TRIDENT_DOCKER_ROOT/engine" --exec-root="$TRIDENT_DOCKER_RUN/exec" \
       --pidfile="$PRIVATE_PIDFILE" -H "unix://$PRIVATE_SOCKET" > "$PRIVATE_LOG" 2>&1 < /dev/null &)
   export DOCKER_HOST="unix://$PRIVATE_SOCKET"
