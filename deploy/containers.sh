@@ -111,6 +111,8 @@ build_jars() {
   dev_tokens_built || missing=true
   for s in "${SERVICES[@]}"; do
     [ -f "$ROOT/$s/target/quarkus-app/quarkus-run.jar" ] || missing=true
+    # The images' JVM options and AOT training script, which the build copies next to the jars.
+    [ -f "$ROOT/$s/target/container/jvm-options" ] || missing=true
   done
   if $missing; then
     echo "building the jars (first run only) ..."

@@ -4,7 +4,8 @@
 #                                  caches and documentation removed, `docker import`ed (no registry needed)
 #   trident/jre:<java version>     that plus a jlink'ed JRE and the non-root user 185 (deploy/containers/jre)
 #   trident/dynamodb-local:2.6.1   DynamoDB Local from its Maven artifacts (deploy/containers/dynamodb-local)
-#   trident/<service>:0.1.0        each service's Dockerfile.jvm, FROM the JRE image above
+#   trident/<service>:0.1.0        each service's Dockerfile.jvm, FROM the JRE image above, with the JDK 25 AOT cache
+#                                  its build trains (TRIDENT_AOT_CACHE=off: without)
 #
 # JAVA_IMAGE=NAME uses another Java base for the last two (e.g. a public JRE image on a host with a registry) and
 # skips the first two. The JRE comes from TRIDENT_JLINK_JDK, else a JDK 25 in /usr/lib/jvm, else the JDK on PATH.
@@ -112,10 +113,11 @@ build_dynamodb_image() {
   docker_build --build-arg JAVA_IMAGE="$java_image" -t "$DYNAMODB_IMAGE" "$context"
 }
 
+# TRIDENT_AOT_CACHE=off builds the service images without the JDK 25 AOT cache (their Dockerfiles' AOT_CACHE).
 build_service_image() {
   local service=$1 java_image=$2
-  docker_build --build-arg JAVA_IMAGE="$java_image" -f "$ROOT/$service/src/main/docker/Dockerfile.jvm" \
-    -t "trident/$service:$SERVICE_VERSION" "$ROOT/$service"
+  docker_build --build-arg JAVA_IMAGE="$java_image" --build-arg AOT_CACHE="${TRIDENT_AOT_CACHE:-on}" \
+    -f "$ROOT/$service/src/main/docker/Dockerfile.jvm" -t "trident/$service:$SERVICE_VERSION" "$ROOT/$service"
 }
 
 # build_images SERVICE...: everything `up` runs, each image built again only when its inputs changed (the classic
