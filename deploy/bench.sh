@@ -65,11 +65,7 @@ for port in $DDB_PORT $SOCIAL_PORT $ENROLLMENT_PORT $WORKSPACE_PORT; do
 done
 
 # 1. Tools: wrk from the OS packages.
-if ! command -v wrk >/dev/null; then
-  echo "installing wrk ..."
-  SUDO=; [ "$(id -u)" = 0 ] || SUDO=sudo
-  $SUDO apt-get update -qq && $SUDO apt-get install -y -qq wrk >/dev/null
-fi
+"$ROOT/deploy/prerequisites.sh" wrk
 
 # 2. Build what is missing (the suite as run.sh does; the benchmark module).
 missing=false
@@ -121,15 +117,13 @@ export_scratch_service_env "http://$HOST:$DDB_PORT" "$RUN_DIR/jwt" bench
 export SOCIAL_SERVICE_URL="http://$HOST:$SOCIAL_PORT"
 export WORKSPACE_SERVICE_URL="http://$HOST:$WORKSPACE_PORT"
 
-# The JVM options of the container images (deploy/containers/jvm-options: SerialGC, 64 MiB heap, caps sized for a
-# 256 MiB container) and their glibc setting, unless TRIDENT_JAVA_OPTS says otherwise (empty: the JVM's defaults).
-SERVICE_JAVA_OPTS=${TRIDENT_JAVA_OPTS-@$ROOT/deploy/containers/jvm-options}
-SERVICE_MALLOC_ARENA_MAX=${MALLOC_ARENA_MAX:-2}
-# Started one after another, so each start-up is measured without the others competing for the 2 cores.
+# Started one after another, so each start-up is measured without the others competing for the 2 cores; with the
+# images' JVM options unless TRIDENT_JAVA_OPTS says otherwise (SERVICE_JAVA_OPTS, deploy/lib/scratch-stack.sh).
 declare -A PID_OF=() STARTUP_OF=()
 for s in "${SERVICES[@]}"; do
   t0=$(now_ms)
-  MALLOC_ARENA_MAX=$SERVICE_MALLOC_ARENA_MAX QUARKUS_HTTP_PORT=${PORT_OF[$s]} "$JAVA" $SERVICE_JAVA_OPTS -jar "$ROOT/$s/target/quarkus-app/quarkus-run.jar" \
+  MALLOC_ARENA_MAX=$SERVICE_MALLOC_ARENA_MAX QUARKUS_HTTP_PORT=${PORT_OF[$s]} "$JAVA" \
+    ${SERVICE_JAVA_OPTS[@]+"${SERVICE_JAVA_OPTS[@]}"} -jar "$ROOT/$s/target/quarkus-app/quarkus-run.jar" \
     > "$RUN_DIR/logs/$s.log" 2>&1 &
   PID_OF[$s]=$!
   PIDS+=($!)
@@ -229,7 +223,7 @@ done
        "20 of $COURSES courses, $((WORKSPACES + 2)) workspaces, $SHARDED_WORKSPACE (4 shards) and" \
        "$WIDE_WORKSPACE (16 shards, $WIDE_PROJECTS projects) sharded)." \
        "$CONCURRENCY in flight, warm-up ${WARMUP} s, measured ${DURATION} s per route and side." \
-       "$(nproc) cores, $("$JAVA" -version 2>&1 | head -1), service JVM options \`${SERVICE_JAVA_OPTS:-none}\`."
+       "$(nproc) cores, $("$JAVA" -version 2>&1 | head -1), service JVM options \`${SERVICE_JAVA_OPTS[*]:-none}\`."
   echo
   echo "| route | side | req/s | p50 ms | p99 ms | CPU ms/req (service or SDK client) | of which JIT compiler threads | DynamoDB Local CPU ms/req | errors |"
   echo "|---|---|---:|---:|---:|---:|---:|---:|---:|"

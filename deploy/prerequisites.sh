@@ -3,15 +3,21 @@
 # engine and compose (deploy/containers.sh), debootstrap (its base image, built from Debian's own packages
 # because no image registry may be reachable), and Chromium with its WebDriver (the explorer's browser test).
 # Maven 3.9 comes through ./mvnw and DynamoDB Local through Maven. Idempotent: installs only what is missing.
+#   deploy/prerequisites.sh            what the tests need
+#   deploy/prerequisites.sh wrk ...    only these tools, each from the package of the same name (the benchmarks)
 set -euo pipefail
 
 missing=()
 need() { command -v "$1" >/dev/null 2>&1 || [ -x "/usr/sbin/$1" ] || missing+=("$2"); }
-need dockerd docker.io
-need docker-compose docker-compose
-need debootstrap debootstrap
-need chromium chromium
-need chromedriver chromium-driver
+if [ $# -gt 0 ]; then
+  for tool in "$@"; do need "$tool" "$tool"; done
+else
+  need dockerd docker.io
+  need docker-compose docker-compose
+  need debootstrap debootstrap
+  need chromium chromium
+  need chromedriver chromium-driver
+fi
 
 if [ ${#missing[@]} -eq 0 ]; then
   exit 0

@@ -45,7 +45,6 @@ for s in "${SERVICES[@]}"; do JAR_OF[$s]="$ROOT/$s/target/quarkus-app/quarkus-ru
 # What the load reads: an authenticated GET per service that reaches DynamoDB (answers 200 or a problem+json 404/403).
 declare -A LOAD_PATH_OF=([reference-app]=/items/USER%23u-1 [social-service]=/users/u-1
   [enrollment-service]=/students/u-1/courses [workspace-service]=/workspaces/ws-1/projects)
-read -r -a JVM_OPTS <<< "${TRIDENT_JAVA_OPTS-$(grep -v '^#' "$ROOT/deploy/containers/jvm-options" | tr '\n' ' ')}"
 STAMP=$(date -u +%Y%m%d-%H%M%S)
 RUN_DIR="$ROOT/data/bench/startup-$STAMP"
 RESULTS="$ROOT/data/bench/startup-$STAMP.md"
@@ -54,9 +53,7 @@ mkdir -p "$RUN_DIR/logs"
 for a in "${APPS[@]}"; do
   [ -f "${JAR_OF[$a]}" ] || { echo "build first: ./mvnw -B install -DskipTests (missing ${JAR_OF[$a]#"$ROOT"/})" >&2; exit 1; }
 done
-if [ "$LOAD" != 0 ] && ! command -v wrk > /dev/null; then
-  echo "installing wrk (apt-get) ..."; apt-get install -y -qq wrk > /dev/null
-fi
+[ "$LOAD" = 0 ] || "$ROOT/deploy/prerequisites.sh" wrk
 
 # shellcheck source=lib/scratch-stack.sh
 . "$ROOT/deploy/lib/scratch-stack.sh"   # PIDS, stop_all on exit, and the scratch DynamoDB Local and environment
@@ -73,7 +70,8 @@ rss_mib() { awk '/^VmRSS/ { printf "%.0f", $2 / 1024 }' "/proc/$1/status"; }
 # launch <app> <java> [jvm options...]: starts the app in the background, sets LAUNCHED_PID.
 launch() {
   local a=$1 java=$2; shift 2
-  MALLOC_ARENA_MAX=${MALLOC_ARENA_MAX:-2} QUARKUS_HTTP_PORT=${PORT_OF[$a]} "$java" ${JVM_OPTS[@]+"${JVM_OPTS[@]}"} "$@" -jar "${JAR_OF[$a]}" \
+  MALLOC_ARENA_MAX=$SERVICE_MALLOC_ARENA_MAX QUARKUS_HTTP_PORT=${PORT_OF[$a]} "$java" \
+    ${SERVICE_JAVA_OPTS[@]+"${SERVICE_JAVA_OPTS[@]}"} "$@" -jar "${JAR_OF[$a]}" \
     >> "$RUN_DIR/logs/$a.log" 2>&1 &
   LAUNCHED_PID=$!
   PIDS+=($LAUNCHED_PID)
@@ -132,7 +130,7 @@ done
   echo "# Trident start-up and footprint, $(date -u '+%Y-%m-%d %H:%M UTC')"
   echo
   echo "Launch to the first 200 on \`/q/health/ready\`, mean of $RUNS runs per app, apps one at a time; JDK $JDK;"
-  echo "JVM options \`${JVM_OPTS[*]:-none}\`; $(nproc) cores; load average $(cut -d' ' -f1 /proc/loadavg)."
+  echo "JVM options \`${SERVICE_JAVA_OPTS[*]:-none}\`; $(nproc) cores; load average $(cut -d' ' -f1 /proc/loadavg)."
   echo
   echo "| app | ready | vs reference (target <= 1.20x) | RSS at ready | RSS after ${LOAD} s load | req/s of that load |"
   echo "|---|---:|---:|---:|---:|---:|"

@@ -5,6 +5,11 @@
 . "$ROOT/deploy/lib/dev-tokens.sh"
 
 PIDS=()
+
+# The services' JVM: the images' options (deploy/containers/jvm-options, as a java @argfile) unless TRIDENT_JAVA_OPTS
+# says otherwise (empty: the JVM's defaults), and the images' glibc arena count.
+read -r -a SERVICE_JAVA_OPTS <<< "${TRIDENT_JAVA_OPTS-@$ROOT/deploy/containers/jvm-options}"
+SERVICE_MALLOC_ARENA_MAX=${MALLOC_ARENA_MAX:-2}
 stop_all() {
   trap '' PIPE
   trap - INT TERM EXIT
