@@ -201,14 +201,18 @@ for route in ${ROUTE_LIST[@]+"${ROUTE_LIST[@]}"}; do
   wrk -t2 -c"$CONCURRENCY" -d"${WARMUP}s" -s "$WRK_SCRIPT" "$url" -- $(wrk_args "$route" sw) \
     > "$RUN_DIR/logs/wrk-$route-warmup.txt" 2>&1
   c0=$(cpu_ms "$pid"); d0=$(cpu_ms $DDB_SERVER_PID); j0=$(jit_ms "$pid")
-  # shellcheck disable=SC2046
-  wrk -t2 -c"$CONCURRENCY" -d"${DURATION}s" --timeout 10s -s "$WRK_SCRIPT" "$url" -- $(wrk_args "$route" sm) \
-    > "$RUN_DIR/logs/wrk-$route.txt" 2>&1
+  # wrk runs in a shell of its own that then prints its children's CPU (cutime + cstime): the load generator's cost,
+  # which shares the cores with the service and DynamoDB Local (the baseline generates its load inside the SDK client).
+  # shellcheck disable=SC2016,SC2046
+  w=$(sh -c 'wrk "$@" > "$0" 2>&1; sed "s/.*) //" /proc/$$/stat | cut -d" " -f14,15' "$RUN_DIR/logs/wrk-$route.txt" \
+    -t2 -c"$CONCURRENCY" -d"${DURATION}s" --timeout 10s -s "$WRK_SCRIPT" "$url" -- $(wrk_args "$route" sm))
   c1=$(cpu_ms "$pid"); d1=$(cpu_ms $DDB_SERVER_PID); j1=$(jit_ms "$pid")
+  w=$(( (${w% *} + ${w#* }) * 1000 / CLK_TCK ))
   read -r _ req err secs p50 p99 < <(grep '^RESULT' "$RUN_DIR/logs/wrk-$route.txt")
   awk -v r="$route" -v s="$svc" -v n="$req" -v e="$err" -v t="$secs" -v p50="$p50" -v p99="$p99" \
-      -v c=$((c1 - c0)) -v d=$((d1 - d0)) -v j=$((j1 - j0)) 'BEGIN {
-    printf "%s\t%s\t%d\t%d\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f\n", r, s, n, e, t, n / t, p50, p99, c / n, d / n, j / n }' >> "$TSV"
+      -v c=$((c1 - c0)) -v d=$((d1 - d0)) -v j=$((j1 - j0)) -v w="$w" 'BEGIN {
+    printf "%s\t%s\t%d\t%d\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f\n", r, s, n, e, t, n / t, p50, p99, c / n, d / n,
+      j / n, w / n }' >> "$TSV"
   tail -n 1 "$TSV"
   "$JAVA" -cp "$LOAD_CP" dev.trident.bench.load.Baseline --endpoint "http://$HOST:$DDB_PORT" --scale "$SCALE" \
     --route "$route" --concurrency "$CONCURRENCY" --warmup $((2 * WARMUP)) --duration "$DURATION" \
@@ -225,21 +229,28 @@ done
        "$CONCURRENCY in flight, warm-up ${WARMUP} s, measured ${DURATION} s per route and side." \
        "$(nproc) cores, $("$JAVA" -version 2>&1 | head -1), service JVM options \`${SERVICE_JAVA_OPTS[*]:-none}\`."
   echo
-  echo "| route | side | req/s | p50 ms | p99 ms | CPU ms/req (service or SDK client) | of which JIT compiler threads | DynamoDB Local CPU ms/req | errors |"
-  echo "|---|---|---:|---:|---:|---:|---:|---:|---:|"
-  awk -F'\t' '{ jit = (NF >= 11) ? sprintf("%.3f", $11) : "-"
-    printf "| %s | %s | %.0f | %.2f | %.2f | %.3f | %s | %.3f | %d |\n", $1, $2, $6, $7, $8, $9, jit, $10, $4 }' "$TSV"
+  echo "| route | side | req/s | p50 ms | p99 ms | CPU ms/req (service or SDK client) | of which JIT compiler threads" \
+       "| DynamoDB Local CPU ms/req | wrk CPU ms/req | errors |"
+  echo "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|"
+  awk -F'\t' '{ jit = (NF >= 11) ? sprintf("%.3f", $11) : "-"; wrk = (NF >= 12) ? sprintf("%.3f", $12) : "-"
+    printf "| %s | %s | %.0f | %.2f | %.2f | %.3f | %s | %.3f | %s | %d |\n", $1, $2, $6, $7, $8, $9, jit, $10, wrk, $4 }' "$TSV"
   echo
   echo "Service vs baseline (targets: p50 <= 1.15x, throughput >= 0.85x):"
   echo
-  echo "| route | throughput ratio | p50 ratio | p99 ratio | service CPU / DynamoDB Local CPU | targets |"
-  echo "|---|---:|---:|---:|---:|---|"
+  echo "| route | throughput ratio | p50 ratio | p99 ratio | service CPU / DynamoDB Local CPU | ceiling | targets |"
+  echo "|---|---:|---:|---:|---:|---:|---|"
   awk -F'\t' '$2 != "baseline" { s[$1] = $0; order[++n] = $1 } $2 == "baseline" { b[$1] = $0 }
     END { for (i = 1; i <= n; i++) { r = order[i]; if (!(r in b)) continue
       split(s[r], x, "\t"); split(b[r], y, "\t")
       tr = x[6] / y[6]; pr = x[7] / y[7]; p99 = x[8] / y[8]; cr = (x[10] > 0) ? x[9] / x[10] : 0
+      ceiling = (y[9] + y[10]) / (y[9] + x[10] + x[12])
       ok = (tr >= 0.85 && pr <= 1.15) ? "met" : "missed"
-      printf "| %s | %.2f | %.2f | %.2f | %.2f | %s |\n", r, tr, pr, p99, cr, ok } }' "$TSV"
+      printf "| %s | %.2f | %.2f | %.2f | %.2f | %.2f | %s |\n", r, tr, pr, p99, cr, ceiling, ok } }' "$TSV"
+  echo
+  echo "Ceiling: the throughput ratio the service side would reach, with every core busy on both sides, if the service" \
+       "cost no more CPU per request than the SDK client does: (client + DynamoDB Local) / (client + DynamoDB Local" \
+       "+ wrk), each per request. On a machine where wrk and DynamoDB Local share the cores with the service, a ceiling" \
+       "under 0.85 means no service could meet the throughput target here."
   echo
   echo "Read amplification of workspace-service's paged lists (one request at a time; Queries, items read and" \
        "capacity units from its /q/metrics; capacity as DynamoDB Local reports it):"

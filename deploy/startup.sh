@@ -3,9 +3,11 @@
 # a bare Quarkus app with the services' exact extension set and no Trident code):
 #   deploy/startup.sh [--runs N] [--load SECONDS] [--jdk25 PATH_TO_JAVA_HOME] [--smoke]
 # Per app: launch to the first 200 on /q/health/ready (a service's readiness reads the table; the reference's checks
-# nothing) and RSS at that moment, on the default JDK; then RSS after --load seconds of wrk traffic (16 connections,
-# authenticated reads) on one more start. On JDK 25: without and with an AOT cache trained by one earlier run. Then the
-# three services started together, as deploy/run.sh starts them. --smoke: one run, default JDK, no load, no JDK 25.
+# nothing), RSS at that moment and the CPU time all its threads used until then, on the default JDK; then RSS after
+# --load seconds of wrk traffic (16 connections, authenticated reads) on one more start. On JDK 25: without and with an
+# AOT cache trained by one earlier run. Then the three services started together, as deploy/run.sh starts them, and the
+# least time that can take on this machine's cores (the CPU their single starts used, divided by the cores).
+# --smoke: one run, default JDK, no load, no JDK 25.
 # Services run as in production: the table exists (made once before measuring), TRIDENT_TABLE_BOOTSTRAP=false.
 # Own in-memory DynamoDB Local on BENCH_PORT_BASE (default 18000) + 0, apps on +81..+84; 127.0.0.1 only.
 # The JVM options are the images' (deploy/containers/jvm-options, 256 MiB budget; MALLOC_ARENA_MAX=2 as in the images):
@@ -66,6 +68,8 @@ TOKEN=$(dev_tokens mint "$RUN_DIR/jwt" u-1 registrar instructor admin --ttl 2h)
 
 now_ms() { echo $(( $(date +%s%N) / 1000000 )); }
 rss_mib() { awk '/^VmRSS/ { printf "%.0f", $2 / 1024 }' "/proc/$1/status"; }
+CLK_TCK=$(getconf CLK_TCK)
+cpu_ms() { awk -v tck="$CLK_TCK" '{ printf "%.0f", ($14 + $15) * 1000 / tck }' "/proc/$1/stat"; } # all its threads
 
 # launch <app> <java> [jvm options...]: starts the app in the background, sets LAUNCHED_PID.
 launch() {
@@ -84,20 +88,22 @@ await_ready() { # app pid
 }
 stop() { kill -TERM "$1"; wait "$1" 2>/dev/null || true; }
 
-# start <app> <java> [jvm options...]: prints "<ms to ready> <RSS MiB at ready>" and stops the app again.
+# start <app> <java> [jvm options...]: prints "<ms to ready> <RSS MiB at ready> <CPU ms used until ready>" and stops
+# the app again.
 start() {
-  local a=$1 java=$2 t0 ms rss; shift 2
+  local a=$1 java=$2 t0 ms rss cpu; shift 2
   t0=$(now_ms)
   launch "$a" "$java" "$@"
   await_ready "$a" "$LAUNCHED_PID"
   ms=$(( $(now_ms) - t0 ))
   rss=$(rss_mib "$LAUNCHED_PID")
+  cpu=$(cpu_ms "$LAUNCHED_PID")
   # A few requests before stopping: a training run (-XX:AOTCacheOutput) records what they load too.
   for _ in 1 2 3 4 5; do
     curl -s -o /dev/null -H "Authorization: Bearer $TOKEN" "http://$HOST:${PORT_OF[$a]}${LOAD_PATH_OF[$a]}" || true
   done
   stop "$LAUNCHED_PID"
-  echo "$ms $rss"
+  echo "$ms $rss $cpu"
 }
 
 # after_load <app>: RSS MiB after LOAD seconds of wrk traffic, and the requests/s it served.
@@ -111,7 +117,7 @@ after_load() {
   stop "$pid"
 }
 
-mean() { awk '{ ms += $1; rss += $2; n++ } END { printf "%.0f %.0f\n", ms / n, rss / n }'; }
+mean() { awk '{ ms += $1; rss += $2; cpu += $3; n++ } END { printf "%.0f %.0f %.0f\n", ms / n, rss / n, cpu / n }'; }
 secs() { awk -v ms="$1" 'BEGIN { printf "%.2f s", ms / 1000 }'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2fx", a / b }'; }
 
@@ -120,10 +126,10 @@ TRIDENT_TABLE_BOOTSTRAP=true start social-service "$JAVA" > /dev/null
 export TRIDENT_TABLE_BOOTSTRAP=false
 
 JDK=$("$JAVA" -version 2>&1 | head -1 | cut -d'"' -f2)
-declare -A MS_OF=() RSS_OF=()
+declare -A MS_OF=() RSS_OF=() CPU_OF=()
 for a in "${APPS[@]}"; do
   start "$a" "$JAVA" > /dev/null   # a first start warms the page cache; not counted
-  read -r MS_OF[$a] RSS_OF[$a] < <(for _ in $(seq "$RUNS"); do start "$a" "$JAVA"; done | mean)
+  read -r MS_OF[$a] RSS_OF[$a] CPU_OF[$a] < <(for _ in $(seq "$RUNS"); do start "$a" "$JAVA"; done | mean)
 done
 
 {
@@ -132,14 +138,16 @@ done
   echo "Launch to the first 200 on \`/q/health/ready\`, mean of $RUNS runs per app, apps one at a time; JDK $JDK;"
   echo "JVM options \`${SERVICE_JAVA_OPTS[*]:-none}\`; $(nproc) cores; load average $(cut -d' ' -f1 /proc/loadavg)."
   echo
-  echo "| app | ready | vs reference (target <= 1.20x) | RSS at ready | RSS after ${LOAD} s load | req/s of that load |"
-  echo "|---|---:|---:|---:|---:|---:|"
+  echo "| app | ready | vs reference (target <= 1.20x) | CPU used until ready | RSS at ready | RSS after ${LOAD} s load |" \
+    "req/s of that load |"
+  echo "|---|---:|---:|---:|---:|---:|---:|"
 } > "$RESULTS"
 for a in "${APPS[@]}"; do
   loaded="- -"
   [ "$LOAD" = 0 ] || loaded=$(after_load "$a")
   read -r rss_after rps <<< "$loaded"
-  echo "| $a | $(secs "${MS_OF[$a]}") | $(ratio "${MS_OF[$a]}" "${MS_OF[reference-app]}") | ${RSS_OF[$a]} MiB |" \
+  echo "| $a | $(secs "${MS_OF[$a]}") | $(ratio "${MS_OF[$a]}" "${MS_OF[reference-app]}") | $(secs "${CPU_OF[$a]}") |" \
+       "${RSS_OF[$a]} MiB |" \
        "${rss_after}${rss_after:+ MiB} | $rps |" | sed 's/- MiB/-/' >> "$RESULTS"
 done
 
@@ -157,6 +165,14 @@ together() {
   done
   printf '%s\n' "${runs[@]}" | awk '{ s += $1; n++ } END { printf "%.0f\n", s / n }'
 }
+# cpu_bound <slowest single start ms> <CPU ms of each service's start...>: the least time three starts launched at once
+# can take on this machine's cores, whatever the order: the CPU they need divided by the cores.
+cpu_bound() {
+  local slowest=$1 sum=0 c; shift
+  for c in "$@"; do sum=$(( sum + c )); done
+  echo "They need $(secs "$sum") of CPU between them to get ready, so on $(nproc) cores no launch at once can be ready" \
+    "in less than $(secs $(( sum / $(nproc) ))), $(ratio $(( sum / $(nproc) )) "$slowest") the slowest single start."
+}
 slowest=0
 for s in "${SERVICES[@]}"; do [ "${MS_OF[$s]}" -le "$slowest" ] || slowest=${MS_OF[$s]}; done
 all=$(together "$JAVA")
@@ -164,6 +180,7 @@ all=$(together "$JAVA")
   echo
   echo "The three started together (as deploy/run.sh does): all ready in $(secs "$all"), $(ratio "$all" "$slowest") the"
   echo "slowest single start (target <= 1.50x)."
+  cpu_bound "$slowest" "${CPU_OF[social-service]}" "${CPU_OF[enrollment-service]}" "${CPU_OF[workspace-service]}"
 } >> "$RESULTS"
 
 if [ -n "$JAVA25" ]; then
@@ -172,23 +189,28 @@ if [ -n "$JAVA25" ]; then
     echo
     echo "JDK $JDK25 without and with an AOT cache (trained by one run: start, readiness, five reads, stop):"
     echo
-    echo "| app | ready, no cache | ready, AOT cache | cache / no cache (target <= 0.60x) | RSS at ready, no cache / cache |"
-    echo "|---|---:|---:|---:|---:|"
+    echo "| app | ready, no cache | ready, AOT cache | cache / no cache (target <= 0.60x) | CPU until ready, no cache /" \
+      "cache | RSS at ready, no cache / cache |"
+    echo "|---|---:|---:|---:|---:|---:|"
   } >> "$RESULTS"
+  CACHED_CPU=()
   for a in "${APPS[@]}"; do
     aot="$RUN_DIR/$a.aot"
-    read -r plain plain_rss < <(for _ in $(seq "$RUNS"); do start "$a" "$JAVA25"; done | mean)
+    read -r plain plain_rss plain_cpu < <(for _ in $(seq "$RUNS"); do start "$a" "$JAVA25"; done | mean)
     start "$a" "$JAVA25" -XX:AOTCacheOutput="$aot" > /dev/null   # the training run; the cache is written at exit
-    read -r cached cached_rss < <(for _ in $(seq "$RUNS"); do start "$a" "$JAVA25" -XX:AOTCache="$aot"; done | mean)
-    echo "| $a | $(secs "$plain") | $(secs "$cached") | $(ratio "$cached" "$plain") | $plain_rss / $cached_rss MiB |" \
-      >> "$RESULTS"
-    [ "$a" = reference-app ] || SLOWEST_CACHED=$(( cached > ${SLOWEST_CACHED:-0} ? cached : ${SLOWEST_CACHED:-0} ))
+    read -r cached cached_rss cached_cpu < <(for _ in $(seq "$RUNS"); do start "$a" "$JAVA25" -XX:AOTCache="$aot"; done | mean)
+    echo "| $a | $(secs "$plain") | $(secs "$cached") | $(ratio "$cached" "$plain") |" \
+      "$(secs "$plain_cpu") / $(secs "$cached_cpu") | $plain_rss / $cached_rss MiB |" >> "$RESULTS"
+    [ "$a" = reference-app ] && continue
+    SLOWEST_CACHED=$(( cached > ${SLOWEST_CACHED:-0} ? cached : ${SLOWEST_CACHED:-0} ))
+    CACHED_CPU+=("$cached_cpu")
   done
   all=$(together "$JAVA25" -XX:AOTCache=@AOT@)
   {
     echo
     echo "The three started together on JDK $JDK25 with their caches: all ready in $(secs "$all"),"
     echo "$(ratio "$all" "$SLOWEST_CACHED") the slowest single start with its cache (target <= 1.50x)."
+    cpu_bound "$SLOWEST_CACHED" "${CACHED_CPU[@]}"
   } >> "$RESULTS"
 fi
 echo
