@@ -170,8 +170,8 @@ together() {
 cpu_bound() {
   local slowest=$1 sum=0 c; shift
   for c in "$@"; do sum=$(( sum + c )); done
-  echo "They need $(secs "$sum") of CPU between them to get ready, so on $(nproc) cores no launch at once can be ready" \
-    "in less than $(secs $(( sum / $(nproc) ))), $(ratio $(( sum / $(nproc) )) "$slowest") the slowest single start."
+  echo "Their single starts used $(secs "$sum") of CPU between them: on $(nproc) cores, launched at once, they cannot"
+  echo "all be ready in less than $(secs $(( sum / $(nproc) ))), $(ratio $(( sum / $(nproc) )) "$slowest") the slowest single start."
 }
 slowest=0
 for s in "${SERVICES[@]}"; do [ "${MS_OF[$s]}" -le "$slowest" ] || slowest=${MS_OF[$s]}; done
