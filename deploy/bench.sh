@@ -5,7 +5,9 @@
 # Starts its own in-memory DynamoDB Local and the three services on their own ports (BENCH_PORT_BASE, default
 # 18000: DynamoDB Local on +0, social +81, enrollment +82, workspace +83; never the suite's 8000/8081-8083),
 # seeds the data set, then for each hot route measures the service (wrk, fixed connections) and the baseline
-# (the same DynamoDB requests sent directly with the async SDK, same concurrency). Before that, the read
+# (the same DynamoDB requests sent directly with the async SDK, same concurrency). The route reference-get measures
+# the framework's own floor the same way: benchmarks/reference-app (the services' extensions, no Trident code; on
+# +84) answering one GetItem, against that GetItem sent directly. Before that, the read
 # amplification of workspace-service's paged lists (Queries, items read per item returned; --routes none measures
 # only that). Prints a table and writes it to data/bench/results-<timestamp>.md. Stops every process it started.
 # Traffic goes to 127.0.0.1 only.
@@ -16,7 +18,7 @@ SCALE=small
 DURATION=
 WARMUP=
 CONCURRENCY=16
-ROUTES="student-courses,course-roster,course-catalogue,user-posts,workspace-projects,workspace-projects-by-status,workspace-projects-sharded,user-get,enrol"
+ROUTES="student-courses,course-roster,course-catalogue,user-posts,workspace-projects,workspace-projects-by-status,workspace-projects-sharded,user-get,reference-get,enrol"
 while [ $# -gt 0 ]; do
   case "$1" in
     --scale) SCALE=$2; shift ;;
@@ -24,7 +26,7 @@ while [ $# -gt 0 ]; do
     --warmup) WARMUP=$2; shift ;;
     --concurrency) CONCURRENCY=$2; shift ;;
     --routes) ROUTES=$2; shift ;;
-    -h|--help) sed -n 2,11p "$0"; exit 0 ;;
+    -h|--help) sed -n 2,13p "$0"; exit 0 ;;
     *) echo "unknown option: $1 (try --help)" >&2; exit 2 ;;
   esac
   shift
@@ -40,14 +42,18 @@ DDB_PORT=$BASE
 SOCIAL_PORT=$((BASE + 81))
 ENROLLMENT_PORT=$((BASE + 82))
 WORKSPACE_PORT=$((BASE + 83))
+REFERENCE_PORT=$((BASE + 84))
 HOST=127.0.0.1
 SERVICES=(social-service enrollment-service workspace-service)
-declare -A PORT_OF=([social-service]=$SOCIAL_PORT [enrollment-service]=$ENROLLMENT_PORT [workspace-service]=$WORKSPACE_PORT)
+declare -A PORT_OF=([social-service]=$SOCIAL_PORT [enrollment-service]=$ENROLLMENT_PORT [workspace-service]=$WORKSPACE_PORT
+  [reference-app]=$REFERENCE_PORT)
+declare -A JAR_OF=([reference-app]="$ROOT/benchmarks/reference-app/target/quarkus-app/quarkus-run.jar")
+for s in "${SERVICES[@]}"; do JAR_OF[$s]="$ROOT/$s/target/quarkus-app/quarkus-run.jar"; done
 declare -A SERVICE_OF_ROUTE=([student-courses]=enrollment-service [course-roster]=enrollment-service
   [course-catalogue]=enrollment-service
   [enrol]=enrollment-service [user-posts]=social-service [user-get]=social-service
   [workspace-projects]=workspace-service [workspace-projects-by-status]=workspace-service
-  [workspace-projects-sharded]=workspace-service)
+  [workspace-projects-sharded]=workspace-service [reference-get]=reference-app)
 JAVA=${JAVA_HOME:+$JAVA_HOME/bin/}java
 CLK_TCK=$(getconf CLK_TCK)
 STAMP=$(date -u +%Y%m%d-%H%M%S)
@@ -57,8 +63,16 @@ RESULTS="$OUT_DIR/results-$STAMP.md"
 TSV="$RUN_DIR/results.tsv"
 BENCH_START=$(date +%s)
 mkdir -p "$RUN_DIR/logs"
+ROUTE_LIST=()
+[ "$ROUTES" = none ] || IFS=, read -r -a ROUTE_LIST <<< "$ROUTES"
+for route in ${ROUTE_LIST[@]+"${ROUTE_LIST[@]}"}; do
+  [ -n "${SERVICE_OF_ROUTE[$route]:-}" ] || { echo "unknown route $route" >&2; exit 2; }
+done
+# The processes measured: the three services, and the reference app when reference-get is measured.
+APPS=("${SERVICES[@]}")
+[[ ",$ROUTES," != *,reference-get,* ]] || APPS+=(reference-app)
 
-for port in $DDB_PORT $SOCIAL_PORT $ENROLLMENT_PORT $WORKSPACE_PORT; do
+for port in $DDB_PORT $SOCIAL_PORT $ENROLLMENT_PORT $WORKSPACE_PORT $REFERENCE_PORT; do
   if (exec 3<>/dev/tcp/$HOST/$port) 2>/dev/null; then
     echo "port $port is in use; set BENCH_PORT_BASE to another base" >&2; exit 1
   fi
@@ -71,14 +85,14 @@ done
 missing=false
 [ -f "$ROOT/deploy/dynamodb-local/target/classes/dev/trident/local/server.classpath" ] || missing=true
 [ -f "$ROOT/deploy/dynamodb-local/target/classes/dev/trident/local/tokens.classpath" ] || missing=true
-for s in "${SERVICES[@]}"; do [ -f "$ROOT/$s/target/quarkus-app/quarkus-run.jar" ] || missing=true; done
+for s in "${SERVICES[@]}"; do [ -f "${JAR_OF[$s]}" ] || missing=true; done
 if $missing; then
   echo "building the suite (first run only) ..."
   (cd "$ROOT" && ./mvnw -B -q install -DskipTests)
 fi
 LOAD="$ROOT/benchmarks/load/target"
 if [ ! -d "$LOAD/lib" ] || [ ! -f "$LOAD/classes/dev/trident/bench/load/Baseline.class" ] \
-    || [ ! -f "$LOAD/classes/dev/trident/bench/load/ReadAmplification.class" ]; then
+    || [ ! -f "$LOAD/classes/dev/trident/bench/load/ReadAmplification.class" ] || [ ! -f "${JAR_OF[reference-app]}" ]; then
   echo "building benchmarks ..."
   (cd "$ROOT" && ./mvnw -B -q -f benchmarks/pom.xml package)
 fi
@@ -120,10 +134,10 @@ export WORKSPACE_SERVICE_URL="http://$HOST:$WORKSPACE_PORT"
 # Started one after another, so each start-up is measured without the others competing for the 2 cores; with the
 # images' JVM options unless TRIDENT_JAVA_OPTS says otherwise (SERVICE_JAVA_OPTS, deploy/lib/scratch-stack.sh).
 declare -A PID_OF=() STARTUP_OF=()
-for s in "${SERVICES[@]}"; do
+for s in "${APPS[@]}"; do
   t0=$(now_ms)
   MALLOC_ARENA_MAX=$SERVICE_MALLOC_ARENA_MAX QUARKUS_HTTP_PORT=${PORT_OF[$s]} "$JAVA" \
-    ${SERVICE_JAVA_OPTS[@]+"${SERVICE_JAVA_OPTS[@]}"} -jar "$ROOT/$s/target/quarkus-app/quarkus-run.jar" \
+    ${SERVICE_JAVA_OPTS[@]+"${SERVICE_JAVA_OPTS[@]}"} -jar "${JAR_OF[$s]}" \
     > "$RUN_DIR/logs/$s.log" 2>&1 &
   PID_OF[$s]=$!
   PIDS+=($!)
@@ -161,8 +175,6 @@ wrk_args() { # route phase
     "enrolcourses=$ENROL_COURSES" "phase=$2" "threads=2" "token=$READER_TOKEN"
 }
 : > "$TSV"
-ROUTE_LIST=()
-[ "$ROUTES" = none ] || IFS=, read -r -a ROUTE_LIST <<< "$ROUTES"
 # Every read route before any measurement, in passes, until the JIT has settled: a service's JIT compiles the shared
 # request path (HTTP, JWT, JSON, the SDK) on whichever route comes first, and a route measured while its compiler
 # threads still ran was measured at twice its steady CPU per request (the "first route of each service" effect: the
@@ -171,17 +183,16 @@ ROUTE_LIST=()
 # WARMUP_PASSES (default 6) passes. enrol warms up in its own phase below.
 declare -A PASS_CPU0=() PASS_JIT0=()
 for pass in $(seq 1 "${WARMUP_PASSES:-6}"); do
-  for s in "${SERVICES[@]}"; do PASS_CPU0[$s]=$(cpu_ms "${PID_OF[$s]}"); PASS_JIT0[$s]=$(jit_ms "${PID_OF[$s]}"); done
+  for s in "${APPS[@]}"; do PASS_CPU0[$s]=$(cpu_ms "${PID_OF[$s]}"); PASS_JIT0[$s]=$(jit_ms "${PID_OF[$s]}"); done
   for route in ${ROUTE_LIST[@]+"${ROUTE_LIST[@]}"}; do
-    svc=${SERVICE_OF_ROUTE[$route]:-}
-    [ -n "$svc" ] || { echo "unknown route $route" >&2; exit 2; }
+    svc=${SERVICE_OF_ROUTE[$route]}
     [ "$route" != enrol ] || continue
     # shellcheck disable=SC2046
     wrk -t2 -c"$CONCURRENCY" -d"${WARMUP}s" -s "$WRK_SCRIPT" "http://$HOST:${PORT_OF[$svc]}" -- $(wrk_args "$route" sw) \
       > "$RUN_DIR/logs/wrk-$route-jit-warmup-$pass.txt" 2>&1
   done
   settled=true; shares=""
-  for s in "${SERVICES[@]}"; do
+  for s in "${APPS[@]}"; do
     cpu=$(( $(cpu_ms "${PID_OF[$s]}") - PASS_CPU0[$s] )); jit=$(( $(jit_ms "${PID_OF[$s]}") - PASS_JIT0[$s] ))
     share=$(( cpu > 0 ? jit * 100 / cpu : 0 ))
     shares="$shares $s ${share}%"
@@ -192,8 +203,7 @@ for pass in $(seq 1 "${WARMUP_PASSES:-6}"); do
   [ "$settled" = false ] || break
 done
 for route in ${ROUTE_LIST[@]+"${ROUTE_LIST[@]}"}; do
-  svc=${SERVICE_OF_ROUTE[$route]:-}
-  [ -n "$svc" ] || { echo "unknown route $route" >&2; exit 2; }
+  svc=${SERVICE_OF_ROUTE[$route]}
   url="http://$HOST:${PORT_OF[$svc]}"
   pid=${PID_OF[$svc]}
   echo "route $route ($svc): warm-up ${WARMUP}s, measure ${DURATION}s at $CONCURRENCY connections"
@@ -259,7 +269,7 @@ done
   echo
   echo "| service | start-up to first ready response ms | RSS after the run MB |"
   echo "|---|---:|---:|"
-  for s in "${SERVICES[@]}"; do echo "| $s | ${STARTUP_OF[$s]} | $(rss_mb "${PID_OF[$s]}") |"; done
+  for s in "${APPS[@]}"; do echo "| $s | ${STARTUP_OF[$s]} | $(rss_mb "${PID_OF[$s]}") |"; done
   echo "| DynamoDB Local | - | $(rss_mb $DDB_SERVER_PID) |"
   echo
   echo "Load while measuring (other work on this machine skews every number): $(cut -d' ' -f1-3 /proc/loadavg)."

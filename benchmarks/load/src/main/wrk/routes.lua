@@ -37,6 +37,9 @@ local builders = {
   ["course-catalogue"] = function() return "GET", "/courses?term=2026-fall" end,
   ["user-posts"] = function() return "GET", "/users/" .. user(rnd(opts.users)) .. "/posts" end,
   ["user-get"] = function() return "GET", "/users/" .. user(rnd(opts.users)) end,
+  -- benchmarks/reference-app's one route: a GetItem of the profile whose partition key is in the path (the key
+  -- spelling of common-keys' SocialKeys.userPartition, "#" escaped).
+  ["reference-get"] = function() return "GET", "/items/USER%23" .. user(rnd(opts.users)) end,
   ["workspace-projects"] = function() return "GET", string.format("/workspaces/ws-%05d/projects", rnd(opts.workspaces)) end,
   ["workspace-projects-by-status"] = function()
     return "GET", string.format("/workspaces/ws-%05d/projects?status=ACTIVE", rnd(opts.workspaces))

@@ -157,6 +157,9 @@ public final class Baseline {
                     .key(SocialKeys.userProfile(Dataset.userId(rnd(d.users()))).toAttributes())
                     .consistentRead(true)
                     .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
+            // What benchmarks/reference-app sends: the same GetItem, eventually consistent, no capacity asked for.
+            case "reference-get" -> () -> dynamo.getItem(r -> r.tableName(table)
+                    .key(SocialKeys.userProfile(Dataset.userId(rnd(d.users()))).toAttributes()));
             case "workspace-projects" -> () -> {
                 String wsId = Dataset.workspaceId(rnd(d.unshardedWorkspaces()));
                 return readerRole(wsId).thenCompose(member -> dynamo.query(projects(wsId, 0, 1)));
