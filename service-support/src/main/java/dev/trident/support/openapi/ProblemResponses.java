@@ -41,6 +41,21 @@ public final class ProblemResponses {
         };
     }
 
+    /** The name of the status's shared answer under {@code components.responses}. */
+    public static String componentName(int status) {
+        return switch (status) {
+            case 400 -> "BadRequest";
+            case 401 -> "Unauthorized";
+            case 409 -> "Conflict";
+            case 412 -> "PreconditionFailed";
+            case 413 -> "ContentTooLarge";
+            case 415 -> "UnsupportedMediaType";
+            case 422 -> "UnprocessableContent";
+            case 503 -> "ServiceUnavailable";
+            default -> "Problem" + status;
+        };
+    }
+
     /** An example body for the status, as the services write it. */
     public static Map<String, Object> example(int status) {
         Map<String, Object> example = new LinkedHashMap<>();

@@ -92,7 +92,7 @@ public abstract class DocumentedAnswersContract {
             Map<?, ?> responses = (Map<?, ?>) route.operation().get("responses");
             responses.forEach((code, response) -> {
                 int status = Integer.parseInt(String.valueOf(code));
-                Map<?, ?> content = (Map<?, ?>) ((Map<?, ?>) response).get("content");
+                Map<?, ?> content = (Map<?, ?>) resolved((Map<?, ?>) response).get("content");
                 if (status >= 400) {
                     Object schema = content == null || !(content.get("application/problem+json") instanceof Map<?, ?> m)
                             ? null : m.get("schema");
@@ -111,6 +111,35 @@ public abstract class DocumentedAnswersContract {
         assertEquals(List.of(), wrong);
         Map<String, Object> problem = document.getMap("components.schemas.Problem.properties");
         assertEquals(Set.of("type", "title", "status", "detail", "errors"), problem.keySet());
+    }
+
+    @Test
+    void theAnswersEveryRouteOfAKindSharesAreWrittenOnceAndReferenced() {
+        Map<String, Map<String, Object>> shared = document.getMap("components.responses");
+        assertTrue(shared.get("Unauthorized").get("headers") instanceof Map<?, ?> h && h.containsKey("WWW-Authenticate"));
+        assertTrue(shared.get("ServiceUnavailable").get("headers") instanceof Map<?, ?> h && h.containsKey("Retry-After"));
+        List<String> inline = new ArrayList<>();
+        for (Route route : routes) {
+            Map<?, ?> responses = (Map<?, ?>) route.operation().get("responses");
+            Map.of("401", "Unauthorized", "503", "ServiceUnavailable").forEach((status, name) -> {
+                if (!(responses.get(status) instanceof Map<?, ?> answer)
+                        || !("#/components/responses/" + name).equals(answer.get("$ref"))) {
+                    inline.add(route + " " + status);
+                }
+            });
+        }
+        assertEquals(List.of(), inline, "401 and 503 refer to components.responses on every route");
+    }
+
+    /** An answer as a client reads it: a reference to a shared answer under {@code components.responses} followed. */
+    private Map<?, ?> resolved(Map<?, ?> response) {
+        if (response.get("$ref") instanceof String ref && ref.startsWith("#/components/responses/")) {
+            Map<String, Object> shared = document.getMap("components.responses");
+            Object answer = shared == null ? null : shared.get(ref.substring(ref.lastIndexOf('/') + 1));
+            assertTrue(answer instanceof Map<?, ?>, ref + " is not in the document");
+            return (Map<?, ?>) answer;
+        }
+        return response;
     }
 
     /**
