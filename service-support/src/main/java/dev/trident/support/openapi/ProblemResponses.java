@@ -41,19 +41,16 @@ public final class ProblemResponses {
         };
     }
 
-    /** The name of the status's shared answer under {@code components.responses}. */
+    /**
+     * The name of the status's shared answer under {@code components.responses}: its problem title in one word
+     * ("Bad request": {@code BadRequest}), so the document and the answers name a status alike.
+     */
     public static String componentName(int status) {
-        return switch (status) {
-            case 400 -> "BadRequest";
-            case 401 -> "Unauthorized";
-            case 409 -> "Conflict";
-            case 412 -> "PreconditionFailed";
-            case 413 -> "ContentTooLarge";
-            case 415 -> "UnsupportedMediaType";
-            case 422 -> "UnprocessableContent";
-            case 503 -> "ServiceUnavailable";
-            default -> "Problem" + status;
-        };
+        StringBuilder name = new StringBuilder();
+        for (String word : Problems.title(status).split(" ")) {
+            name.append(Character.toUpperCase(word.charAt(0))).append(word, 1, word.length());
+        }
+        return name.toString();
     }
 
     /** An example body for the status, as the services write it. */
