@@ -46,8 +46,6 @@ public class OpenApiConventions implements OASFilter {
     static final String PROBLEM_JSON = "application/problem+json";
     static final String IF_MATCH = "If-Match";
     static final String IDEMPOTENCY_KEY = "Idempotency-Key";
-    /** The answers the conventions add, each one shared response under {@code components.responses}. */
-    private static final int[] SHARED_STATUSES = {400, 401, 409, 412, 413, 415, 422, 503};
 
     @Override
     public void filterOpenAPI(OpenAPI openAPI) {
@@ -59,11 +57,6 @@ public class OpenApiConventions implements OASFilter {
         oneBearerScheme(components);
         components.addSchema(ProblemResponses.FIELD_ERROR_SCHEMA, fieldErrorSchema());
         components.addSchema(ProblemResponses.SCHEMA, problemSchema());
-        for (int status : SHARED_STATUSES) {
-            APIResponse shared = OASFactory.createAPIResponse();
-            completeProblem(String.valueOf(status), shared);
-            components.addResponse(ProblemResponses.componentName(status), shared);
-        }
         if (openAPI.getPaths() == null || openAPI.getPaths().getPathItems() == null) {
             return;
         }
@@ -72,7 +65,7 @@ public class OpenApiConventions implements OASFilter {
                 continue;
             }
             for (Operation operation : path.getOperations().values()) {
-                conventions(operation, path.getParameters());
+                conventions(operation, path.getParameters(), components);
             }
         }
     }
@@ -88,7 +81,8 @@ public class OpenApiConventions implements OASFilter {
         components.setSecuritySchemes(schemes);
     }
 
-    private static void conventions(Operation operation, List<Parameter> pathLevelParameters) {
+    private static void conventions(Operation operation, List<Parameter> pathLevelParameters,
+            Components components) {
         operation.setSecurity(List.of(OASFactory.createSecurityRequirement().addScheme(BEARER)));
         APIResponses responses = operation.getResponses();
         if (responses == null) {
@@ -103,21 +97,21 @@ public class OpenApiConventions implements OASFilter {
             parameters.addAll(operation.getParameters());
         }
         boolean hasBody = operation.getRequestBody() != null;
-        addIfAbsent(responses, 401);
-        addIfAbsent(responses, 503);
+        addIfAbsent(responses, 401, components);
+        addIfAbsent(responses, 503, components);
         if (hasBody || !parameters.isEmpty()) {
-            addIfAbsent(responses, 400);
+            addIfAbsent(responses, 400, components);
         }
         if (hasBody) {
-            addIfAbsent(responses, 413);
-            addIfAbsent(responses, 415);
+            addIfAbsent(responses, 413, components);
+            addIfAbsent(responses, 415, components);
         }
         if (hasHeader(parameters, IF_MATCH)) {
-            addIfAbsent(responses, 412);
+            addIfAbsent(responses, 412, components);
         }
         if (hasHeader(parameters, IDEMPOTENCY_KEY)) {
-            addIfAbsent(responses, 409);
-            addIfAbsent(responses, 422);
+            addIfAbsent(responses, 409, components);
+            addIfAbsent(responses, 422, components);
         }
         if (responses.getAPIResponses() != null) {
             responses.getAPIResponses().forEach((code, response) -> completeProblem(code, response));
@@ -128,11 +122,18 @@ public class OpenApiConventions implements OASFilter {
         return parameters.stream().anyMatch(p -> p.getIn() == Parameter.In.HEADER && name.equalsIgnoreCase(p.getName()));
     }
 
-    private static void addIfAbsent(APIResponses responses, int status) {
-        if (!responses.hasAPIResponse(String.valueOf(status))) {
-            responses.addAPIResponse(String.valueOf(status),
-                    OASFactory.createAPIResponse().ref(ProblemResponses.componentName(status)));
+    /** Refers the route to the status's shared answer, written under {@code components.responses} on first use. */
+    private static void addIfAbsent(APIResponses responses, int status, Components components) {
+        if (responses.hasAPIResponse(String.valueOf(status))) {
+            return;
         }
+        String name = ProblemResponses.componentName(status);
+        if (components.getResponses() == null || !components.getResponses().containsKey(name)) {
+            APIResponse shared = OASFactory.createAPIResponse();
+            completeProblem(String.valueOf(status), shared);
+            components.addResponse(name, shared);
+        }
+        responses.addAPIResponse(String.valueOf(status), OASFactory.createAPIResponse().ref(name));
     }
 
     /** A bare error answer gets the shared problem content, an example and the standard description. */
