@@ -55,7 +55,6 @@ declare -A SERVICE_OF_ROUTE=([student-courses]=enrollment-service [course-roster
   [workspace-projects]=workspace-service [workspace-projects-by-status]=workspace-service
   [workspace-projects-sharded]=workspace-service [reference-get]=reference-app)
 JAVA=${JAVA_HOME:+$JAVA_HOME/bin/}java
-CLK_TCK=$(getconf CLK_TCK)
 STAMP=$(date -u +%Y%m%d-%H%M%S)
 OUT_DIR="$ROOT/data/bench"
 RUN_DIR="$OUT_DIR/run-$STAMP"
@@ -103,12 +102,6 @@ WRK_SCRIPT="$ROOT/benchmarks/load/src/main/wrk/routes.lua"
 # shellcheck source=lib/scratch-stack.sh
 . "$ROOT/deploy/lib/scratch-stack.sh"   # PIDS, stop_all on exit, and the scratch DynamoDB Local and environment
 
-now_ms() { echo $(( $(date +%s%N) / 1000000 )); }
-cpu_ms() { # utime + stime of a pid, in ms
-  local f; f=$(sed 's/.*) //' "/proc/$1/stat") || { echo 0; return; }
-  set -- $f
-  echo $(( (${12} + ${13}) * 1000 / CLK_TCK ))
-}
 # CPU ms of a JVM's JIT compiler threads (C1/C2 CompilerThread): what it still spends compiling, apart from serving.
 jit_ms() {
   local task f sum=0
@@ -122,7 +115,6 @@ jit_ms() {
   done
   echo $(( sum * 1000 / CLK_TCK ))
 }
-rss_mb() { awk '/^VmRSS/ { printf "%.0f", $2 / 1024 }' "/proc/$1/status" 2>/dev/null || echo "?"; }
 
 echo "starting DynamoDB Local on $HOST:$DDB_PORT (in memory) ..."
 start_scratch_dynamodb "$DDB_PORT" "$RUN_DIR/logs/dynamodb-local.log"
@@ -269,8 +261,8 @@ done
   echo
   echo "| service | start-up to first ready response ms | RSS after the run MB |"
   echo "|---|---:|---:|"
-  for s in "${APPS[@]}"; do echo "| $s | ${STARTUP_OF[$s]} | $(rss_mb "${PID_OF[$s]}") |"; done
-  echo "| DynamoDB Local | - | $(rss_mb $DDB_SERVER_PID) |"
+  for s in "${APPS[@]}"; do echo "| $s | ${STARTUP_OF[$s]} | $(rss_mib "${PID_OF[$s]}") |"; done
+  echo "| DynamoDB Local | - | $(rss_mib $DDB_SERVER_PID) |"
   echo
   echo "Load while measuring (other work on this machine skews every number): $(cut -d' ' -f1-3 /proc/loadavg)."
   echo

@@ -68,8 +68,6 @@ done
 start_scratch_dynamodb "$BASE" "$RUN_DIR/logs/dynamodb-local.log"
 export_scratch_service_env "http://$HOST:$BASE" "$RUN_DIR/jwt" extension-costs
 
-now_ms() { echo $(( $(date +%s%N) / 1000000 )); }
-CLK_TCK=$(getconf CLK_TCK)
 # start <build>: prints "<ms to ready> <CPU ms until ready> <RSS MiB at ready>" and stops the app again.
 start() {
   local t0 pid ms cpu rss
@@ -84,8 +82,8 @@ start() {
     sleep 0.01
   done
   ms=$(( $(now_ms) - t0 ))
-  cpu=$(awk -v tck="$CLK_TCK" '{ printf "%.0f", ($14 + $15) * 1000 / tck }' "/proc/$pid/stat")
-  rss=$(awk '/^VmRSS/ { printf "%.0f", $2 / 1024 }' "/proc/$pid/status")
+  cpu=$(cpu_ms "$pid")
+  rss=$(rss_mib "$pid")
   kill -TERM "$pid"; wait "$pid" 2>/dev/null || true
   echo "$ms $cpu $rss"
 }

@@ -66,11 +66,6 @@ export SOCIAL_SERVICE_URL="http://$HOST:${PORT_OF[social-service]}"
 export WORKSPACE_SERVICE_URL="http://$HOST:${PORT_OF[workspace-service]}"
 TOKEN=$(dev_tokens mint "$RUN_DIR/jwt" u-1 registrar instructor admin --ttl 2h)
 
-now_ms() { echo $(( $(date +%s%N) / 1000000 )); }
-rss_mib() { awk '/^VmRSS/ { printf "%.0f", $2 / 1024 }' "/proc/$1/status"; }
-CLK_TCK=$(getconf CLK_TCK)
-cpu_ms() { awk -v tck="$CLK_TCK" '{ printf "%.0f", ($14 + $15) * 1000 / tck }' "/proc/$1/stat"; } # all its threads
-
 # launch <app> <java> [jvm options...]: starts the app in the background, sets LAUNCHED_PID.
 launch() {
   local a=$1 java=$2; shift 2

@@ -1,4 +1,4 @@
-# Sourced by deploy/bench.sh and deploy/startup.sh: a scratch stack of their own, apart from deploy/run.sh's.
+# Sourced by deploy/bench.sh, deploy/startup.sh and deploy/extension-costs.sh: a scratch stack of their own, apart from deploy/run.sh's.
 # Needs ROOT, JAVA and HOST. Every process a caller starts goes into PIDS; all of them are stopped on exit,
 # Ctrl-C or SIGTERM (a closed output pipe must not cut that short, hence SIGPIPE ignored while stopping).
 
@@ -18,6 +18,16 @@ stop_all() {
     wait "${PIDS[@]}" 2>/dev/null || true
   fi
 }
+# Readings of a process the scripts measure.
+CLK_TCK=$(getconf CLK_TCK)
+now_ms() { echo $(( $(date +%s%N) / 1000000 )); }
+cpu_ms() { # PID: utime + stime of all its threads, in ms (0 once it is gone)
+  local f; f=$(sed 's/.*) //' "/proc/$1/stat" 2>/dev/null) || { echo 0; return; }
+  set -- $f
+  echo $(( (${12} + ${13}) * 1000 / CLK_TCK ))
+}
+rss_mib() { awk '/^VmRSS/ { printf "%.0f", $2 / 1024 }' "/proc/$1/status" 2>/dev/null || echo "?"; } # PID
+
 trap 'stop_all; exit 130' INT
 trap 'stop_all; exit 143' TERM
 trap stop_all EXIT
