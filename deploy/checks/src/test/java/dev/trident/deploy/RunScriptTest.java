@@ -22,6 +22,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -44,14 +45,15 @@ import org.junit.jupiter.api.io.TempDir;
 class RunScriptTest {
 
     private static final Duration START_TIMEOUT = Duration.ofSeconds(240);
+    private static final List<String> SUITE_PORTS =
+            List.of("DYNAMODB_PORT", "SOCIAL_PORT", "ENROLLMENT_PORT", "WORKSPACE_PORT", "EXPLORER_PORT");
     private static final Pattern UP = Pattern.compile("Trident is up \\((\\d+) ms\\)");
 
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
     @Test
     void theSuiteComesUpWithServicesFindingEachOtherStopsCleanlyAndKeepsItsData(@TempDir Path data) throws Exception {
-        Map<String, Integer> ports = Map.of("DYNAMODB_PORT", freePort(), "SOCIAL_PORT", freePort(),
-                "ENROLLMENT_PORT", freePort(), "WORKSPACE_PORT", freePort(), "EXPLORER_PORT", freePort());
+        Map<String, Integer> ports = freeSuitePorts(Map.of());
         String social = "http://127.0.0.1:" + ports.get("SOCIAL_PORT");
         String enrollment = "http://127.0.0.1:" + ports.get("ENROLLMENT_PORT");
         String workspace = "http://127.0.0.1:" + ports.get("WORKSPACE_PORT");
@@ -106,8 +108,7 @@ class RunScriptTest {
      */
     @Test
     void aProcessThatDiesIsReportedAndStartedAgainWhileTheOthersKeepAnswering(@TempDir Path data) throws Exception {
-        Map<String, Integer> ports = Map.of("DYNAMODB_PORT", freePort(), "SOCIAL_PORT", freePort(),
-                "ENROLLMENT_PORT", freePort(), "WORKSPACE_PORT", freePort(), "EXPLORER_PORT", freePort());
+        Map<String, Integer> ports = freeSuitePorts(Map.of());
         String social = "http://127.0.0.1:" + ports.get("SOCIAL_PORT");
         String enrollment = "http://127.0.0.1:" + ports.get("ENROLLMENT_PORT");
         String workspace = "http://127.0.0.1:" + ports.get("WORKSPACE_PORT");
@@ -175,9 +176,7 @@ class RunScriptTest {
                 Path log = Files.createTempFile("refused-", ".log");
                 ProcessBuilder builder = new ProcessBuilder(bash).redirectErrorStream(true).redirectOutput(log.toFile());
                 // Never the suite's usual ports, should it start anyway.
-                for (String port : List.of("DYNAMODB_PORT", "SOCIAL_PORT", "ENROLLMENT_PORT", "WORKSPACE_PORT", "EXPLORER_PORT")) {
-                    builder.environment().put(port, Integer.toString(freePort()));
-                }
+                freeSuitePorts(Map.of()).forEach((name, port) -> builder.environment().put(name, Integer.toString(port)));
                 Process process = builder.start();
                 if (!process.waitFor(60, TimeUnit.SECONDS)) {
                     // It went on to start the suite: stop it as run.sh's own Ctrl-C would.
@@ -216,8 +215,8 @@ class RunScriptTest {
     @Test
     void aBusyPortStopsTheRunBeforeAnythingStartsAndTheStrangerIsUntouched(@TempDir Path data) throws Exception {
         try (StrangerServer dynamodb = StrangerServer.start(); StrangerServer workspace = StrangerServer.start()) {
-            Map<String, Integer> ports = Map.of("DYNAMODB_PORT", dynamodb.port(), "SOCIAL_PORT", freePort(),
-                    "ENROLLMENT_PORT", freePort(), "WORKSPACE_PORT", workspace.port(), "EXPLORER_PORT", freePort());
+            Map<String, Integer> ports = freeSuitePorts(
+                    Map.of("DYNAMODB_PORT", dynamodb.port(), "WORKSPACE_PORT", workspace.port()));
             ProcessBuilder builder = new ProcessBuilder("bash", Repo.DEPLOY.resolve("run.sh").toString(), "--data",
                     data.resolve("run").toString()).redirectErrorStream(true);
             ports.forEach((name, port) -> builder.environment().put(name, Integer.toString(port)));
@@ -286,8 +285,7 @@ class RunScriptTest {
      */
     @Test
     void seedLoadsTheSampleDataOnceAndTokensFollowTheRunningSuitesDataFolder(@TempDir Path data) throws Exception {
-        Map<String, Integer> ports = Map.of("DYNAMODB_PORT", freePort(), "SOCIAL_PORT", freePort(),
-                "ENROLLMENT_PORT", freePort(), "WORKSPACE_PORT", freePort(), "EXPLORER_PORT", freePort());
+        Map<String, Integer> ports = freeSuitePorts(Map.of());
         String social = "http://127.0.0.1:" + ports.get("SOCIAL_PORT");
         String enrollment = "http://127.0.0.1:" + ports.get("ENROLLMENT_PORT");
         String workspace = "http://127.0.0.1:" + ports.get("WORKSPACE_PORT");
@@ -351,8 +349,7 @@ class RunScriptTest {
      */
     @Test
     void requestsHttpRunsTopToBottomOnAFreshSuite(@TempDir Path data) throws Exception {
-        Map<String, Integer> ports = Map.of("DYNAMODB_PORT", freePort(), "SOCIAL_PORT", freePort(),
-                "ENROLLMENT_PORT", freePort(), "WORKSPACE_PORT", freePort(), "EXPLORER_PORT", freePort());
+        Map<String, Integer> ports = freeSuitePorts(Map.of());
         try (RunningSuite suite = RunningSuite.start(data, ports)) {
             Map<String, String> variables = Map.of(
                     "social", "http://127.0.0.1:" + ports.get("SOCIAL_PORT"),
@@ -751,11 +748,33 @@ class RunScriptTest {
         }
     }
 
-    private static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
+    /**
+     * The suite's five ports: {@code given} as they are, the others free and all different. Every socket stays open
+     * until all are chosen, since the system may hand out a port again as soon as it is closed (one run once gave
+     * ENROLLMENT_PORT and WORKSPACE_PORT the same port).
+     */
+    private static Map<String, Integer> freeSuitePorts(Map<String, Integer> given) {
+        Map<String, Integer> ports = new HashMap<>(given);
+        List<ServerSocket> held = new ArrayList<>();
+        try {
+            for (String name : SUITE_PORTS) {
+                if (!ports.containsKey(name)) {
+                    ServerSocket socket = new ServerSocket(0);
+                    held.add(socket);
+                    ports.put(name, socket.getLocalPort());
+                }
+            }
+            return Map.copyOf(ports);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        } finally {
+            for (ServerSocket socket : held) {
+                try {
+                    socket.close();
+                } catch (IOException ignored) {
+                    // closing a socket nobody connected to: nothing to undo
+                }
+            }
         }
     }
 }
