@@ -17,7 +17,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.trident.keys.SocialKeys;
 import dev.trident.testing.DynamoDbCallRecorder;
+import dev.trident.testing.RetriedCreate;
 import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.http.ContentType;
 import io.restassured.response.Response;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -231,7 +233,8 @@ class CommentItemApiTest {
                 String text = "new " + i;
                 calls.add(CompletableFuture.supplyAsync(() -> {
                     CommentApiTest.await(start);
-                    Response response = postJson(author, path + "/comments", body("body", text));
+                    Response response = RetriedCreate.send(key -> as(author).header("Idempotency-Key", key)
+                            .contentType(ContentType.JSON).body(body("body", text)).post(path + "/comments"));
                     if (response.statusCode() == 201) {
                         created.add(response.path("commentId"));
                     }

@@ -98,11 +98,20 @@ final class Api {
 
     /** Posts a project as {@code createdBy} (the caller; also sent as the body's createdBy). */
     static Response postProject(String wsId, String title, String status, String createdBy) {
+        return postProject(wsId, title, status, createdBy, null);
+    }
+
+    /** Posts a project as {@code createdBy}, under {@code idempotencyKey} when it is not null. */
+    static Response postProject(String wsId, String title, String status, String createdBy, String idempotencyKey) {
         Map<String, Object> body = new HashMap<>(Map.of("title", title, "createdBy", createdBy));
         if (status != null) {
             body.put("status", status);
         }
-        return as(createdBy).contentType(ContentType.JSON).body(body).when().post("/workspaces/" + wsId + "/projects");
+        RequestSpecification request = as(createdBy).contentType(ContentType.JSON).body(body);
+        if (idempotencyKey != null) {
+            request.header("Idempotency-Key", idempotencyKey);
+        }
+        return request.when().post("/workspaces/" + wsId + "/projects");
     }
 
     /** Creates a project and returns its id. */
