@@ -1,0 +1,84 @@
+package dev.trident.support.dynamo;
+
+import jakarta.annotation.PostConstruct;
+import jakarta.annotation.PreDestroy;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Disposes;
+import jakarta.enterprise.inject.Produces;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.LongAdder;
+import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
+import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClientBuilder;
+
+/**
+ * The DynamoDB client exactly as the extension configures it (endpoint, credentials, timeouts, interceptors, client
+ * spans), with one change: the timers of its call and attempt timeouts run on a scheduler that forgets a timer as
+ * soon as the call completes and cancels it. On the extension's default, Quarkus' shared executor, a cancelled timer
+ * stays queued until its deadline (0.7 s and 1.7 s on) and holds the request's Vert.x context, with its request scope
+ * and everything reachable from it, that long: at 1,400 requests a second about a thousand of them were queued
+ * (JFR OldObjectSample paths to GC roots). Young collections copied them and promoted them, and the old generation
+ * filled with dead requests in 5 to 30 s, each time a 60-90 ms full collection (benchmarks/README.md "Memory").
+ */
+@ApplicationScoped
+public class DynamoDbClientProducer {
+
+    private TimeoutTimers timeoutTimers;
+
+    @PostConstruct
+    void startTimers() {
+        // Here and not in a constructor, which the bean's client proxy runs too.
+        timeoutTimers = new TimeoutTimers();
+    }
+
+    @Produces
+    @ApplicationScoped
+    DynamoDbAsyncClient dynamoDbAsyncClient(DynamoDbAsyncClientBuilder configured) {
+        return configured.overrideConfiguration(configured.overrideConfiguration().toBuilder()
+                .scheduledExecutorService(timeoutTimers).build()).build();
+    }
+
+    void close(@Disposes DynamoDbAsyncClient client) {
+        client.close();
+    }
+
+    /** How many timeout timers the client has scheduled so far. */
+    long timersScheduled() {
+        return timeoutTimers.scheduled.sum();
+    }
+
+    /** How many timeout timers are queued now: none once every call has completed. */
+    int timersQueued() {
+        return timeoutTimers.getQueue().size();
+    }
+
+    @PreDestroy
+    void stopTimers() {
+        timeoutTimers.shutdownNow();
+    }
+
+    /**
+     * One thread, which only runs the timers that fire (the calls that time out); a cancelled timer leaves the queue
+     * at once. Counts the timers scheduled, since a cancelled one leaves no other trace.
+     */
+    private static final class TimeoutTimers extends ScheduledThreadPoolExecutor {
+
+        private final LongAdder scheduled = new LongAdder();
+
+        TimeoutTimers() {
+            super(1, runnable -> {
+                Thread thread = new Thread(runnable, "dynamodb-timeout-timer");
+                thread.setDaemon(true);
+                return thread;
+            });
+            setRemoveOnCancelPolicy(true);
+        }
+
+        @Override
+        public ScheduledFuture<?> schedule(Runnable command, long delay, TimeUnit unit) {
+            scheduled.increment();
+            return super.schedule(command, delay, unit);
+        }
+    }
+}
