@@ -1,7 +1,6 @@
 package dev.trident.social;
 
 import static dev.trident.social.SocialApi.anyone;
-import static dev.trident.social.SocialApi.as;
 import static dev.trident.social.SocialApi.assertProblem;
 import static dev.trident.social.SocialApi.body;
 import static dev.trident.social.SocialApi.comment;
@@ -18,7 +17,6 @@ import dev.trident.keys.SocialKeys;
 import dev.trident.testing.DynamoDbCallRecorder;
 import dev.trident.testing.RetriedCreate;
 import io.quarkus.test.junit.QuarkusTest;
-import io.restassured.http.ContentType;
 import io.restassured.response.Response;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -123,8 +121,8 @@ class CommentApiTest {
                 String text = "comment " + i;
                 calls.add(CompletableFuture.supplyAsync(() -> {
                     await(start);
-                    return RetriedCreate.send(key -> as(author).header("Idempotency-Key", key)
-                            .contentType(ContentType.JSON).body(body("body", text)).post(path + "/comments")).statusCode();
+                    return RetriedCreate.send(key -> postJson(author, path + "/comments", body("body", text), key))
+                            .statusCode();
                 }, pool));
             }
             start.countDown();

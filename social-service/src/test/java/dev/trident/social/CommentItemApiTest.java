@@ -19,7 +19,6 @@ import dev.trident.keys.SocialKeys;
 import dev.trident.testing.DynamoDbCallRecorder;
 import dev.trident.testing.RetriedCreate;
 import io.quarkus.test.junit.QuarkusTest;
-import io.restassured.http.ContentType;
 import io.restassured.response.Response;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -233,8 +232,7 @@ class CommentItemApiTest {
                 String text = "new " + i;
                 calls.add(CompletableFuture.supplyAsync(() -> {
                     CommentApiTest.await(start);
-                    Response response = RetriedCreate.send(key -> as(author).header("Idempotency-Key", key)
-                            .contentType(ContentType.JSON).body(body("body", text)).post(path + "/comments"));
+                    Response response = RetriedCreate.send(key -> postJson(author, path + "/comments", body("body", text), key));
                     if (response.statusCode() == 201) {
                         created.add(response.path("commentId"));
                     }

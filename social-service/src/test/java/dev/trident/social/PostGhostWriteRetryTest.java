@@ -9,7 +9,6 @@ import dev.trident.testing.DynamoDbLocalResource;
 import dev.trident.testing.FrozenTableContract;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.RestAssured;
-import io.restassured.http.ContentType;
 import io.restassured.response.Response;
 import jakarta.inject.Inject;
 import java.util.ArrayList;
@@ -44,8 +43,7 @@ class PostGhostWriteRetryTest {
     TableDefinition table;
 
     private static Response post(String userId, String key, String body) {
-        return SocialApi.as(userId).contentType(ContentType.JSON).header("Idempotency-Key", key)
-                .body(Map.of("title", "ghost", "body", body)).when().post("/users/" + userId + "/posts");
+        return SocialApi.postJson(userId, "/users/" + userId + "/posts", Map.of("title", "ghost", "body", body), key);
     }
 
     @Test

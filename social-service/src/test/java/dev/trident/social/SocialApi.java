@@ -53,6 +53,12 @@ final class SocialApi {
         return as(caller).contentType(ContentType.JSON).body(body).when().post(path);
     }
 
+    /** A create sent under an Idempotency-Key (DESIGN.md "Retrying safely"). */
+    static Response postJson(String caller, String path, Object body, String idempotencyKey) {
+        return as(caller).header("Idempotency-Key", idempotencyKey).contentType(ContentType.JSON).body(body).when()
+                .post(path);
+    }
+
     static Response patchJson(String caller, String path, String ifMatch, Object body) {
         var request = as(caller).contentType(ContentType.JSON).body(body);
         if (ifMatch != null) {
