@@ -1,10 +1,11 @@
 -- wrk script for the Trident hot routes.
 -- wrk -t2 -c16 -d10s -s routes.lua http://127.0.0.1:PORT -- route=R users=N students=N courses=N workspaces=N
---     enrolcourses=N phase=sm token=BEARER
+--     enrolcourses=N phase=sm token=BEARER [start=K]
 -- Every request carries the bearer token (the benchmark's reader: registrar, instructor, admin, and a member of
 -- every seeded workspace).
 -- Reads pick a random seeded entity per request; enrol walks (student, course) pairs in order, each pair once,
--- spread over the threads so no two threads send the same pair.
+-- spread over the threads so no two threads send the same pair. done() prints "NEXT K", the first pair no thread
+-- sent; a later run of the same phase given start=K goes on from there.
 local threads = {}
 local counter = 0
 
@@ -46,8 +47,9 @@ local builders = {
   end,
   ["workspace-projects-sharded"] = function() return "GET", "/workspaces/ws-big/projects" end,
   ["enrol"] = function()
-    local k = tid + nthreads * n
+    local k = tonumber(opts.start or "0") + tid + nthreads * n
     n = n + 1
+    enrol_next = k + 1 -- a global, so done() can read it from each thread
     local c = tonumber(opts.enrolcourses)
     local s = math.floor(k / c) % tonumber(opts.students)
     return "PUT", string.format("/students/%s/courses/enr-%s-%03d", user(s), opts.phase, k % c)
@@ -68,4 +70,7 @@ function done(summary, latency, requests)
       + summary.errors.timeout
   io.write(string.format("RESULT %d %d %.6f %.3f %.3f\n", summary.requests, errors, summary.duration / 1e6,
       latency:percentile(50) / 1000.0, latency:percentile(99) / 1000.0))
+  local next = tonumber(opts.start or "0")
+  for _, t in ipairs(threads) do next = math.max(next, tonumber(t:get("enrol_next") or 0)) end
+  io.write(string.format("NEXT %d\n", next))
 end
