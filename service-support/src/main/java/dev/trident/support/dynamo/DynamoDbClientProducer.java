@@ -1,5 +1,11 @@
 package dev.trident.support.dynamo;
 
+import io.quarkiverse.amazon.common.runtime.AmazonClientNettyTransportRecorder;
+import io.quarkiverse.amazon.common.runtime.AsyncHttpClientConfig;
+import io.quarkiverse.amazon.dynamodb.runtime.DynamoDbConfig;
+import io.quarkus.runtime.RuntimeValue;
+import io.smallrye.config.SmallRyeConfig;
+import io.vertx.core.Vertx;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -9,15 +15,18 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
+import org.eclipse.microprofile.config.ConfigProvider;
+import software.amazon.awssdk.http.async.SdkAsyncHttpClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClientBuilder;
 
 /**
  * The DynamoDB client exactly as the extension configures it (endpoint, credentials, timeouts, interceptors, client
- * spans), with one change: the timers of its call and attempt timeouts run on a scheduler that forgets a timer as
- * soon as the call completes and cancels it. On the extension's default, Quarkus' shared executor, a cancelled timer
- * stays queued until its deadline (0.7 s and 1.7 s on) and holds the request's Vert.x context, with its request scope
- * and everything reachable from it, that long: at 1,400 requests a second about a thousand of them were queued
+ * spans, the Netty HTTP client's settings), with two changes that keep finished requests out of the old generation.
+ * Its HTTP client lets go of each response once delivered ({@link ReleasingHttpClient}). And the timers of its call
+ * and attempt timeouts run on a scheduler that forgets a timer as soon as the call completes and cancels it. On the
+ * extension's default, Quarkus' shared executor, a cancelled timer stays queued until its deadline (0.7 s and 1.7 s
+ * on) and holds the request's Vert.x context, with its request scope and everything reachable from it, that long: at 1,400 requests a second about a thousand of them were queued
  * (JFR OldObjectSample paths to GC roots). Young collections copied them and promoted them, and the old generation
  * filled with dead requests in 5 to 30 s, each time a 60-90 ms full collection (benchmarks/README.md "Memory").
  */
@@ -34,9 +43,25 @@ public class DynamoDbClientProducer {
 
     @Produces
     @ApplicationScoped
-    DynamoDbAsyncClient dynamoDbAsyncClient(DynamoDbAsyncClientBuilder configured) {
-        return configured.overrideConfiguration(configured.overrideConfiguration().toBuilder()
-                .scheduledExecutorService(timeoutTimers).build()).build();
+    DynamoDbAsyncClient dynamoDbAsyncClient(DynamoDbAsyncClientBuilder configured, Vertx vertx) {
+        return configured
+                .overrideConfiguration(configured.overrideConfiguration().toBuilder()
+                        .scheduledExecutorService(timeoutTimers).build())
+                .httpClientBuilder(ReleasingHttpClient.wrapping(nettyHttpClient(vertx)))
+                .build();
+    }
+
+    /**
+     * The Netty HTTP client builder exactly as the extension makes it from {@code quarkus.dynamodb.async-client.*}
+     * (its own recorder, on Vert.x's event loops as with {@code event-loop.override=false}), since the configured
+     * client builder does not hand out the one it holds.
+     */
+    private static SdkAsyncHttpClient.Builder<?> nettyHttpClient(Vertx vertx) {
+        RuntimeValue<AsyncHttpClientConfig> config = new RuntimeValue<>(ConfigProvider.getConfig()
+                .unwrap(SmallRyeConfig.class).getConfigMapping(DynamoDbConfig.class).asyncClient());
+        AmazonClientNettyTransportRecorder transport = new AmazonClientNettyTransportRecorder();
+        return transport.configureNettyAsync(transport.configureAsync("dynamodb", config),
+                vertx::nettyEventLoopGroup, config).getValue();
     }
 
     void close(@Disposes DynamoDbAsyncClient client) {
