@@ -26,9 +26,10 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClientBuilder;
  * Its HTTP client lets go of each response once delivered ({@link ReleasingHttpClient}). And the timers of its call
  * and attempt timeouts run on a scheduler that forgets a timer as soon as the call completes and cancels it. On the
  * extension's default, Quarkus' shared executor, a cancelled timer stays queued until its deadline (0.7 s and 1.7 s
- * on) and holds the request's Vert.x context, with its request scope and everything reachable from it, that long: at 1,400 requests a second about a thousand of them were queued
- * (JFR OldObjectSample paths to GC roots). Young collections copied them and promoted them, and the old generation
- * filled with dead requests in 5 to 30 s, each time a 60-90 ms full collection (benchmarks/README.md "Memory").
+ * on) and holds the request's Vert.x context, with its request scope and everything reachable from it, that long:
+ * at 1,400 requests a second about a thousand of them were queued (JFR OldObjectSample paths to GC roots). Young
+ * collections copied them and promoted them, and the old generation filled with dead requests in 5 to 30 s, each time
+ * a 60-90 ms full collection (benchmarks/README.md "Memory").
  */
 @ApplicationScoped
 public class DynamoDbClientProducer {
