@@ -69,6 +69,12 @@ class RequestTraceContextTest {
     }
 
     @Test
+    void withAnExporterARequestWithoutTraceparentIsRecorded() {
+        String span = given().get("/traced-probe/current-span").then().statusCode(200).extract().asString();
+        assertTrue(span.matches("[0-9a-f]{32} recording"), span);
+    }
+
+    @Test
     void httpServerAndDynamoDbTimersPublishHistogramBuckets() {
         given().get("/traced-probe/three").then().statusCode(200);
         String metrics = given().get("/q/metrics").then().statusCode(200).extract().asString();

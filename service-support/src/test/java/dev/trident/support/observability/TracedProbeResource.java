@@ -2,6 +2,8 @@ package dev.trident.support.observability;
 
 import dev.trident.keys.TableDefinition;
 import dev.trident.support.dynamo.AccessPattern;
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.SpanContext;
 import io.smallrye.mutiny.Uni;
 import jakarta.annotation.security.PermitAll;
 import jakarta.ws.rs.GET;
@@ -11,7 +13,10 @@ import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
-/** Test-only routes that each send one GetItem under an access pattern of their own, so each has its own meters. */
+/**
+ * Test-only routes that each send one GetItem under an access pattern of their own, so each has its own meters; and
+ * one that describes the request's own span.
+ */
 @Path("/traced-probe")
 @PermitAll
 public class TracedProbeResource {
@@ -38,5 +43,15 @@ public class TracedProbeResource {
                         .returnConsumedCapacity("TOTAL")
                         .overrideConfiguration(pattern.tag())))
                 .map(response -> response.hasItem() ? "found" : "absent");
+    }
+
+    /** The request's span as the code serving it sees it: {@code <trace id> recording|not-recording}. */
+    @GET
+    @Path("/current-span")
+    public String currentSpan() {
+        Span span = Span.current();
+        SpanContext context = span.getSpanContext();
+        return (context.isValid() ? context.getTraceId() : "invalid") + " "
+                + (span.isRecording() ? "recording" : "not-recording");
     }
 }
