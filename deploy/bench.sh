@@ -160,8 +160,9 @@ echo "read amplification of the paged project lists ..."
 "$JAVA" -cp "$LOAD_CP" dev.trident.bench.load.ReadAmplification --workspace "http://$HOST:$WORKSPACE_PORT" \
   --token "$READER_TOKEN" --pages "${AMPLIFICATION_PAGES:-10}" --out "$AMPLIFICATION"
 
-# 6. Measure each route: the service through wrk, then the baseline. The baseline is a fresh JVM per route, so it
-# warms up twice as long as a route of the services, which also had the warm-up pass over all routes.
+# 6. Measure each route: the service through wrk, then the baseline. The baseline is a fresh JVM per route: it warms
+# up in passes of WARMUP seconds, at least two, until its own compiler threads are as quiet as the services' must be
+# (JIT_SETTLED_PERCENT), and reports their CPU per request in the same column.
 wrk_args() { # route phase
   echo "route=$1" "users=$USERS" "students=$STUDENTS" "courses=$COURSES" "workspaces=$WORKSPACES" \
     "enrolcourses=$ENROL_COURSES" "phase=$2" "threads=2" "token=$READER_TOKEN"
@@ -229,7 +230,8 @@ for route in ${ROUTE_LIST[@]+"${ROUTE_LIST[@]}"}; do
       j / n, w / n }' >> "$TSV"
   tail -n 1 "$TSV"
   "$JAVA" -cp "$LOAD_CP" dev.trident.bench.load.Baseline --endpoint "http://$HOST:$DDB_PORT" --scale "$SCALE" \
-    --route "$route" --concurrency "$CONCURRENCY" --warmup $((2 * WARMUP)) --duration "$DURATION" \
+    --route "$route" --concurrency "$CONCURRENCY" --warmup "$WARMUP" --duration "$DURATION" \
+    --warmup-passes $(( ${WARMUP_PASSES:-6} + 2 )) --jit-settled-percent "${JIT_SETTLED_PERCENT:-3}" \
     --ddb-pid $DDB_SERVER_PID --clk-tck "$CLK_TCK" --out "$TSV" 2> "$RUN_DIR/logs/baseline-$route.log"
 done
 

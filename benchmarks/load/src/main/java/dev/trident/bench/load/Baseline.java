@@ -46,6 +46,11 @@ import software.amazon.awssdk.services.dynamodb.model.Update;
  * completed). Latency is recorded per request in an HdrHistogram from the moment the request was issued to the
  * moment its last DynamoDB response arrived.
  *
+ * <p>A fresh JVM runs each route, so it warms up as the services do: in passes of {@code --warmup} seconds, at least
+ * two, until its JIT compiler threads took at most {@code --jit-settled-percent} (default 3) of its CPU during a pass,
+ * at most {@code --warmup-passes} (default 8). Its measurement then reports, like the services', the compiler
+ * threads' CPU per request.
+ *
  * <p>Usage: {@code Baseline --endpoint URL --table NAME --scale S --route R --concurrency 16 --warmup SECONDS
  * --duration SECONDS --ddb-pid PID --clk-tck 100 --out FILE}. Appends one tab-separated result line to FILE.
  */
@@ -70,6 +75,8 @@ public final class Baseline {
         String route = args.require("route");
         int concurrency = args.getInt("concurrency", 16);
         int warmup = args.getInt("warmup", 5);
+        int warmupPasses = args.getInt("warmup-passes", 8);
+        int jitSettledPercent = args.getInt("jit-settled-percent", 3);
         int duration = args.getInt("duration", 10);
         String ddbPid = args.require("ddb-pid");
         int clk = args.getInt("clk-tck", 100);
@@ -77,24 +84,38 @@ public final class Baseline {
         try (DynamoDbAsyncClient dynamo = Dynamo.client(args.require("endpoint"), Math.max(50, concurrency * 4))) {
             Baseline b = new Baseline(dynamo, args.get("table", "trident"), d);
             Supplier<CompletableFuture<?>> op = b.operation(route);
-            b.run(op, concurrency, warmup, new ConcurrentHistogram(60_000_000L, 3), new AtomicLong());
+            String self = Long.toString(ProcessHandle.current().pid());
+            for (int pass = 1; pass <= warmupPasses; pass++) {
+                double passCpu0 = ProcStat.cpuMillis(self, clk);
+                double passJit0 = ProcStat.jitMillis(self, clk);
+                b.run(op, concurrency, warmup, new ConcurrentHistogram(60_000_000L, 3), new AtomicLong());
+                double passCpu = ProcStat.cpuMillis(self, clk) - passCpu0;
+                double jitShare = passCpu > 0 ? 100 * (ProcStat.jitMillis(self, clk) - passJit0) / passCpu : 0;
+                System.err.printf(Locale.ROOT, "baseline %s warm-up pass %d: JIT %.0f%% of its CPU%n", route, pass,
+                        jitShare);
+                if (pass >= 2 && (passCpu < 1000 || jitShare <= jitSettledPercent)) {
+                    break;
+                }
+            }
             b.enrolPhase = "bm";
             b.enrolCounter.set(0);
 
             Histogram h = new ConcurrentHistogram(60_000_000L, 3);
             AtomicLong errors = new AtomicLong();
-            String self = Long.toString(ProcessHandle.current().pid());
             double cpu0 = ProcStat.cpuMillis(self, clk);
+            double jit0 = ProcStat.jitMillis(self, clk);
             double ddb0 = ProcStat.cpuMillis(ddbPid, clk);
             long t0 = System.nanoTime();
             long requests = b.run(op, concurrency, duration, h, errors);
             double seconds = (System.nanoTime() - t0) / 1e9;
             double cpu = ProcStat.cpuMillis(self, clk) - cpu0;
+            double jit = ProcStat.jitMillis(self, clk) - jit0;
             double ddb = ProcStat.cpuMillis(ddbPid, clk) - ddb0;
 
             String line = String.join("\t", route, "baseline", Long.toString(requests), Long.toString(errors.get()),
                     fmt(seconds), fmt(requests / seconds), fmt(h.getValueAtPercentile(50) / 1000.0),
-                    fmt(h.getValueAtPercentile(99) / 1000.0), fmt(cpu / requests), fmt(ddb / requests));
+                    fmt(h.getValueAtPercentile(99) / 1000.0), fmt(cpu / requests), fmt(ddb / requests),
+                    fmt(jit / requests));
             System.out.println(line);
             Files.writeString(Path.of(args.require("out")), line + "\n", StandardOpenOption.CREATE,
                     StandardOpenOption.APPEND);
