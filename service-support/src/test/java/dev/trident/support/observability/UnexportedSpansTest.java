@@ -2,6 +2,7 @@ package dev.trident.support.observability;
 
 import static io.restassured.RestAssured.given;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.trident.testing.DynamoDbLocalResource;
@@ -25,7 +26,7 @@ class UnexportedSpansTest {
         String second = currentSpan(null);
         assertTrue(first.matches("[0-9a-f]{32} not-recording"), first);
         assertTrue(second.matches("[0-9a-f]{32} not-recording"), second);
-        assertTrue(!first.equals(second), "each request has a trace of its own: " + first);
+        assertNotEquals(first, second, "each request has a trace of its own");
     }
 
     @Test
