@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The Trident performance benchmark, one command:
 #   deploy/bench.sh [--scale small|full|10x] [--duration SECONDS] [--warmup SECONDS] [--concurrency N]
-#                   [--routes r1,r2,...|none]
+#                   [--routes r1,r2,...|none] [--rounds N]
 # Starts its own in-memory DynamoDB Local and the three services on their own ports (BENCH_PORT_BASE, default
 # 18000: DynamoDB Local on +0, social +81, enrollment +82, workspace +83; never the suite's 8000/8081-8083),
 # seeds the data set, then for each hot route measures the service (wrk, fixed connections) and the baseline
@@ -9,7 +9,10 @@
 # the framework's own floor the same way: benchmarks/reference-app (the services' extensions, no Trident code; on
 # +84) answering one GetItem, against that GetItem sent directly. Before that, the read
 # amplification of workspace-service's paged lists (Queries, items read per item returned; --routes none measures
-# only that). Prints a table and writes it to data/bench/results-<timestamp>.md. Stops every process it started.
+# only that). --rounds N (default 1) measures each read route N times, service and baseline in turn, and judges the
+# targets on the median of the N ratios (runs an hour apart differ by more than the targets' margins; the rounds
+# show how much within one run). Prints a table and writes it to data/bench/results-<timestamp>.md. Stops every
+# process it started.
 # Traffic goes to 127.0.0.1 only.
 set -euo pipefail
 
@@ -18,6 +21,7 @@ SCALE=small
 DURATION=
 WARMUP=
 CONCURRENCY=16
+ROUNDS=1
 ROUTES="student-courses,course-roster,course-catalogue,user-posts,workspace-projects,workspace-projects-by-status,workspace-projects-sharded,user-get,reference-get,enrol"
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -26,7 +30,8 @@ while [ $# -gt 0 ]; do
     --warmup) WARMUP=$2; shift ;;
     --concurrency) CONCURRENCY=$2; shift ;;
     --routes) ROUTES=$2; shift ;;
-    -h|--help) sed -n 2,13p "$0"; exit 0 ;;
+    --rounds) ROUNDS=$2; shift ;;
+    -h|--help) sed -n 2,16p "$0"; exit 0 ;;
     *) echo "unknown option: $1 (try --help)" >&2; exit 2 ;;
   esac
   shift
@@ -36,6 +41,7 @@ case "$SCALE" in
   full|10x) DURATION=${DURATION:-20}; WARMUP=${WARMUP:-10} ;;
   *) echo "--scale must be small, full or 10x" >&2; exit 2 ;;
 esac
+[[ "$ROUNDS" =~ ^[1-9][0-9]*$ ]] || { echo "--rounds must be a positive whole number" >&2; exit 2; }
 
 BASE=${BENCH_PORT_BASE:-18000}
 DDB_PORT=$BASE
@@ -215,24 +221,33 @@ for route in ${ROUTE_LIST[@]+"${ROUTE_LIST[@]}"}; do
     [ "$cpu" -lt 1000 ] || [ "$share" -le "${JIT_SETTLED_PERCENT:-3}" ] && break
     echo "  warm-up pass $pass: JIT ${share}% of $svc's CPU, warming up again"
   done
-  c0=$(cpu_ms "$pid"); d0=$(cpu_ms $DDB_SERVER_PID); j0=$(jit_ms "$pid")
-  # wrk runs in a shell of its own that then prints its children's CPU (cutime + cstime): the load generator's cost,
-  # which shares the cores with the service and DynamoDB Local (the baseline generates its load inside the SDK client).
-  # shellcheck disable=SC2016,SC2046
-  w=$(sh -c 'wrk "$@" > "$0" 2>&1; sed "s/.*) //" /proc/$$/stat | cut -d" " -f14,15' "$RUN_DIR/logs/wrk-$route.txt" \
-    -t2 -c"$CONCURRENCY" -d"${DURATION}s" --timeout 10s -s "$WRK_SCRIPT" "$url" -- $(wrk_args "$route" sm))
-  c1=$(cpu_ms "$pid"); d1=$(cpu_ms $DDB_SERVER_PID); j1=$(jit_ms "$pid")
-  w=$(( (${w% *} + ${w#* }) * 1000 / CLK_TCK ))
-  read -r _ req err secs p50 p99 < <(grep '^RESULT' "$RUN_DIR/logs/wrk-$route.txt")
-  awk -v r="$route" -v s="$svc" -v n="$req" -v e="$err" -v t="$secs" -v p50="$p50" -v p99="$p99" \
-      -v c=$((c1 - c0)) -v d=$((d1 - d0)) -v j=$((j1 - j0)) -v w="$w" 'BEGIN {
-    printf "%s\t%s\t%d\t%d\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f\n", r, s, n, e, t, n / t, p50, p99, c / n, d / n,
-      j / n, w / n }' >> "$TSV"
-  tail -n 1 "$TSV"
-  "$JAVA" -cp "$LOAD_CP" dev.trident.bench.load.Baseline --endpoint "http://$HOST:$DDB_PORT" --scale "$SCALE" \
-    --route "$route" --concurrency "$CONCURRENCY" --warmup "$WARMUP" --duration "$DURATION" \
-    --warmup-passes $(( ${WARMUP_PASSES:-6} + 2 )) --jit-settled-percent "${JIT_SETTLED_PERCENT:-3}" \
-    --ddb-pid $DDB_SERVER_PID --clk-tck "$CLK_TCK" --out "$TSV" 2> "$RUN_DIR/logs/baseline-$route.log"
+  # enrol writes a new enrolment per request, so it is measured once: a round of its own would start again from pairs
+  # the baseline had already enrolled.
+  rounds=$ROUNDS
+  [ "$route" != enrol ] || rounds=1
+  for round in $(seq 1 "$rounds"); do
+    [ "$rounds" = 1 ] || echo "  round $round of $rounds"
+    c0=$(cpu_ms "$pid"); d0=$(cpu_ms $DDB_SERVER_PID); j0=$(jit_ms "$pid")
+    # wrk runs in a shell of its own that then prints its children's CPU (cutime + cstime): the load generator's cost,
+    # which shares the cores with the service and DynamoDB Local (the baseline generates its load inside the SDK client).
+    # shellcheck disable=SC2016,SC2046
+    w=$(sh -c 'wrk "$@" > "$0" 2>&1; sed "s/.*) //" /proc/$$/stat | cut -d" " -f14,15' "$RUN_DIR/logs/wrk-$route.txt" \
+      -t2 -c"$CONCURRENCY" -d"${DURATION}s" --timeout 10s -s "$WRK_SCRIPT" "$url" -- $(wrk_args "$route" sm))
+    cp "$RUN_DIR/logs/wrk-$route.txt" "$RUN_DIR/logs/wrk-$route-round-$round.txt"
+    c1=$(cpu_ms "$pid"); d1=$(cpu_ms $DDB_SERVER_PID); j1=$(jit_ms "$pid")
+    w=$(( (${w% *} + ${w#* }) * 1000 / CLK_TCK ))
+    read -r _ req err secs p50 p99 < <(grep '^RESULT' "$RUN_DIR/logs/wrk-$route.txt")
+    awk -v r="$route" -v s="$svc" -v n="$req" -v e="$err" -v t="$secs" -v p50="$p50" -v p99="$p99" \
+        -v c=$((c1 - c0)) -v d=$((d1 - d0)) -v j=$((j1 - j0)) -v w="$w" 'BEGIN {
+      printf "%s\t%s\t%d\t%d\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f\n", r, s, n, e, t, n / t, p50, p99, c / n, d / n,
+        j / n, w / n }' >> "$TSV"
+    tail -n 1 "$TSV"
+    "$JAVA" -cp "$LOAD_CP" dev.trident.bench.load.Baseline --endpoint "http://$HOST:$DDB_PORT" --scale "$SCALE" \
+      --route "$route" --concurrency "$CONCURRENCY" --warmup "$WARMUP" --duration "$DURATION" \
+      --warmup-passes $(( ${WARMUP_PASSES:-6} + 2 )) --jit-settled-percent "${JIT_SETTLED_PERCENT:-3}" \
+      --ddb-pid $DDB_SERVER_PID --clk-tck "$CLK_TCK" --out "$TSV" 2>> "$RUN_DIR/logs/baseline-$route.log"
+    tail -n 1 "$TSV"
+  done
 done
 
 # 7. Report.
@@ -248,20 +263,44 @@ done
   echo "| route | side | req/s | p50 ms | p99 ms | CPU ms/req (service or SDK client) | of which JIT compiler threads" \
        "| DynamoDB Local CPU ms/req | wrk CPU ms/req | errors |"
   echo "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|"
-  awk -F'\t' '{ jit = (NF >= 11) ? sprintf("%.3f", $11) : "-"; wrk = (NF >= 12) ? sprintf("%.3f", $12) : "-"
-    printf "| %s | %s | %.0f | %.2f | %.2f | %.3f | %s | %.3f | %s | %d |\n", $1, $2, $6, $7, $8, $9, jit, $10, wrk, $4 }' "$TSV"
+  # With rounds, each line's route carries its round: "user-get (2)".
+  awk -F'\t' -v rounds="$ROUNDS" '{ jit = (NF >= 11) ? sprintf("%.3f", $11) : "-"; wrk = (NF >= 12) ? sprintf("%.3f", $12) : "-"
+    k = $1 SUBSEP $2; round[k]++; r = (rounds > 1) ? sprintf("%s (%d)", $1, round[k]) : $1
+    printf "| %s | %s | %.0f | %.2f | %.2f | %.3f | %s | %.3f | %s | %d |\n", r, $2, $6, $7, $8, $9, jit, $10, wrk, $4 }' "$TSV"
   echo
-  echo "Service vs baseline (targets: p50 <= 1.15x, throughput >= 0.85x):"
+  if [ "$ROUNDS" = 1 ]; then
+    echo "Service vs baseline (targets: p50 <= 1.15x, throughput >= 0.85x):"
+  else
+    echo "Service vs baseline, the median of each route's rounds (each round: the service measured, then the baseline);"
+    echo "the targets (p50 <= 1.15x, throughput >= 0.85x) judged on the medians; every round's ratios in the last columns:"
+  fi
   echo
-  echo "| route | throughput ratio | p50 ratio | p99 ratio | service CPU / DynamoDB Local CPU | ceiling | targets |"
-  echo "|---|---:|---:|---:|---:|---:|---|"
-  awk -F'\t' '$2 != "baseline" { s[$1] = $0; order[++n] = $1 } $2 == "baseline" { b[$1] = $0 }
-    END { for (i = 1; i <= n; i++) { r = order[i]; if (!(r in b)) continue
-      split(s[r], x, "\t"); split(b[r], y, "\t")
-      tr = x[6] / y[6]; pr = x[7] / y[7]; p99 = x[8] / y[8]; cr = (x[10] > 0) ? x[9] / x[10] : 0
-      ceiling = (y[9] + y[10]) / (y[9] + x[10] + x[12])
+  echo "| route | throughput ratio | p50 ratio | p99 ratio | service CPU / DynamoDB Local CPU | ceiling | targets |$(
+    [ "$ROUNDS" = 1 ] || echo " rounds: throughput ratio | rounds: p50 ratio |")"
+  echo "|---|---:|---:|---:|---:|---:|---|$([ "$ROUNDS" = 1 ] || echo "---|---|")"
+  # Round i of a route pairs the service's i-th line with the baseline's i-th line.
+  awk -F'\t' -v rounds="$ROUNDS" '
+    function median(list,   v, m, i, j, t) {
+      m = split(list, v, " ")
+      for (i = 2; i <= m; i++) { t = v[i]; for (j = i - 1; j >= 1 && v[j] + 0 > t + 0; j--) v[j + 1] = v[j]; v[j + 1] = t }
+      return (m % 2) ? v[(m + 1) / 2] : (v[m / 2] + v[m / 2 + 1]) / 2
+    }
+    $2 != "baseline" { if (!(($1) in ns)) order[++n] = $1; s[$1, ++ns[$1]] = $0 }
+    $2 == "baseline" { b[$1, ++nb[$1]] = $0 }
+    END { for (i = 1; i <= n; i++) { r = order[i]; m = (ns[r] < nb[r]) ? ns[r] : nb[r]; if (m == 0) continue
+      tl = pl = ql = cl = el = tc = pc = ""
+      for (k = 1; k <= m; k++) {
+        split(s[r, k], x, "\t"); split(b[r, k], y, "\t")
+        t = sprintf("%.2f", x[6] / y[6]); p = sprintf("%.2f", x[7] / y[7])
+        tl = tl " " t; pl = pl " " p; tc = tc (k > 1 ? ", " : "") t; pc = pc (k > 1 ? ", " : "") p
+        ql = ql " " (x[8] / y[8]); cl = cl " " ((x[10] > 0) ? x[9] / x[10] : 0)
+        el = el " " ((y[9] + y[10]) / (y[9] + x[10] + x[12]))
+      }
+      tr = median(tl); pr = median(pl)
       ok = (tr >= 0.85 && pr <= 1.15) ? "met" : "missed"
-      printf "| %s | %.2f | %.2f | %.2f | %.2f | %.2f | %s |\n", r, tr, pr, p99, cr, ceiling, ok } }' "$TSV"
+      extra = (rounds > 1) ? sprintf(" %s | %s |", tc, pc) : ""
+      printf "| %s | %.2f | %.2f | %.2f | %.2f | %.2f | %s |%s\n", r, tr, pr, median(ql), median(cl), median(el), ok,
+        extra } }' "$TSV"
   echo
   echo "Ceiling: the throughput ratio the service side would reach, with every core busy on both sides, if the service" \
        "cost no more CPU per request than the SDK client does: (client + DynamoDB Local) / (client + DynamoDB Local" \
