@@ -8,7 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.trident.testing.DynamoDbLocalResource;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
+import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 
 /**
  * Without a trace exporter (the default build) a request's spans are not recorded unless its caller sampled it, yet
@@ -19,6 +21,9 @@ import org.junit.jupiter.api.Test;
 class UnexportedSpansTest {
 
     private static final String CALLER_TRACE = "4bf92f3577b34da6a3ce929d0e0e4736";
+
+    @Inject
+    DynamoDbAsyncClient dynamo;
 
     @Test
     void aRequestWithoutTraceparentHasATraceIdButIsNotRecorded() {
@@ -37,6 +42,14 @@ class UnexportedSpansTest {
     @Test
     void aRequestItsCallerDidNotSampleStaysInTheCallersTraceUnrecorded() {
         assertEquals(CALLER_TRACE + " not-recording", currentSpan("00-" + CALLER_TRACE + "-00f067aa0ba902b7-00"));
+    }
+
+    /** RequestTraceContextTest proves the converse: built with an exporter, each DynamoDB call has its client span. */
+    @Test
+    void theDynamoDbClientHasNoTracingInterceptorWithoutAnExporter() {
+        var interceptors = dynamo.serviceClientConfiguration().overrideConfiguration().executionInterceptors();
+        assertTrue(interceptors.stream().noneMatch(i -> i.getClass().getName().startsWith("io.opentelemetry.")),
+                interceptors.toString());
     }
 
     private static String currentSpan(String traceparent) {
