@@ -246,7 +246,6 @@ for route in ${ROUTE_LIST[@]+"${ROUTE_LIST[@]}"}; do
       --route "$route" --concurrency "$CONCURRENCY" --warmup "$WARMUP" --duration "$DURATION" \
       --warmup-passes $(( ${WARMUP_PASSES:-6} + 2 )) --jit-settled-percent "${JIT_SETTLED_PERCENT:-3}" \
       --ddb-pid $DDB_SERVER_PID --clk-tck "$CLK_TCK" --out "$TSV" 2>> "$RUN_DIR/logs/baseline-$route.log"
-    tail -n 1 "$TSV"
   done
 done
 
