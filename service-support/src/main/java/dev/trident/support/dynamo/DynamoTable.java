@@ -9,6 +9,7 @@ import dev.trident.keys.expr.Expression;
 import dev.trident.keys.expr.UpdateExpressionBuilder.UpdateExpression;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -50,14 +51,28 @@ public class DynamoTable {
     private static final String CONDITIONAL_CHECK_FAILED = "ConditionalCheckFailed";
     private static final String TRANSACTION_CONFLICT = "TransactionConflict";
 
-    private final DynamoDbAsyncClient dynamo;
+    private final EventLoopClients clients;
     private final String table;
     private final DynamoDbSettings.Retry retry;
 
-    DynamoTable(DynamoDbAsyncClient dynamo, TableDefinition table, DynamoDbSettings settings) {
-        this.dynamo = dynamo;
+    @Inject
+    DynamoTable(EventLoopClients clients, TableDefinition table, DynamoDbSettings settings) {
+        this.clients = clients;
         this.table = table.tableName();
         this.retry = settings.retry();
+    }
+
+    /** One client for every call (tests). */
+    DynamoTable(DynamoDbAsyncClient client, TableDefinition table, DynamoDbSettings settings) {
+        this(EventLoopClients.of(client), table, settings);
+    }
+
+    /**
+     * The client of the event loop a call is made on. Read inside each request's supplier, i.e. when the call is
+     * subscribed: a stage that follows an answer runs on the loop that answered, and its call keeps to that loop.
+     */
+    private DynamoDbAsyncClient dynamo() {
+        return clients.current();
     }
 
     public String name() {
@@ -69,7 +84,7 @@ public class DynamoTable {
     /** GetItem; emits null when there is no item. */
     public Uni<Map<String, AttributeValue>> get(AccessPattern pattern, ItemKey key, Consistency consistency) {
         Map<String, AttributeValue> keyAttributes = key.toAttributes();
-        return call(() -> dynamo.getItem(r -> r.tableName(table).key(keyAttributes)
+        return call(() -> dynamo().getItem(r -> r.tableName(table).key(keyAttributes)
                 .consistentRead(consistency.consistentRead())
                 .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
                 .overrideConfiguration(pattern.tag())))
@@ -89,7 +104,7 @@ public class DynamoTable {
                 .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
                 .overrideConfiguration(pattern.tag())
                 .build();
-        return call(() -> dynamo.query(query));
+        return call(() -> dynamo().query(query));
     }
 
     /**
@@ -117,7 +132,7 @@ public class DynamoTable {
 
     private Uni<List<Map<String, AttributeValue>>> batchGet(AccessPattern pattern, List<Map<String, AttributeValue>> keys,
             int attempt, long deadline, List<Map<String, AttributeValue>> found) {
-        return call(() -> dynamo.batchGetItem(r -> r
+        return call(() -> dynamo().batchGetItem(r -> r
                 .requestItems(Map.of(table, KeysAndAttributes.builder().keys(keys).build()))
                 .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
                 .overrideConfiguration(pattern.tag())))
@@ -144,7 +159,7 @@ public class DynamoTable {
      */
     public Uni<Void> put(AccessPattern pattern, String action, Map<String, AttributeValue> item, Condition condition) {
         Expression c = condition == null ? null : Conditions.render(condition);
-        return write(action, () -> dynamo.putItem(r -> r.tableName(table).item(item)
+        return write(action, () -> dynamo().putItem(r -> r.tableName(table).item(item)
                 .conditionExpression(c == null ? null : c.expression())
                 .expressionAttributeNames(c == null ? null : c.namesOrNull())
                 .expressionAttributeValues(c == null ? null : c.valuesOrNull())
@@ -158,7 +173,7 @@ public class DynamoTable {
     public Uni<Map<String, AttributeValue>> update(AccessPattern pattern, String action, ItemKey key,
             UpdateExpression update) {
         Map<String, AttributeValue> keyAttributes = key.toAttributes();
-        return write(action, () -> dynamo.updateItem(r -> r.tableName(table).key(keyAttributes)
+        return write(action, () -> dynamo().updateItem(r -> r.tableName(table).key(keyAttributes)
                 .updateExpression(update.updateExpression())
                 .conditionExpression(update.conditionExpression())
                 .expressionAttributeNames(update.names())
@@ -175,7 +190,7 @@ public class DynamoTable {
             Condition condition) {
         Expression c = condition == null ? null : Conditions.render(condition);
         Map<String, AttributeValue> keyAttributes = key.toAttributes();
-        return write(action, () -> dynamo.deleteItem(r -> r.tableName(table).key(keyAttributes)
+        return write(action, () -> dynamo().deleteItem(r -> r.tableName(table).key(keyAttributes)
                 .conditionExpression(c == null ? null : c.expression())
                 .expressionAttributeNames(c == null ? null : c.namesOrNull())
                 .expressionAttributeValues(c == null ? null : c.valuesOrNull())
@@ -197,7 +212,7 @@ public class DynamoTable {
      */
     public Uni<Void> transact(AccessPattern pattern, Transaction transaction) {
         List<TransactWriteItem> items = transaction.items(table);
-        return call(() -> dynamo.transactWriteItems(r -> r.transactItems(items)
+        return call(() -> dynamo().transactWriteItems(r -> r.transactItems(items)
                 .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
                 .overrideConfiguration(pattern.tag())))
                 .onFailure(DynamoTable::lostToConcurrentTransaction).retry()
@@ -228,7 +243,7 @@ public class DynamoTable {
     }
 
     private Uni<Void> batchWrite(AccessPattern pattern, List<WriteRequest> writes, int attempt, long deadline) {
-        return call(() -> dynamo.batchWriteItem(r -> r.requestItems(Map.of(table, writes))
+        return call(() -> dynamo().batchWriteItem(r -> r.requestItems(Map.of(table, writes))
                 .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
                 .overrideConfiguration(pattern.tag())))
                 .chain(response -> {
