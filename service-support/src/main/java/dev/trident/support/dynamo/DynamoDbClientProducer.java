@@ -1,13 +1,13 @@
 package dev.trident.support.dynamo;
 
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFactory;
+import io.netty.channel.EventLoopGroup;
 import io.quarkiverse.amazon.common.runtime.AmazonClientNettyTransportRecorder;
 import io.quarkiverse.amazon.common.runtime.AsyncHttpClientConfig;
 import io.quarkiverse.amazon.dynamodb.runtime.DynamoDbConfig;
 import io.quarkus.runtime.RuntimeValue;
 import io.smallrye.config.SmallRyeConfig;
-import io.netty.channel.Channel;
-import io.netty.channel.ChannelFactory;
-import io.netty.channel.EventLoopGroup;
 import io.vertx.core.Vertx;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
@@ -30,7 +30,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClientBuilder;
  * The DynamoDB clients exactly as the extension configures them (endpoint, credentials, timeouts, interceptors, client
  * spans, the Netty HTTP client's settings), one per Vert.x event loop ({@link EventLoopClients}), with two changes that
  * keep finished requests out of the old generation.
- * Its HTTP client lets go of each response once delivered ({@link ReleasingHttpClient}). And the timers of its call
+ * Each one's HTTP client lets go of each response once delivered ({@link ReleasingHttpClient}). And the timers of its call
  * and attempt timeouts run on a scheduler that forgets a timer as soon as the call completes and cancels it. On the
  * extension's default, Quarkus' shared executor, a cancelled timer stays queued until its deadline (0.7 s and 1.7 s
  * on) and holds the request's Vert.x context, with its request scope and everything reachable from it, that long:
