@@ -116,7 +116,10 @@ after_load() {
   stop "$pid"
 }
 
-mean() { awk '{ ms += $1; rss += $2; cpu += $3; first += $4; n++ } END { printf "%.0f %.0f %.0f %.0f\n", ms / n, rss / n, cpu / n, first / n }'; }
+mean() {
+  awk '{ ms += $1; rss += $2; cpu += $3; first += $4; n++ }
+       END { printf "%.0f %.0f %.0f %.0f\n", ms / n, rss / n, cpu / n, first / n }'
+}
 secs() { awk -v ms="$1" 'BEGIN { printf "%.2f s", ms / 1000 }'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2fx", a / b }'; }
 
