@@ -47,17 +47,22 @@ final class BearerTokenRules {
         return new BearerTokenRules(auth.maxTokenLength(), auth.maxTokenLifetime());
     }
 
-    /**
-     * Three non-empty base64url segments without padding, separated by dots, each the canonical encoding of its
-     * bytes (the bits the last character does not need are zero). Cheap enough to run before the cache look-up.
-     */
-    void checkShape(String token) throws ParseException {
+    /** Present and at most {@code trident.auth.max-token-length} characters: checked before the token is hashed. */
+    void checkLength(String token) throws ParseException {
         if (token == null || token.isEmpty()) {
             throw refused("no token");
         }
         if (token.length() > maxLength) {
             throw refused("longer than " + maxLength + " characters");
         }
+    }
+
+    /**
+     * Three non-empty base64url segments without padding, separated by dots, each the canonical encoding of its
+     * bytes (the bits the last character does not need are zero), within {@link #checkLength}.
+     */
+    void checkShape(String token) throws ParseException {
+        checkLength(token);
         int segments = 0;
         int start = 0;
         for (int i = 0; i <= token.length(); i++) {

@@ -35,8 +35,9 @@ import org.jboss.logging.Logger;
  * signature and parsing the claims is about a tenth of a read's CPU (JFR on {@code GET /users/{id}}), and a client
  * sends one token with many requests.
  * <ul>
- * <li>The shape and the length cap are checked before anything else, so only the one canonical spelling of a token
- * is ever looked up, verified or cached.</li>
+ * <li>The length cap is checked before anything else, and the shape before anything but the look-up, so only the
+ * one canonical spelling of a token is ever verified or cached. A cached token was checked when it was cached: its
+ * 800 characters are not scanned again on every request (about 3.6 µs of a 230 µs read, async-profiler).</li>
  * <li>The key is the SHA-256 of the whole compact token, signature included: a cached principal is only ever
  * returned for a byte-identical token that passed the full verification (shape, claims, signature, issuer,
  * audience, algorithm, times) before.</li>
@@ -139,13 +140,16 @@ public class VerifiedTokenCache extends JWTCallerPrincipalFactory {
     }
 
     private JWTCallerPrincipal parseOrRefuse(String token, JWTAuthContextInfo context) throws ParseException {
-        rules.checkShape(token);
+        rules.checkLength(token);
         long now = clock.millis();
         TokenDigest key = TokenDigest.of(token);
         Verified hit = cached(key);
         if (hit != null && hit.context() == context && now < hit.usableUntilMillis()) {
             return hit.principal();
         }
+        // A hit is byte-identical to a token that passed the shape check when it was cached; any other spelling
+        // misses and is refused here, before it is verified or cached.
+        rules.checkShape(token);
         rules.checkClaims(token, Math.floorDiv(now, 1000), context.getClockSkew());
         JWTCallerPrincipal principal = verify(token, context);
         long expiresMillis = principal.getExpirationTime() * 1000;
