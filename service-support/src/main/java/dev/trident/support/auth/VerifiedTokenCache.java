@@ -37,7 +37,7 @@ import org.jboss.logging.Logger;
  * <ul>
  * <li>The length cap is checked before anything else, and the shape before anything but the look-up, so only the
  * one canonical spelling of a token is ever verified or cached. A cached token was checked when it was cached: its
- * 800 characters are not scanned again on every request (about 3.6 µs of a 230 µs read, async-profiler).</li>
+ * 650 or more characters are not scanned again on every request (3.6 µs of a 230 µs read, async-profiler).</li>
  * <li>The key is the SHA-256 of the whole compact token, signature included: a cached principal is only ever
  * returned for a byte-identical token that passed the full verification (shape, claims, signature, issuer,
  * audience, algorithm, times) before.</li>
