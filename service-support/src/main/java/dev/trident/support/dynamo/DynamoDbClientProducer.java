@@ -2,6 +2,7 @@ package dev.trident.support.dynamo;
 
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFactory;
+import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
 import io.quarkiverse.amazon.common.runtime.AmazonClientNettyTransportRecorder;
 import io.quarkiverse.amazon.common.runtime.AsyncHttpClientConfig;
@@ -9,16 +10,10 @@ import io.quarkiverse.amazon.dynamodb.runtime.DynamoDbConfig;
 import io.quarkus.runtime.RuntimeValue;
 import io.smallrye.config.SmallRyeConfig;
 import io.vertx.core.Vertx;
-import jakarta.annotation.PostConstruct;
-import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Disposes;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.ScheduledThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.LongAdder;
 import org.eclipse.microprofile.config.ConfigProvider;
 import software.amazon.awssdk.http.async.SdkAsyncHttpClient;
 import software.amazon.awssdk.http.nio.netty.NettyNioAsyncHttpClient;
@@ -30,47 +25,48 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClientBuilder;
  * The DynamoDB clients exactly as the extension configures them (endpoint, credentials, timeouts, interceptors, client
  * spans, the Netty HTTP client's settings), one per Vert.x event loop ({@link EventLoopClients}), with two changes that
  * keep finished requests out of the old generation.
- * Each one's HTTP client lets go of each response once delivered ({@link ReleasingHttpClient}). And the timers of its call
- * and attempt timeouts run on a scheduler that forgets a timer as soon as the call completes and cancels it. On the
- * extension's default, Quarkus' shared executor, a cancelled timer stays queued until its deadline (0.7 s and 1.7 s
- * on) and holds the request's Vert.x context, with its request scope and everything reachable from it, that long:
- * at 1,400 requests a second about a thousand of them were queued (JFR OldObjectSample paths to GC roots). Young
- * collections copied them and promoted them, and the old generation filled with dead requests in 5 to 30 s, each time
- * a 60-90 ms full collection (benchmarks/README.md "Memory").
+ * Each one's HTTP client lets go of each response once delivered ({@link ReleasingHttpClient}). And the timers of its
+ * call and attempt timeouts run on its own event loop, where a call's completion cancels them and Netty takes a
+ * cancelled timer out of the loop's queue at once. On the extension's default, Quarkus' shared executor, a cancelled
+ * timer stayed queued until its deadline (0.7 s and 1.7 s on) and held the request's Vert.x context, with its request
+ * scope and everything reachable from it, that long: at 1,400 requests a second about a thousand of them were queued
+ * (JFR OldObjectSample paths to GC roots). Young collections copied them and promoted them, and the old generation
+ * filled with dead requests in 5 to 30 s, each time a 60-90 ms full collection (benchmarks/README.md "Memory").
+ * <p>
+ * On the loop, a timer is scheduled and cancelled by the thread that makes the call, without a lock or a wake-up of
+ * another thread, and a call that times out fails on the loop that made it: the 503s of a stalled table are mapped
+ * and written by the loops that serve them, not all by one timer thread.
  */
 @ApplicationScoped
 public class DynamoDbClientProducer {
 
-    private TimeoutTimers timeoutTimers;
-
-    @PostConstruct
-    void startTimers() {
-        // Here and not in a constructor, which the bean's client proxy runs too.
-        timeoutTimers = new TimeoutTimers();
-    }
-
     /**
      * A client per Vert.x event loop ({@link EventLoopClients}), each built from the configured builder with its own
-     * Netty HTTP client on that one loop. With {@code quarkus.dynamodb.async-client.event-loop.override=true} the SDK
-     * runs its own loops, none of which serves HTTP requests: then one client, as the extension makes it.
+     * Netty HTTP client on that one loop and its timeout timers on the same loop. With
+     * {@code quarkus.dynamodb.async-client.event-loop.override=true} the SDK runs its own loops, none of which serves
+     * HTTP requests: then one client, as the extension makes it, its timers on one of Vert.x's loops.
      */
     @Produces
     @Singleton
     EventLoopClients eventLoopClients(DynamoDbAsyncClientBuilder configured, Vertx vertx) {
-        configured.overrideConfiguration(configured.overrideConfiguration().toBuilder()
-                .scheduledExecutorService(timeoutTimers).build());
         RuntimeValue<AsyncHttpClientConfig> config = new RuntimeValue<>(ConfigProvider.getConfig()
                 .unwrap(SmallRyeConfig.class).getConfigMapping(DynamoDbConfig.class).asyncClient());
         EventLoopGroup loops = vertx.nettyEventLoopGroup();
         if (config.getValue().eventLoop().override()) {
-            return EventLoopClients.of(configured.httpClientBuilder(
+            return EventLoopClients.of(timersOn(loops.next(), configured).httpClientBuilder(
                     ReleasingHttpClient.wrapping(nettyHttpClient(config, loops))).build());
         }
         ChannelFactory<? extends Channel> channels = SdkEventLoopGroup.create(loops).channelFactory();
-        return EventLoopClients.perLoop(loops, loop -> configured.httpClientBuilder(ReleasingHttpClient.wrapping(
-                ((NettyNioAsyncHttpClient.Builder) nettyHttpClient(config, loops))
+        return EventLoopClients.perLoop(loops, loop -> timersOn(loop, configured).httpClientBuilder(
+                ReleasingHttpClient.wrapping(((NettyNioAsyncHttpClient.Builder) nettyHttpClient(config, loops))
                         .eventLoopGroup(SdkEventLoopGroup.create(new OneEventLoop(loop, loops), channels))))
                 .build());
+    }
+
+    /** The builder with its call and attempt timeouts timed on {@code loop} (the SDK never shuts a given one down). */
+    private static DynamoDbAsyncClientBuilder timersOn(EventLoop loop, DynamoDbAsyncClientBuilder builder) {
+        return builder.overrideConfiguration(builder.overrideConfiguration().toBuilder()
+                .scheduledExecutorService(loop).build());
     }
 
     /** The client asked for by type (readiness, the table bootstrap, tests): the first loop's. */
@@ -94,44 +90,5 @@ public class DynamoDbClientProducer {
 
     void close(@Disposes EventLoopClients clients) {
         clients.close();
-    }
-
-    /** How many timeout timers the client has scheduled so far. */
-    long timersScheduled() {
-        return timeoutTimers.scheduled.sum();
-    }
-
-    /** How many timeout timers are queued now: none once every call has completed. */
-    int timersQueued() {
-        return timeoutTimers.getQueue().size();
-    }
-
-    @PreDestroy
-    void stopTimers() {
-        timeoutTimers.shutdownNow();
-    }
-
-    /**
-     * One thread, which only runs the timers that fire (the calls that time out); a cancelled timer leaves the queue
-     * at once. Counts the timers scheduled, since a cancelled one leaves no other trace.
-     */
-    private static final class TimeoutTimers extends ScheduledThreadPoolExecutor {
-
-        private final LongAdder scheduled = new LongAdder();
-
-        TimeoutTimers() {
-            super(1, runnable -> {
-                Thread thread = new Thread(runnable, "dynamodb-timeout-timer");
-                thread.setDaemon(true);
-                return thread;
-            });
-            setRemoveOnCancelPolicy(true);
-        }
-
-        @Override
-        public ScheduledFuture<?> schedule(Runnable command, long delay, TimeUnit unit) {
-            scheduled.increment();
-            return super.schedule(command, delay, unit);
-        }
     }
 }

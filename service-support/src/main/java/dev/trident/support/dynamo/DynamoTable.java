@@ -18,12 +18,14 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.DeleteRequest;
+import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
@@ -83,17 +85,27 @@ public class DynamoTable {
 
     /** GetItem; emits null when there is no item. */
     public Uni<Map<String, AttributeValue>> get(AccessPattern pattern, ItemKey key, Consistency consistency) {
+        return getItem(pattern, key, consistency, DynamoTable::itemOrNull);
+    }
+
+    /** GetItem of one entity; emits null when there is no item. */
+    public <T> Uni<T> get(AccessPattern pattern, EntitySchema<T> entity, ItemKey key, Consistency consistency) {
+        return getItem(pattern, key, consistency, response -> entity.fromItem(itemOrNull(response)));
+    }
+
+    /** The answer mapped in the call's own stage: each further stage is a context switch more per read. */
+    private <T> Uni<T> getItem(AccessPattern pattern, ItemKey key, Consistency consistency,
+            Function<GetItemResponse, T> answer) {
         Map<String, AttributeValue> keyAttributes = key.toAttributes();
         return call(() -> dynamo().getItem(r -> r.tableName(table).key(keyAttributes)
                 .consistentRead(consistency.consistentRead())
                 .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
                 .overrideConfiguration(pattern.tag())))
-                .map(response -> response.hasItem() && !response.item().isEmpty() ? response.item() : null);
+                .map(answer);
     }
 
-    /** GetItem of one entity; emits null when there is no item. */
-    public <T> Uni<T> get(AccessPattern pattern, EntitySchema<T> entity, ItemKey key, Consistency consistency) {
-        return get(pattern, key, consistency).map(entity::fromItem);
+    private static Map<String, AttributeValue> itemOrNull(GetItemResponse response) {
+        return response.hasItem() && !response.item().isEmpty() ? response.item() : null;
     }
 
     /** Query; the request names only what is particular to the pattern (key condition, index, limit...). */

@@ -4,51 +4,60 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.trident.testing.DynamoDbLocalResource;
+import io.netty.util.concurrent.EventExecutor;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
+import io.vertx.core.Vertx;
 import jakarta.inject.Inject;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
-import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 
 /**
- * The injected DynamoDB client times its calls on DynamoDbClientProducer's scheduler, and a call that completed
- * leaves no timer behind to hold its request in memory until the deadline.
+ * Each event loop's DynamoDB client times its calls on that loop: a call to a stalled table fails by its timeout on
+ * the loop that made it, not on a timer thread that every timed-out call would queue behind.
  */
 @QuarkusTest
 @QuarkusTestResource(DynamoDbLocalResource.class)
 class TimeoutTimersTest {
 
     @Inject
-    DynamoDbAsyncClient dynamoDb;
+    Vertx vertx;
 
     @Inject
-    DynamoDbClientProducer producer;
+    EventLoopClients clients;
 
     @Test
-    void everyCallIsTimedOnTheClientsOwnSchedulerAndACompletedCallLeavesNoTimerQueued() throws InterruptedException {
-        long before = producer.timersScheduled();
-        for (int call = 0; call < 20; call++) {
-            dynamoDb.listTables().join();
+    void aCallToAFrozenTableTimesOutOnTheEventLoopThatMadeIt() throws Exception {
+        List<String> loopThreads = new ArrayList<>();
+        for (EventExecutor loop : vertx.nettyEventLoopGroup()) {
+            loopThreads.add(loop.submit(() -> Thread.currentThread().getName()).get(5, TimeUnit.SECONDS));
         }
-        long scheduled = producer.timersScheduled() - before;
-        assertTrue(scheduled >= 20, "timers scheduled for 20 calls: " + scheduled);
-        assertEquals(0, timersQueuedAfter(SETTLE_MILLIS), "timers still queued after every call completed");
+        List<CompletableFuture<String>> outcomes = new ArrayList<>();
+        DynamoDbLocalResource.freeze();
+        try {
+            for (EventExecutor loop : vertx.nettyEventLoopGroup()) {
+                CompletableFuture<String> outcome = new CompletableFuture<>();
+                loop.execute(() -> clients.current().listTables().whenComplete((answer, failure) -> outcome.complete(
+                        Thread.currentThread().getName() + " "
+                                + (failure == null ? "answered" : cause(failure).getClass().getSimpleName()))));
+                outcomes.add(outcome);
+            }
+            for (int i = 0; i < outcomes.size(); i++) {
+                // Well past the call timeout (1.7 s), which fails the call whatever its attempts are doing.
+                String[] outcome = outcomes.get(i).get(10, TimeUnit.SECONDS).split(" ");
+                assertTrue(outcome[1].endsWith("TimeoutException"), "the call to the frozen table: " + outcome[1]);
+                assertEquals(loopThreads.get(i), outcome[0], "the thread the call made on loop " + i + " failed on");
+            }
+        } finally {
+            DynamoDbLocalResource.resume();
+        }
     }
 
-    /**
-     * A caller's join() can return a moment before the SDK has cancelled the call's timers on the event loop (once in
-     * CI: 2 timers queued right after the last join), so the queue gets this long to empty: well under the shortest
-     * deadline (700 ms), until which a timer that is not removed on cancellation would stay queued.
-     */
-    private static final long SETTLE_MILLIS = 200;
-
-    private int timersQueuedAfter(long millis) throws InterruptedException {
-        long deadline = System.nanoTime() + millis * 1_000_000;
-        int queued = producer.timersQueued();
-        while (queued > 0 && System.nanoTime() < deadline) {
-            Thread.sleep(5);
-            queued = producer.timersQueued();
-        }
-        return queued;
+    private static Throwable cause(Throwable failure) {
+        return failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
     }
 }
