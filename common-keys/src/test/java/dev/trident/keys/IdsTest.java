@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Random;
+import java.util.regex.Pattern;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Test;
@@ -40,6 +42,30 @@ class IdsTest {
         assertEquals("is required", assertThrows(InvalidKeyException.class, () -> Ids.require("f", null)).reason());
         InvalidKeyException e = assertThrows(InvalidKeyException.class, () -> Ids.require("f", "a".repeat(65)));
         assertEquals("f", e.field());
+    }
+
+    @Test
+    void acceptsExactlyWhatThePublishedPatternDescribes() {
+        // The check is written out by hand for speed; the documents publish PATTERN_TEXT. They must never disagree.
+        Pattern published = Pattern.compile(Ids.PATTERN_TEXT);
+        String alphabet = "aZ09._-#/: é\u0661ａ\u0000";
+        Random random = new Random(20261126);
+        int accepted = 0;
+        for (int i = 0; i < 200_000; i++) {
+            StringBuilder id = new StringBuilder();
+            int length = random.nextInt(Ids.MAX_LENGTH + 3);
+            for (int j = 0; j < length; j++) {
+                // mostly valid characters, so that long valid ids and single bad characters both occur
+                id.append(random.nextInt(16) == 0 ? alphabet.charAt(random.nextInt(alphabet.length()))
+                        : alphabet.charAt(random.nextInt(7)));
+            }
+            String candidate = id.toString();
+            boolean expected = published.matcher(candidate).matches();
+            assertEquals(expected, Ids.isValid(candidate), () -> "disagree on \"" + candidate + "\"");
+            assertEquals(expected, Ids.violation(candidate) == null, () -> "disagree on \"" + candidate + "\"");
+            accepted += expected ? 1 : 0;
+        }
+        assertTrue(accepted > 20_000 && accepted < 180_000, "both outcomes are exercised: " + accepted);
     }
 
     @Test

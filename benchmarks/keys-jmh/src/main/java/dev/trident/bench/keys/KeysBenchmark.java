@@ -1,6 +1,7 @@
 package dev.trident.bench.keys;
 
 import dev.trident.keys.EnrollmentKeys;
+import dev.trident.keys.Ids;
 import dev.trident.keys.ItemKey;
 import dev.trident.keys.ProjectId;
 import dev.trident.keys.SocialKeys;
@@ -18,7 +19,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
-/** Key building and parsing on the services' hot paths: every read builds keys, every list item is parsed. */
+/** Id checks, key building and parsing on the services' hot paths: every read builds keys, every list item is parsed. */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
@@ -34,6 +35,12 @@ public class KeysBenchmark {
     private final String rosterSk = EnrollmentKeys.enrollmentIndex(courseId, studentId).sk();
     private final String projectSk = WorkspaceKeys.project("ws-big", 1, projectId).sk();
     private final String shardedPk = WorkspaceKeys.projectPartition("ws-big", 3, 4);
+
+    /** The id grammar alone: every key built checks its ids, and so does a path id's {@code @ValidId}. */
+    @Benchmark
+    public String validateId() {
+        return Ids.require("studentId", studentId);
+    }
 
     @Benchmark
     public ItemKey buildEnrollmentKey() {
