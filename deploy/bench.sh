@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The Trident performance benchmark, one command:
 #   deploy/bench.sh [--scale small|full|10x] [--duration SECONDS] [--warmup SECONDS] [--concurrency N]
-#                   [--routes r1,r2,...|none] [--rounds N]
+#                   [--routes r1,r2,...|none] [--rounds N] [--aot-cache]
 # Starts its own in-memory DynamoDB Local and the three services on their own ports (BENCH_PORT_BASE, default
 # 18000: DynamoDB Local on +0, social +81, enrollment +82, workspace +83; never the suite's 8000/8081-8083),
 # seeds the data set, then for each hot route measures the service (wrk, fixed connections) and the baseline
@@ -11,8 +11,9 @@
 # amplification of workspace-service's paged lists (Queries, items read per item returned; --routes none measures
 # only that). --rounds N (default 1) measures each read route N times, service and baseline in turn, and judges the
 # targets on the median of the N ratios (runs an hour apart differ by more than the targets' margins; the rounds
-# show how much within one run). Prints a table and writes it to data/bench/results-<timestamp>.md. Stops every
-# process it started.
+# show how much within one run). --aot-cache (JDK 25+, with JAVA_HOME) runs the apps as the images do: each with an
+# AOT cache trained by one run of its own (start, readiness, stop), as deploy/containers/train-aot-cache.sh trains
+# them. Prints a table and writes it to data/bench/results-<timestamp>.md. Stops every process it started.
 # Traffic goes to 127.0.0.1 only.
 set -euo pipefail
 
@@ -22,6 +23,7 @@ DURATION=
 WARMUP=
 CONCURRENCY=16
 ROUNDS=1
+AOT_CACHE=false
 ROUTES="student-courses,course-roster,course-catalogue,user-posts,workspace-projects,workspace-projects-by-status,workspace-projects-sharded,user-get,reference-get,enrol"
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -31,7 +33,8 @@ while [ $# -gt 0 ]; do
     --concurrency) CONCURRENCY=$2; shift ;;
     --routes) ROUTES=$2; shift ;;
     --rounds) ROUNDS=$2; shift ;;
-    -h|--help) sed -n 2,16p "$0"; exit 0 ;;
+    --aot-cache) AOT_CACHE=true ;;
+    -h|--help) sed -n 2,18p "$0"; exit 0 ;;
     *) echo "unknown option: $1 (try --help)" >&2; exit 2 ;;
   esac
   shift
@@ -61,6 +64,11 @@ declare -A SERVICE_OF_ROUTE=([student-courses]=enrollment-service [course-roster
   [workspace-projects]=workspace-service [workspace-projects-by-status]=workspace-service
   [workspace-projects-sharded]=workspace-service [reference-get]=reference-app)
 JAVA=${JAVA_HOME:+$JAVA_HOME/bin/}java
+if $AOT_CACHE; then
+  feature=$("$JAVA" -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java.specification.version = //p')
+  [ "${feature%%.*}" -ge 25 ] 2>/dev/null \
+    || { echo "--aot-cache needs JDK 25 or later (JAVA_HOME=...); $JAVA is ${feature:-unknown}" >&2; exit 2; }
+fi
 STAMP=$(date -u +%Y%m%d-%H%M%S)
 OUT_DIR="$ROOT/data/bench"
 RUN_DIR="$OUT_DIR/run-$STAMP"
@@ -132,19 +140,31 @@ export WORKSPACE_SERVICE_URL="http://$HOST:$WORKSPACE_PORT"
 # Started one after another, so each start-up is measured without the others competing for the 2 cores; with the
 # images' JVM options unless TRIDENT_JAVA_OPTS says otherwise (SERVICE_JAVA_OPTS, deploy/lib/scratch-stack.sh).
 declare -A PID_OF=() STARTUP_OF=()
-for s in "${APPS[@]}"; do
+# start_app <app> <log> [extra JVM options]: launches it, waits for its first ready answer, sets PID_OF and STARTUP_OF.
+start_app() {
+  local s=$1 log=$2 t0; shift 2
   t0=$(now_ms)
   MALLOC_ARENA_MAX=$SERVICE_MALLOC_ARENA_MAX QUARKUS_HTTP_PORT=${PORT_OF[$s]} "$JAVA" \
-    ${SERVICE_JAVA_OPTS[@]+"${SERVICE_JAVA_OPTS[@]}"} -jar "${JAR_OF[$s]}" \
-    > "$RUN_DIR/logs/$s.log" 2>&1 &
+    ${SERVICE_JAVA_OPTS[@]+"${SERVICE_JAVA_OPTS[@]}"} "$@" -jar "${JAR_OF[$s]}" > "$log" 2>&1 &
   PID_OF[$s]=$!
   PIDS+=($!)
   until curl -fsS -o /dev/null "http://$HOST:${PORT_OF[$s]}/q/health/ready" 2>/dev/null; do
-    kill -0 "${PID_OF[$s]}" 2>/dev/null || { echo "$s exited; see $RUN_DIR/logs/$s.log" >&2; exit 1; }
+    kill -0 "${PID_OF[$s]}" 2>/dev/null || { echo "$s exited; see $log" >&2; exit 1; }
     [ $(( $(now_ms) - t0 )) -lt 120000 ] || { echo "$s not ready after 120 s" >&2; exit 1; }
     sleep 0.02
   done
   STARTUP_OF[$s]=$(( $(now_ms) - t0 ))
+}
+for s in "${APPS[@]}"; do
+  aot=()
+  if $AOT_CACHE; then
+    # The training run: the JVM writes the cache when it exits.
+    start_app "$s" "$RUN_DIR/logs/$s-aot-training.log" -XX:AOTCacheOutput="$RUN_DIR/$s.aot"
+    kill -TERM "${PID_OF[$s]}"; wait "${PID_OF[$s]}" 2>/dev/null || true
+    [ -s "$RUN_DIR/$s.aot" ] || { echo "$s: no AOT cache written; see $RUN_DIR/logs/$s-aot-training.log" >&2; exit 1; }
+    aot=(-XX:AOTCache="$RUN_DIR/$s.aot")
+  fi
+  start_app "$s" "$RUN_DIR/logs/$s.log" ${aot[@]+"${aot[@]}"}
   echo "  $s ready in ${STARTUP_OF[$s]} ms (pid ${PID_OF[$s]})"
 done
 
@@ -257,7 +277,8 @@ done
        "20 of $COURSES courses, $((WORKSPACES + 2)) workspaces, $SHARDED_WORKSPACE (4 shards) and" \
        "$WIDE_WORKSPACE (16 shards, $WIDE_PROJECTS projects) sharded)." \
        "$CONCURRENCY in flight, warm-up ${WARMUP} s, measured ${DURATION} s per route and side." \
-       "$(nproc) cores, $("$JAVA" -version 2>&1 | head -1), service JVM options \`${SERVICE_JAVA_OPTS[*]:-none}\`."
+       "$(nproc) cores, $("$JAVA" -version 2>&1 | head -1), service JVM options \`${SERVICE_JAVA_OPTS[*]:-none}\`$(
+         $AOT_CACHE && echo ", each app with an AOT cache trained by one run of its own")."
   echo
   echo "| route | side | req/s | p50 ms | p99 ms | CPU ms/req (service or SDK client) | of which JIT compiler threads" \
        "| DynamoDB Local CPU ms/req | wrk CPU ms/req | errors |"
