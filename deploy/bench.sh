@@ -13,7 +13,7 @@
 # targets on the median of the N ratios (runs an hour apart differ by more than the targets' margins; the rounds
 # show how much within one run). --aot-cache (JDK 25+, with JAVA_HOME) runs the apps as the images do: each with an
 # AOT cache trained by one run of its own (start, readiness, stop), as deploy/containers/train-aot-cache.sh trains
-# them. Prints a table and writes it to data/bench/results-<timestamp>.md. Stops every process it started.
+# them, and its classes on the application class path. Prints a table and writes it to data/bench/results-<timestamp>.md. Stops every process it started.
 # Traffic goes to 127.0.0.1 only.
 set -euo pipefail
 
@@ -143,9 +143,10 @@ declare -A PID_OF=() STARTUP_OF=()
 # start_app <app> <log> [extra JVM options]: launches it, waits for its first ready answer, sets PID_OF and STARTUP_OF.
 start_app() {
   local s=$1 log=$2 t0; shift 2
+  app_main_args "${JAR_OF[$s]}" "$@"
   t0=$(now_ms)
   MALLOC_ARENA_MAX=$SERVICE_MALLOC_ARENA_MAX QUARKUS_HTTP_PORT=${PORT_OF[$s]} "$JAVA" \
-    ${SERVICE_JAVA_OPTS[@]+"${SERVICE_JAVA_OPTS[@]}"} "$@" -jar "${JAR_OF[$s]}" > "$log" 2>&1 &
+    ${SERVICE_JAVA_OPTS[@]+"${SERVICE_JAVA_OPTS[@]}"} "$@" "${APP_MAIN_ARGS[@]}" > "$log" 2>&1 &
   PID_OF[$s]=$!
   PIDS+=($!)
   until curl -fsS -o /dev/null "http://$HOST:${PORT_OF[$s]}/q/health/ready" 2>/dev/null; do

@@ -6,8 +6,9 @@
 # nothing), RSS at that moment and the CPU time all its threads used until then, launch to the first answer of an
 # authenticated read that reaches DynamoDB (the reference's first DynamoDB call), on the default JDK; then RSS after
 # --load seconds of wrk traffic (16 connections, authenticated reads) on one more start. On JDK 25: without and with an
-# AOT cache trained by one earlier run. Then the three services started together, as deploy/run.sh starts them, and the
-# least time that can take on this machine's cores (the CPU their single starts used, divided by the cores).
+# AOT cache trained by one earlier run (with the cache, the app's classes on the application class path, as the images
+# start it: deploy/containers/launch-args.sh). Then the three services started together, as deploy/run.sh starts
+# them, and the least time that can take on this machine's cores (the CPU their single starts used, over the cores).
 # --smoke: one run, default JDK, no load, no JDK 25.
 # Services run as in production: the table exists (made once before measuring), TRIDENT_TABLE_BOOTSTRAP=false.
 # Own in-memory DynamoDB Local on BENCH_PORT_BASE (default 18000) + 0, apps on +81..+84; 127.0.0.1 only.
@@ -27,7 +28,7 @@ while [ $# -gt 0 ]; do
     --load) LOAD=$2; shift ;;
     --jdk25) JDK25_HOME=$2; shift ;;
     --smoke) SMOKE=true; RUNS=1; LOAD=0 ;;
-    -h|--help) sed -n 2,12p "$0"; exit 0 ;;
+    -h|--help) sed -n 2,13p "$0"; exit 0 ;;
     *) echo "unknown option: $1 (try --help)" >&2; exit 2 ;;
   esac
   shift
@@ -67,11 +68,12 @@ export SOCIAL_SERVICE_URL="http://$HOST:${PORT_OF[social-service]}"
 export WORKSPACE_SERVICE_URL="http://$HOST:${PORT_OF[workspace-service]}"
 TOKEN=$(dev_tokens mint "$RUN_DIR/jwt" u-1 registrar instructor admin --ttl 2h)
 
-# launch <app> <java> [jvm options...]: starts the app in the background, sets LAUNCHED_PID.
+# launch <app> <java> [jvm options...]: starts the app in the background (app_main_args), sets LAUNCHED_PID.
 launch() {
   local a=$1 java=$2; shift 2
+  app_main_args "${JAR_OF[$a]}" "$@"
   MALLOC_ARENA_MAX=$SERVICE_MALLOC_ARENA_MAX QUARKUS_HTTP_PORT=${PORT_OF[$a]} "$java" \
-    ${SERVICE_JAVA_OPTS[@]+"${SERVICE_JAVA_OPTS[@]}"} "$@" -jar "${JAR_OF[$a]}" \
+    ${SERVICE_JAVA_OPTS[@]+"${SERVICE_JAVA_OPTS[@]}"} "$@" "${APP_MAIN_ARGS[@]}" \
     >> "$RUN_DIR/logs/$a.log" 2>&1 &
   LAUNCHED_PID=$!
   PIDS+=($LAUNCHED_PID)

@@ -1,15 +1,18 @@
 #!/usr/bin/env bash
-# Records the JDK 25 AOT cache of a service image at build time (each service's Dockerfile.jvm runs it once, as the
-# image's user, in /deployments, with the image's JDK_JAVA_OPTIONS):
+# Records the JDK 25 AOT cache of a service image at build time and writes the arguments its ENTRYPOINT starts java
+# with (each service's Dockerfile.jvm runs it once, as the image's user, in /deployments, with the image's
+# JDK_JAVA_OPTIONS):
 #
 #   train-aot-cache.sh PORT [PATH...]
 #
-# On a JDK 25+ runtime it starts the application with -XX:AOTCacheOutput=/deployments/app.aot, waits until it
-# answers on PORT, sends a few requests (readiness, liveness, an unknown path, and each PATH without a token and with
-# a token whose signature cannot verify), then stops it with SIGTERM: the JVM writes the cache as it exits. It then
-# writes /deployments/aot-options, the argument file the ENTRYPOINT passes to java: -XX:AOTCache=/deployments/app.aot.
-# On an older runtime (a JAVA_IMAGE build argument below 25), or with AOT_CACHE=off, it trains nothing and the
-# argument file holds only a comment, so java starts without a cache.
+# On a JDK 25+ runtime it starts the application with -XX:AOTCacheOutput=/deployments/app.aot and its classes on the
+# application class path (launch-args.sh, next to this script: the cache covers only what the JVM's own loaders load),
+# waits until it answers on PORT, sends a few requests (readiness, liveness, an unknown path, and each PATH without a
+# token and with a token whose signature cannot verify), then stops it with SIGTERM: the JVM writes the cache as it
+# exits. It then writes /deployments/launch, the argument file the ENTRYPOINT passes to java: -XX:AOTCache=... and the
+# same class path and main class. On an older runtime (a JAVA_IMAGE build argument below 25), or with AOT_CACHE=off, it
+# trains nothing and the argument file holds -jar /deployments/quarkus-run.jar, the fast-jar's own launcher (faster
+# than the application class path when no cache serves the classes).
 #
 # The cache is valid only for this JDK build and these jars: it is made in the same image, after the jars are copied.
 # The settings the service needs to start in prod are given to the training process alone (none reach the image's
@@ -22,7 +25,7 @@ PORT=${1:?usage: train-aot-cache.sh PORT [PATH...]}
 shift
 DEPLOYMENTS=/deployments
 CACHE=$DEPLOYMENTS/app.aot
-OPTIONS=$DEPLOYMENTS/aot-options
+LAUNCH=$DEPLOYMENTS/launch
 
 java_feature() {
   java -XshowSettings:properties -version 2>&1 | awk -F' = ' '/java.specification.version/ { print $2 }'
@@ -30,13 +33,15 @@ java_feature() {
 
 FEATURE=$(java_feature)
 if [ "${AOT_CACHE:-on}" = off ] || [ "${FEATURE%%.*}" -lt 25 ] 2>/dev/null || [ -z "$FEATURE" ]; then
-  echo "# No AOT cache: Java ${FEATURE:-unknown} (the cache needs JDK 25+) or AOT_CACHE=${AOT_CACHE:-on}." > "$OPTIONS"
+  printf '%s\n' "# No AOT cache: Java ${FEATURE:-unknown} (the cache needs JDK 25+) or AOT_CACHE=${AOT_CACHE:-on}." \
+    -jar "$DEPLOYMENTS/quarkus-run.jar" > "$LAUNCH"
   echo "AOT cache: not trained (Java ${FEATURE:-unknown}, AOT_CACHE=${AOT_CACHE:-on})"
   exit 0
 fi
 
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
+bash "$(dirname "${BASH_SOURCE[0]}")/launch-args.sh" "$DEPLOYMENTS" > "$WORK/class-path-launch"
 cat > "$WORK/training-key.pem" <<'PEM'
 -----BEGIN PUBLIC KEY-----
 MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAwGUhHcv9TDm367BhtL6s
@@ -77,7 +82,7 @@ env QUARKUS_HTTP_HOST=127.0.0.1 QUARKUS_HTTP_PORT="$PORT" \
     QUARKUS_DYNAMODB_AWS_CREDENTIALS_TYPE=static \
     QUARKUS_DYNAMODB_AWS_CREDENTIALS_STATIC_PROVIDER_ACCESS_KEY_ID=training \
     QUARKUS_DYNAMODB_AWS_CREDENTIALS_STATIC_PROVIDER_SECRET_ACCESS_KEY=training \
-    java "-XX:AOTCacheOutput=$CACHE" -jar "$DEPLOYMENTS/quarkus-run.jar" > "$WORK/training.log" 2>&1 &
+    java "-XX:AOTCacheOutput=$CACHE" "@$WORK/class-path-launch" > "$WORK/training.log" 2>&1 &
 APP=$!
 
 deadline=$((SECONDS + 180))
@@ -109,5 +114,5 @@ if [ ! -s "$CACHE" ]; then
   exit 1
 fi
 grep -E '\[aot\]' "$WORK/training.log" | grep -Ev '\[info' | tail -5 || true
-echo "-XX:AOTCache=$CACHE" > "$OPTIONS"
+{ echo "-XX:AOTCache=$CACHE"; cat "$WORK/class-path-launch"; } > "$LAUNCH"
 echo "AOT cache: $CACHE, $(($(stat -c %s "$CACHE") / 1024 / 1024)) MiB"

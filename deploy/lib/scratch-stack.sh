@@ -10,6 +10,21 @@ PIDS=()
 # says otherwise (empty: the JVM's defaults), and the images' glibc arena count.
 read -r -a SERVICE_JAVA_OPTS <<< "${TRIDENT_JAVA_OPTS-@$ROOT/deploy/containers/jvm-options}"
 SERVICE_MALLOC_ARENA_MAX=${MALLOC_ARENA_MAX:-2}
+# app_main_args <quarkus-run.jar> [JVM options...]: sets APP_MAIN_ARGS to what follows the JVM options on the command
+# line that starts that app: -jar quarkus-run.jar; or, when the options give it an AOT cache to use or to write
+# (-XX:AOTCache=..., -XX:AOTCacheOutput=...), its classes on the application class path and its main class, as the
+# images start it with their cache (deploy/containers/launch-args.sh says why).
+app_main_args() {
+  local jar=$1 option; shift
+  APP_MAIN_ARGS=(-jar "$jar")
+  for option in "$@"; do
+    case "$option" in
+      -XX:AOTCache=*|-XX:AOTCacheOutput=*)
+        mapfile -t APP_MAIN_ARGS < <("$ROOT/deploy/containers/launch-args.sh" "$(dirname "$jar")")
+        [ ${#APP_MAIN_ARGS[@]} -gt 0 ] || { echo "no class path for $jar" >&2; return 1; } ;;
+    esac
+  done
+}
 stop_all() {
   trap '' PIPE
   trap - INT TERM EXIT

@@ -131,8 +131,8 @@ class ContainerImagesTest {
             assertFalse(text.lines().filter(l -> !l.startsWith("#")).anyMatch(l -> l.matches(".*\\s-X[a-zA-Z:].*")),
                     name + " spells JVM options of its own instead of the shared file's");
             assertTrue(text.contains("MALLOC_ARENA_MAX=2"), name + " caps glibc's malloc arenas");
-            assertTrue(text.contains("ENTRYPOINT [\"java\", \"@/deployments/aot-options\", \"-jar\", "
-                    + "\"/deployments/quarkus-run.jar\"]"), name + ": java is process 1 (exec form) with the AOT options file");
+            assertTrue(text.contains("ENTRYPOINT [\"java\", \"@/deployments/launch\"]"),
+                    name + ": java is process 1 (exec form), started with the argument file the AOT training wrote");
             Path pom = file.getParent().getParent().getParent().getParent().resolve("pom.xml");
             assertTrue(Repo.read(pom).contains("<trident.container-files.skip>false</trident.container-files.skip>"),
                     Repo.ROOT.relativize(pom) + " copies the container files to target/container/ for its image");
@@ -157,11 +157,16 @@ class ContainerImagesTest {
             String text = Repo.read(file);
             assertTrue(text.lines().anyMatch(l -> l.startsWith("RUN ")
                     && l.contains("/deployments/train-aot-cache.sh " + Repo.port(service))), name + " trains on its port");
+            assertTrue(text.lines().anyMatch(l -> l.startsWith("COPY ") && l.contains("target/container/train-aot-cache.sh")
+                    && l.contains("target/container/launch-args.sh") && l.trim().endsWith("/deployments/")),
+                    name + " copies the training script and the class path it trains and starts with to /deployments/");
             int training = text.indexOf("train-aot-cache.sh " + Repo.port(service));
             assertTrue(text.indexOf("ENV JDK_JAVA_OPTIONS=") < training && text.lastIndexOf("\nUSER ") < training,
                     name + " trains with the image's JVM options, as the image's user");
         }
         assertTrue(Files.isRegularFile(Repo.DEPLOY.resolve("containers/train-aot-cache.sh")), "the training script");
+        assertTrue(Repo.read(Repo.ROOT.resolve("service-parent/pom.xml")).contains("<include>launch-args.sh</include>"),
+                "service-parent's build copies deploy/containers/launch-args.sh, which the training script runs");
     }
 
     private static final Path SHARED_JVM_OPTIONS = Repo.DEPLOY.resolve("containers/jvm-options");

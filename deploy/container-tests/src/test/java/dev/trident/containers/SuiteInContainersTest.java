@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.util.List;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 
@@ -70,6 +71,30 @@ class SuiteInContainersTest {
             listening.lines().forEach(address -> assertTrue(
                     address.equals("0100007F:" + port) || address.equals("0000000000000000FFFF00000100007F:" + port),
                     container + " listens beyond loopback: " + address));
+        }
+    }
+
+    /**
+     * Each service's JVM (process 1) starts from the AOT cache its image trained, with the application's classes on the
+     * JVM's own class path, where the cache can serve them: the launch file names the cache and the main class, and
+     * the cache file is mapped into the process (a JVM that rejected it would not have it mapped).
+     */
+    @Test
+    void everyServiceStartsFromTheAotCacheItsImageTrained() {
+        for (String container : List.of("trident-social-service", "trident-enrollment-service",
+                "trident-workspace-service")) {
+            String launch = Containers.docker("exec", container, "cat", "/deployments/launch");
+            Assumptions.assumeTrue(launch.contains("-XX:AOTCache="),
+                    container + " was built without an AOT cache (Java below 25 or TRIDENT_AOT_CACHE=off): " + launch);
+            assertEquals(List.of("-XX:AOTCache=/deployments/app.aot", "--add-opens=java.base/java.lang=ALL-UNNAMED", "-cp"),
+                    launch.lines().limit(3).toList(), container + " launch file: " + launch);
+            assertEquals("io.quarkus.runner.GeneratedMain", launch.lines().reduce((first, last) -> last).orElseThrow(),
+                    container + " starts the application's main class itself, not the fast-jar's launcher");
+            String command = Containers.docker("exec", container, "bash", "-c", "tr '\\0' ' ' < /proc/1/cmdline");
+            assertTrue(command.startsWith("java @/deployments/launch"), container + " runs " + command);
+            String mapped = Containers.docker("exec", container, "bash", "-c",
+                    "grep -c ' /deployments/app.aot$' /proc/1/maps || true");
+            assertTrue(Integer.parseInt(mapped) > 0, container + " has not mapped /deployments/app.aot");
         }
     }
 }
