@@ -333,10 +333,12 @@ done
   echo
   cat "$AMPLIFICATION"
   echo
-  echo "| service | start-up to first ready response ms | RSS after the run MB |"
-  echo "|---|---:|---:|"
-  for s in "${APPS[@]}"; do echo "| $s | ${STARTUP_OF[$s]} | $(rss_mib "${PID_OF[$s]}") |"; done
-  echo "| DynamoDB Local | - | $(rss_mib $DDB_SERVER_PID) |"
+  echo "| service | start-up to first ready response ms | RSS after the run MB | of which file-backed MB |"
+  echo "|---|---:|---:|---:|"
+  for s in "${APPS[@]}"; do
+    echo "| $s | ${STARTUP_OF[$s]} | $(rss_mib "${PID_OF[$s]}") | $(rss_file_mib "${PID_OF[$s]}") |"
+  done
+  echo "| DynamoDB Local | - | $(rss_mib $DDB_SERVER_PID) | $(rss_file_mib $DDB_SERVER_PID) |"
   echo
   echo "Load while measuring (other work on this machine skews every number): $(cut -d' ' -f1-3 /proc/loadavg)."
   echo

@@ -42,6 +42,9 @@ cpu_ms() { # PID: utime + stime of all its threads, in ms (0 once it is gone)
   echo $(( (${12} + ${13}) * 1000 / CLK_TCK ))
 }
 rss_mib() { awk '/^VmRSS/ { printf "%.0f", $2 / 1024 }' "/proc/$1/status" 2>/dev/null || echo "?"; } # PID
+# PID: the file-backed part of its RSS (mapped class archives, the JVM's library, jars), shared with any other process
+# that maps the same files and given back by the kernel under memory pressure.
+rss_file_mib() { awk '/^RssFile/ { printf "%.0f", $2 / 1024 }' "/proc/$1/status" 2>/dev/null || echo "?"; }
 
 trap 'stop_all; exit 130' INT
 trap 'stop_all; exit 143' TERM
