@@ -17,7 +17,8 @@
 #
 # The order is the fast-jar's: its parent-first jars (lib/boot), then the transformed and the generated classes, the
 # application, and its libraries (lib/main, where the build has already left out what the transformed jar replaces).
-# The fast-jar's launcher (QuarkusEntryPoint) opens java.lang from its manifest and then calls this main class.
+# What the fast-jar's manifest grants its class path comes first (java.lang opened, native access enabled), and the
+# main class last, the one its launcher (QuarkusEntryPoint) calls once its class loader is made.
 set -euo pipefail
 
 DIR=${1:?usage: launch-args.sh QUARKUS_APP_DIR}
@@ -39,6 +40,7 @@ case "$class_path" in
 esac
 
 echo "--add-opens=java.base/java.lang=ALL-UNNAMED"
+echo "--enable-native-access=ALL-UNNAMED"
 echo "-cp"
 echo "$class_path"
 echo "$MAIN"

@@ -86,8 +86,9 @@ class SuiteInContainersTest {
             String launch = Containers.docker("exec", container, "cat", "/deployments/launch");
             Assumptions.assumeTrue(launch.contains("-XX:AOTCache="),
                     container + " was built without an AOT cache (Java below 25 or TRIDENT_AOT_CACHE=off): " + launch);
-            assertEquals(List.of("-XX:AOTCache=/deployments/app.aot", "--add-opens=java.base/java.lang=ALL-UNNAMED", "-cp"),
-                    launch.lines().limit(3).toList(), container + " launch file: " + launch);
+            assertEquals(List.of("-XX:AOTCache=/deployments/app.aot", "--add-opens=java.base/java.lang=ALL-UNNAMED",
+                    "--enable-native-access=ALL-UNNAMED", "-cp"), launch.lines().limit(4).toList(),
+                    container + " launch file: " + launch);
             assertEquals("io.quarkus.runner.GeneratedMain", launch.lines().reduce((first, last) -> last).orElseThrow(),
                     container + " starts the application's main class itself, not the fast-jar's launcher");
             String command = Containers.docker("exec", container, "bash", "-c", "tr '\\0' ' ' < /proc/1/cmdline");
