@@ -13,8 +13,8 @@
 # targets on the median of the N ratios (runs an hour apart differ by more than the targets' margins; the rounds
 # show how much within one run). --aot-cache (JDK 25+, with JAVA_HOME) runs the apps as the images do: each with an
 # AOT cache trained by one run of its own (start, readiness, stop), as deploy/containers/train-aot-cache.sh trains
-# them, and its classes on the application class path. Prints a table and writes it to data/bench/results-<timestamp>.md. Stops every process it started.
-# Traffic goes to 127.0.0.1 only.
+# them, and its classes on the application class path. Prints a table and writes it to
+# data/bench/results-<timestamp>.md. Stops every process it started. Traffic goes to 127.0.0.1 only.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -34,7 +34,7 @@ while [ $# -gt 0 ]; do
     --routes) ROUTES=$2; shift ;;
     --rounds) ROUNDS=$2; shift ;;
     --aot-cache) AOT_CACHE=true ;;
-    -h|--help) sed -n 2,18p "$0"; exit 0 ;;
+    -h|--help) sed -n 2,17p "$0"; exit 0 ;;
     *) echo "unknown option: $1 (try --help)" >&2; exit 2 ;;
   esac
   shift

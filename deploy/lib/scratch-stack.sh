@@ -13,15 +13,19 @@ SERVICE_MALLOC_ARENA_MAX=${MALLOC_ARENA_MAX:-2}
 # app_main_args <quarkus-run.jar> [JVM options...]: sets APP_MAIN_ARGS to what follows the JVM options on the command
 # line that starts that app: -jar quarkus-run.jar; or, when the options give it an AOT cache to use or to write
 # (-XX:AOTCache=..., -XX:AOTCacheOutput=...), its classes on the application class path and its main class, as the
-# images start it with their cache (deploy/containers/launch-args.sh says why).
+# images start it with their cache (deploy/containers/launch-args.sh says why). The class path is listed once per app
+# (the first time is its training run), so no timed start pays for listing it.
+declare -A CLASS_PATH_LAUNCH_OF=()
 app_main_args() {
   local jar=$1 option; shift
   APP_MAIN_ARGS=(-jar "$jar")
   for option in "$@"; do
     case "$option" in
       -XX:AOTCache=*|-XX:AOTCacheOutput=*)
-        mapfile -t APP_MAIN_ARGS < <("$ROOT/deploy/containers/launch-args.sh" "$(dirname "$jar")")
-        [ ${#APP_MAIN_ARGS[@]} -gt 0 ] || { echo "no class path for $jar" >&2; return 1; } ;;
+        [ -n "${CLASS_PATH_LAUNCH_OF[$jar]:-}" ] \
+          || CLASS_PATH_LAUNCH_OF[$jar]=$("$ROOT/deploy/containers/launch-args.sh" "$(dirname "$jar")") || return 1
+        mapfile -t APP_MAIN_ARGS <<< "${CLASS_PATH_LAUNCH_OF[$jar]}"
+        return 0 ;;
     esac
   done
 }
