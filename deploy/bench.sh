@@ -115,6 +115,11 @@ WRK_SCRIPT="$ROOT/benchmarks/load/src/main/wrk/routes.lua"
 # 3. Processes, all stopped on exit.
 # shellcheck source=lib/scratch-stack.sh
 . "$ROOT/deploy/lib/scratch-stack.sh"   # PIDS, stop_all on exit, and the scratch DynamoDB Local and environment
+# The baseline's JVM is sized as the services' are (their options and glibc arena count), so that a ratio measures what
+# Trident and its framework add to a request, not a 64 MiB Serial heap against the JVM's default (G1 and a quarter of
+# the host's memory). The options' JUL log manager is Quarkus' and not on the baseline's class path, hence the JDK's.
+# BASELINE_JAVA_OPTS overrides them (empty: the JVM's defaults, how the baseline ran before 2026-11-27).
+read -r -a BASELINE_JAVA_OPTS <<< "${BASELINE_JAVA_OPTS-${SERVICE_JAVA_OPTS[*]} -Djava.util.logging.manager=java.util.logging.LogManager}"
 
 # CPU ms of a JVM's JIT compiler threads (C1/C2 CompilerThread): what it still spends compiling, apart from serving.
 jit_ms() {
@@ -263,7 +268,8 @@ for route in ${ROUTE_LIST[@]+"${ROUTE_LIST[@]}"}; do
       printf "%s\t%s\t%d\t%d\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f\n", r, s, n, e, t, n / t, p50, p99, c / n, d / n,
         j / n, w / n }' >> "$TSV"
     tail -n 1 "$TSV"
-    "$JAVA" -cp "$LOAD_CP" dev.trident.bench.load.Baseline --endpoint "http://$HOST:$DDB_PORT" --scale "$SCALE" \
+    MALLOC_ARENA_MAX=$SERVICE_MALLOC_ARENA_MAX "$JAVA" "${BASELINE_JAVA_OPTS[@]}" -cp "$LOAD_CP" \
+      dev.trident.bench.load.Baseline --endpoint "http://$HOST:$DDB_PORT" --scale "$SCALE" \
       --route "$route" --concurrency "$CONCURRENCY" --warmup "$WARMUP" --duration "$DURATION" \
       --warmup-passes $(( ${WARMUP_PASSES:-6} + 2 )) --jit-settled-percent "${JIT_SETTLED_PERCENT:-3}" \
       --ddb-pid $DDB_SERVER_PID --clk-tck "$CLK_TCK" --out "$TSV" 2>> "$RUN_DIR/logs/baseline-$route.log"
@@ -279,7 +285,8 @@ done
        "$WIDE_WORKSPACE (16 shards, $WIDE_PROJECTS projects) sharded)." \
        "$CONCURRENCY in flight, warm-up ${WARMUP} s, measured ${DURATION} s per route and side." \
        "$(nproc) cores, $("$JAVA" -version 2>&1 | head -1), service JVM options \`${SERVICE_JAVA_OPTS[*]:-none}\`$(
-         $AOT_CACHE && echo ", each app with an AOT cache trained by one run of its own")."
+         $AOT_CACHE && echo ", each app with an AOT cache trained by one run of its own"), baseline JVM options" \
+       "\`${BASELINE_JAVA_OPTS[*]:-none}\`."
   echo
   echo "| route | side | req/s | p50 ms | p99 ms | CPU ms/req (service or SDK client) | of which JIT compiler threads" \
        "| DynamoDB Local CPU ms/req | wrk CPU ms/req | errors |"
