@@ -45,10 +45,12 @@ cpu_ms() { # PID: utime + stime of all its threads, in ms (0 once it is gone)
   set -- $f
   echo $(( (${12} + ${13}) * 1000 / CLK_TCK ))
 }
-rss_mib() { awk '/^VmRSS/ { printf "%.0f", $2 / 1024 }' "/proc/$1/status" 2>/dev/null || echo "?"; } # PID
+# FIELD PID: a kB field of /proc/PID/status in MiB ("?" once the process is gone).
+status_mib() { awk -v field="$1:" '$1 == field { printf "%.0f", $2 / 1024 }' "/proc/$2/status" 2>/dev/null || echo "?"; }
+rss_mib() { status_mib VmRSS "$1"; } # PID
 # PID: the file-backed part of its RSS (mapped class archives, the JVM's library, jars), shared with any other process
 # that maps the same files and given back by the kernel under memory pressure.
-rss_file_mib() { awk '/^RssFile/ { printf "%.0f", $2 / 1024 }' "/proc/$1/status" 2>/dev/null || echo "?"; }
+rss_file_mib() { status_mib RssFile "$1"; }
 
 trap 'stop_all; exit 130' INT
 trap 'stop_all; exit 143' TERM
