@@ -8,7 +8,8 @@
 # --load seconds of wrk traffic (16 connections, authenticated reads) on one more start. On JDK 25: without and with an
 # AOT cache trained by one earlier run (with the cache, the app's classes on the application class path, as the images
 # start it: deploy/containers/launch-args.sh). Then the three services started together, as deploy/run.sh starts
-# them, and the least time that can take on this machine's cores (the CPU their single starts used, over the cores).
+# them, and the least time that can take on this machine's cores (the CPU their single starts used, over the cores);
+# the same for three copies of the reference app, what the framework alone reaches on these cores.
 # --smoke: one run, default JDK, no load, no JDK 25.
 # Services run as in production: the table exists (made once before measuring), TRIDENT_TABLE_BOOTSTRAP=false.
 # Own in-memory DynamoDB Local on BENCH_PORT_BASE (default 18000) + 0, apps on +81..+84; 127.0.0.1 only.
@@ -28,7 +29,7 @@ while [ $# -gt 0 ]; do
     --load) LOAD=$2; shift ;;
     --jdk25) JDK25_HOME=$2; shift ;;
     --smoke) SMOKE=true; RUNS=1; LOAD=0 ;;
-    -h|--help) sed -n 2,13p "$0"; exit 0 ;;
+    -h|--help) sed -n 2,14p "$0"; exit 0 ;;
     *) echo "unknown option: $1 (try --help)" >&2; exit 2 ;;
   esac
   shift
@@ -46,6 +47,10 @@ declare -A PORT_OF=([social-service]=$((BASE + 81)) [enrollment-service]=$((BASE
   [workspace-service]=$((BASE + 83)) [reference-app]=$((BASE + 84)))
 declare -A JAR_OF=([reference-app]="$ROOT/benchmarks/reference-app/target/quarkus-app/quarkus-run.jar")
 for s in "${SERVICES[@]}"; do JAR_OF[$s]="$ROOT/$s/target/quarkus-app/quarkus-run.jar"; done
+# Three copies of the reference started together show what the framework alone reaches on this machine's cores.
+REFERENCES=(reference-app reference-app-2 reference-app-3)
+PORT_OF[reference-app-2]=$((BASE + 85)); PORT_OF[reference-app-3]=$((BASE + 86))
+declare -A APP_OF=([reference-app-2]=reference-app [reference-app-3]=reference-app)   # a copy's jar and AOT cache
 # What the load reads: an authenticated GET per service that reaches DynamoDB (answers 200 or a problem+json 404/403).
 declare -A LOAD_PATH_OF=([reference-app]=/items/USER%23u-1 [social-service]=/users/u-1
   [enrollment-service]=/students/u-1/courses [workspace-service]=/workspaces/ws-1/projects)
@@ -71,7 +76,7 @@ TOKEN=$(dev_tokens mint "$RUN_DIR/jwt" u-1 registrar instructor admin --ttl 2h)
 # launch <app> <java> [jvm options...]: starts the app in the background (app_main_args), sets LAUNCHED_PID.
 launch() {
   local a=$1 java=$2; shift 2
-  app_main_args "${JAR_OF[$a]}" "$@"
+  app_main_args "${JAR_OF[${APP_OF[$a]:-$a}]}" "$@"
   MALLOC_ARENA_MAX=$SERVICE_MALLOC_ARENA_MAX QUARKUS_HTTP_PORT=${PORT_OF[$a]} "$java" \
     ${SERVICE_JAVA_OPTS[@]+"${SERVICE_JAVA_OPTS[@]}"} "$@" "${APP_MAIN_ARGS[@]}" \
     >> "$RUN_DIR/logs/$a.log" 2>&1 &
@@ -157,15 +162,16 @@ for a in "${APPS[@]}"; do
        "${rss_after}${rss_after:+ MiB} | $rps |" | sed 's/- MiB/-/' >> "$RESULTS"
 done
 
-# together <java> [jvm options with @AOT@ for each service's cache]: mean ms until all three are ready, launched at once.
+# together <java> <apps> [jvm options with @AOT@ for each app's cache]: mean ms until all the apps (a space-separated
+# list) are ready, launched at once.
 together() {
-  local java=$1 t0 i p runs=(); shift
+  local java=$1 apps a i p t0 runs=(); read -r -a apps <<< "$2"; shift 2
   for _ in $(seq "$RUNS"); do
     t0=$(now_ms); local pids=()
-    for s in "${SERVICES[@]}"; do
-      launch "$s" "$java" $(printf '%s\n' "$@" | sed "s|@AOT@|$RUN_DIR/$s.aot|"); pids+=("$LAUNCHED_PID")
+    for a in "${apps[@]}"; do
+      launch "$a" "$java" $(printf '%s\n' "$@" | sed "s|@AOT@|$RUN_DIR/${APP_OF[$a]:-$a}.aot|"); pids+=("$LAUNCHED_PID")
     done
-    for i in 0 1 2; do await_ready "${SERVICES[$i]}" "${pids[$i]}"; done
+    for i in "${!apps[@]}"; do await_ready "${apps[$i]}" "${pids[$i]}"; done
     runs+=($(( $(now_ms) - t0 )))
     for p in "${pids[@]}"; do stop "$p"; done
   done
@@ -181,12 +187,16 @@ cpu_bound() {
 }
 slowest=0
 for s in "${SERVICES[@]}"; do [ "${MS_OF[$s]}" -le "$slowest" ] || slowest=${MS_OF[$s]}; done
-all=$(together "$JAVA")
+all=$(together "$JAVA" "${SERVICES[*]}")
+refs=$(together "$JAVA" "${REFERENCES[*]}")
 {
   echo
   echo "The three started together (as deploy/run.sh does): all ready in $(secs "$all"), $(ratio "$all" "$slowest") the"
   echo "slowest single start (target <= 1.50x)."
   cpu_bound "$slowest" "${CPU_OF[social-service]}" "${CPU_OF[enrollment-service]}" "${CPU_OF[workspace-service]}"
+  echo "Three copies of the reference app started together: all ready in $(secs "$refs"), $(ratio "$refs" \
+    "${MS_OF[reference-app]}") its single start."
+  cpu_bound "${MS_OF[reference-app]}" "${CPU_OF[reference-app]}" "${CPU_OF[reference-app]}" "${CPU_OF[reference-app]}"
 } >> "$RESULTS"
 
 if [ -n "$JAVA25" ]; then
@@ -207,16 +217,20 @@ if [ -n "$JAVA25" ]; then
     read -r cached cached_rss cached_cpu _ < <(for _ in $(seq "$RUNS"); do start "$a" "$JAVA25" -XX:AOTCache="$aot"; done | mean)
     echo "| $a | $(secs "$plain") | $(secs "$cached") | $(ratio "$cached" "$plain") |" \
       "$(secs "$plain_cpu") / $(secs "$cached_cpu") | $plain_rss / $cached_rss MiB |" >> "$RESULTS"
-    [ "$a" = reference-app ] && continue
+    if [ "$a" = reference-app ]; then REF_CACHED=$cached REF_CACHED_CPU=$cached_cpu; continue; fi
     SLOWEST_CACHED=$(( cached > ${SLOWEST_CACHED:-0} ? cached : ${SLOWEST_CACHED:-0} ))
     CACHED_CPU+=("$cached_cpu")
   done
-  all=$(together "$JAVA25" -XX:AOTCache=@AOT@)
+  all=$(together "$JAVA25" "${SERVICES[*]}" -XX:AOTCache=@AOT@)
+  refs=$(together "$JAVA25" "${REFERENCES[*]}" -XX:AOTCache=@AOT@)
   {
     echo
     echo "The three started together on JDK $JDK25 with their caches: all ready in $(secs "$all"),"
     echo "$(ratio "$all" "$SLOWEST_CACHED") the slowest single start with its cache (target <= 1.50x)."
     cpu_bound "$SLOWEST_CACHED" "${CACHED_CPU[@]}"
+    echo "Three copies of the reference app with its cache: all ready in $(secs "$refs"), $(ratio "$refs" "$REF_CACHED")"
+    echo "its single start with the cache."
+    cpu_bound "$REF_CACHED" "$REF_CACHED_CPU" "$REF_CACHED_CPU" "$REF_CACHED_CPU"
   } >> "$RESULTS"
 fi
 echo
