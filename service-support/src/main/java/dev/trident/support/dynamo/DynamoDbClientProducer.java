@@ -25,9 +25,9 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClientBuilder;
  * The DynamoDB clients exactly as the extension configures them (endpoint, credentials, timeouts, interceptors, client
  * spans, the Netty HTTP client's settings), one per Vert.x event loop ({@link EventLoopClients}), with two changes that
  * keep finished requests out of the old generation.
- * Each one's HTTP client lets go of each response once delivered ({@link ReleasingHttpClient}). And the timers of its
- * call and attempt timeouts run on its own event loop, where a call's completion cancels them and Netty takes a
- * cancelled timer out of the loop's queue at once. On the extension's default, Quarkus' shared executor, a cancelled
+ * Each one's HTTP client lets go of each call's request and response once the response is delivered
+ * ({@link ReleasingHttpClient}). And the timers of its call and attempt timeouts run on its own event loop, where a
+ * call's completion cancels them and Netty takes a cancelled timer out of the loop's queue at once. On the extension's default, Quarkus' shared executor, a cancelled
  * timer stayed queued until its deadline (0.7 s and 1.7 s on) and held the request's Vert.x context, with its request
  * scope and everything reachable from it, that long: at 1,400 requests a second about a thousand of them were queued
  * (JFR OldObjectSample paths to GC roots). Young collections copied them and promoted them, and the old generation

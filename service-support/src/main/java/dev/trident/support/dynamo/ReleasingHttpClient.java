@@ -1,6 +1,7 @@
 package dev.trident.support.dynamo;
 
 import java.nio.ByteBuffer;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import org.reactivestreams.Publisher;
 import org.reactivestreams.Subscriber;
@@ -9,16 +10,17 @@ import software.amazon.awssdk.http.SdkHttpResponse;
 import software.amazon.awssdk.http.async.AsyncExecuteRequest;
 import software.amazon.awssdk.http.async.SdkAsyncHttpClient;
 import software.amazon.awssdk.http.async.SdkAsyncHttpResponseHandler;
+import software.amazon.awssdk.http.async.SdkHttpContentPublisher;
 import software.amazon.awssdk.utils.AttributeMap;
 
 /**
- * The SDK's Netty HTTP client, unchanged, except that each call lets go of its response once the response has been
- * delivered. The Netty client keeps every pooled connection's last request, with its response handler, as a channel
- * attribute until the connection serves its next request; the handler holds the whole response (body, parsed items,
- * the caller's context). A connection the load does not need at the moment can sit idle for seconds with that
- * response: long enough for young collections to promote it, so the old generation filled with dead responses and
- * was emptied by full collections under steady load (benchmarks/README.md "Memory"). Here the connection keeps only a
- * handler that has forgotten its delegate.
+ * The SDK's Netty HTTP client, unchanged, except that each call lets go of its request and its response once the
+ * response has been delivered. The Netty client keeps every pooled connection's last call (the request with its
+ * headers and body, and the response handler) as a channel attribute until the connection serves its next call; the
+ * handler holds the whole response (body, parsed items, the caller's context). A connection the load does not need at
+ * the moment can sit idle for seconds with that call: long enough for young collections to promote it, so the old
+ * generation filled with dead calls and was emptied by full collections under steady load (benchmarks/README.md
+ * "Memory"). Here the connection keeps only shells that have forgotten what they forwarded to.
  */
 final class ReleasingHttpClient implements SdkAsyncHttpClient {
 
@@ -35,10 +37,12 @@ final class ReleasingHttpClient implements SdkAsyncHttpClient {
 
     @Override
     public CompletableFuture<Void> execute(AsyncExecuteRequest request) {
+        ReleasingRequest sent = new ReleasingRequest(request.request());
+        ReleasingBody body = new ReleasingBody(request.requestContentPublisher());
         return delegate.execute(AsyncExecuteRequest.builder()
-                .request(request.request())
-                .requestContentPublisher(request.requestContentPublisher())
-                .responseHandler(new ReleasingResponseHandler(request.responseHandler()))
+                .request(sent)
+                .requestContentPublisher(body)
+                .responseHandler(new ReleasingResponseHandler(request.responseHandler(), sent, body))
                 .metricCollector(request.metricCollector().orElse(null))
                 .fullDuplex(request.fullDuplex())
                 .httpExecutionAttributes(request.httpExecutionAttributes())
@@ -64,16 +68,20 @@ final class ReleasingHttpClient implements SdkAsyncHttpClient {
     }
 
     /**
-     * Forwards to the SDK's handler until the response body has ended or the call failed, then drops it. Every
-     * signal after that (a late error from a connection closing) has nobody left to reach, as the SDK's handler
-     * would have ignored it once completed.
+     * Forwards to the SDK's handler until the response body has ended or the call failed, then drops it, and the
+     * call's request and body with it. Every signal after that (a late error from a connection closing) has nobody
+     * left to reach, as the SDK's handler would have ignored it once completed.
      */
     private static final class ReleasingResponseHandler implements SdkAsyncHttpResponseHandler {
 
         private volatile SdkAsyncHttpResponseHandler delegate;
+        private final ReleasingRequest request;
+        private final ReleasingBody body;
 
-        ReleasingResponseHandler(SdkAsyncHttpResponseHandler delegate) {
+        ReleasingResponseHandler(SdkAsyncHttpResponseHandler delegate, ReleasingRequest request, ReleasingBody body) {
             this.delegate = delegate;
+            this.request = request;
+            this.body = body;
         }
 
         @Override
@@ -95,10 +103,54 @@ final class ReleasingHttpClient implements SdkAsyncHttpClient {
         @Override
         public void onError(Throwable error) {
             SdkAsyncHttpResponseHandler handler = delegate;
-            delegate = null;
+            release();
             if (handler != null) {
                 handler.onError(error);
             }
+        }
+
+        void release() {
+            delegate = null;
+            request.release();
+            body.release();
+        }
+    }
+
+    /**
+     * The request's body, as the Netty client sees it: the SDK's publisher (the marshalled JSON) until the call has
+     * ended, then nothing, since the connection keeps this object until its next call.
+     */
+    private static final class ReleasingBody implements SdkHttpContentPublisher {
+
+        private volatile SdkHttpContentPublisher delegate;
+
+        ReleasingBody(SdkHttpContentPublisher delegate) {
+            this.delegate = delegate;
+        }
+
+        @Override
+        public Optional<Long> contentLength() {
+            SdkHttpContentPublisher body = delegate;
+            return body == null ? Optional.empty() : body.contentLength();
+        }
+
+        @Override
+        public void subscribe(Subscriber<? super ByteBuffer> subscriber) {
+            SdkHttpContentPublisher body = delegate;
+            if (body != null) {
+                body.subscribe(subscriber);
+                return;
+            }
+            subscriber.onSubscribe(new Subscription() {
+                @Override
+                public void request(long n) {
+                }
+
+                @Override
+                public void cancel() {
+                }
+            });
+            subscriber.onError(new IllegalStateException("the call that sent this body has ended"));
         }
 
         void release() {

@@ -32,13 +32,7 @@ class ReleasedResponsesTest {
     void idleConnectionsKeepNoResponseOfTheCallsTheyServed() throws InterruptedException {
         List<WeakReference<ListTablesResponse>> responses = answeredConcurrently();
 
-        long stillReachable = responses.size();
-        for (int collection = 0; collection < 20 && stillReachable > 0; collection++) {
-            System.gc();
-            Thread.sleep(50);
-            stillReachable = responses.stream().filter(response -> response.get() != null).count();
-        }
-        assertEquals(0, stillReachable, "responses still reachable after their calls completed");
+        assertEquals(0, Collected.stillReachable(responses), "responses still reachable after their calls completed");
     }
 
     /** Calls sent together, so that several connections serve them; only weak references to the answers remain. */
