@@ -23,8 +23,9 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClientBuilder;
 
 /**
  * The DynamoDB clients exactly as the extension configures them (endpoint, credentials, timeouts, interceptors, client
- * spans, the Netty HTTP client's settings), one per Vert.x event loop ({@link EventLoopClients}), with two changes that
- * keep finished requests out of the old generation.
+ * spans, the Netty HTTP client's settings), one per Vert.x event loop ({@link EventLoopClients}), each connection
+ * sending a request in one write ({@link OneWritePerRequest}), with two changes that keep finished requests out of the
+ * old generation.
  * Each one's HTTP client lets go of each call's request and response once the response is delivered
  * ({@link ReleasingHttpClient}). And the timers of its call and attempt timeouts run on its own event loop, where a
  * call's completion cancels them and Netty takes a cancelled timer out of the loop's queue at once. On the extension's default, Quarkus' shared executor, a cancelled
@@ -56,7 +57,8 @@ public class DynamoDbClientProducer {
             return EventLoopClients.of(timersOn(loops.next(), configured).httpClientBuilder(
                     ReleasingHttpClient.wrapping(nettyHttpClient(config, loops))).build());
         }
-        ChannelFactory<? extends Channel> channels = SdkEventLoopGroup.create(loops).channelFactory();
+        ChannelFactory<? extends Channel> channels = OneWritePerRequest.around(
+                SdkEventLoopGroup.create(loops).channelFactory());
         return EventLoopClients.perLoop(loops, loop -> timersOn(loop, configured).httpClientBuilder(
                 ReleasingHttpClient.wrapping(((NettyNioAsyncHttpClient.Builder) nettyHttpClient(config, loops))
                         .eventLoopGroup(SdkEventLoopGroup.create(new OneEventLoop(loop, loops), channels))))
