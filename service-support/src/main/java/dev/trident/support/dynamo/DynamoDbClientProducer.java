@@ -57,12 +57,16 @@ public class DynamoDbClientProducer {
             return EventLoopClients.of(timersOn(loops.next(), configured).httpClientBuilder(
                     ReleasingHttpClient.wrapping(nettyHttpClient(config, loops))).build());
         }
-        ChannelFactory<? extends Channel> channels = OneWritePerRequest.around(
-                SdkEventLoopGroup.create(loops).channelFactory());
+        ChannelFactory<? extends Channel> channels = connectionChannels(loops);
         return EventLoopClients.perLoop(loops, loop -> timersOn(loop, configured).httpClientBuilder(
                 ReleasingHttpClient.wrapping(((NettyNioAsyncHttpClient.Builder) nettyHttpClient(config, loops))
                         .eventLoopGroup(SdkEventLoopGroup.create(new OneEventLoop(loop, loops), channels))))
                 .build());
+    }
+
+    /** The channels of the clients' connections: the ones the SDK makes for {@code loops}, one write a request. */
+    static ChannelFactory<? extends Channel> connectionChannels(EventLoopGroup loops) {
+        return OneWritePerRequest.around(SdkEventLoopGroup.create(loops).channelFactory());
     }
 
     /** The builder with its call and attempt timeouts timed on {@code loop} (the SDK never shuts a given one down). */

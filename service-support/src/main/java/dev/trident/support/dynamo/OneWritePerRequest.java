@@ -18,6 +18,8 @@ import io.netty.channel.SingleThreadEventLoop;
  * queued after the headers' flush, which runs before the body's task. A loop runs the tasks queued during its turn
  * (the body's among them) before the ones added to run after the turn, where this flush goes. Nothing waits past the
  * turn it was flushed in; a flush on a connection being closed, or one that has stopped taking writes, goes at once.
+ * {@code executeAfterEventLoopIteration} is marked unstable in Netty 4.1; on a loop of another kind the handler flushes
+ * at once, as without it.
  */
 final class OneWritePerRequest<C extends Channel> implements ChannelFactory<C> {
 

@@ -1,8 +1,10 @@
 package dev.trident.support.dynamo;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 
 import dev.trident.testing.DynamoDbLocalResource;
+import io.netty.channel.Channel;
 import io.netty.channel.ChannelOutboundBuffer;
 import io.netty.channel.nio.NioEventLoopGroup;
 import io.netty.channel.socket.nio.NioSocketChannel;
@@ -43,6 +45,18 @@ class OneWritePerRequestTest {
         }
 
         assertEquals(CALLS, writes.get(), "writes with bytes for " + CALLS + " calls");
+    }
+
+    @Test
+    void theServicesDynamoDbConnectionsAreMadeWithIt() {
+        NioEventLoopGroup loops = new NioEventLoopGroup(1);
+        Channel channel = DynamoDbClientProducer.connectionChannels(loops).newChannel();
+        try {
+            assertInstanceOf(OneWritePerRequest.FlushAtTurnEnd.class, channel.pipeline().first());
+        } finally {
+            channel.unsafe().closeForcibly();
+            loops.shutdownGracefully();
+        }
     }
 
     /** A socket channel that counts the flushes that write bytes (a flush of empty buffers writes nothing). */
