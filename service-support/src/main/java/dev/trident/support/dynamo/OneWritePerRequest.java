@@ -45,8 +45,8 @@ final class OneWritePerRequest<C extends Channel> implements ChannelFactory<C> {
     static final class FlushAtTurnEnd extends ChannelDuplexHandler {
 
         private ChannelHandlerContext context;
-        private boolean flushHeld;
-        private final Runnable flushHeldOne = this::flushHeld;
+        private boolean flushPending;
+        private final Runnable pendingFlush = this::flushIfPending;
 
         @Override
         public void handlerAdded(ChannelHandlerContext ctx) {
@@ -55,21 +55,21 @@ final class OneWritePerRequest<C extends Channel> implements ChannelFactory<C> {
 
         @Override
         public void flush(ChannelHandlerContext ctx) {
-            if (flushHeld) {
+            if (flushPending) {
                 return;
             }
             EventLoop loop = ctx.channel().eventLoop();
             if (loop instanceof SingleThreadEventLoop turns && loop.inEventLoop() && ctx.channel().isWritable()) {
-                flushHeld = true;
-                turns.executeAfterEventLoopIteration(flushHeldOne);
+                flushPending = true;
+                turns.executeAfterEventLoopIteration(pendingFlush);
             } else {
                 ctx.flush();
             }
         }
 
-        private void flushHeld() {
-            if (flushHeld) {
-                flushHeld = false;
+        private void flushIfPending() {
+            if (flushPending) {
+                flushPending = false;
                 context.flush();
             }
         }
@@ -77,26 +77,26 @@ final class OneWritePerRequest<C extends Channel> implements ChannelFactory<C> {
         @Override
         public void channelWritabilityChanged(ChannelHandlerContext ctx) {
             if (!ctx.channel().isWritable()) {
-                flushHeld();
+                flushIfPending();
             }
             ctx.fireChannelWritabilityChanged();
         }
 
         @Override
         public void close(ChannelHandlerContext ctx, ChannelPromise promise) {
-            flushHeld();
+            flushIfPending();
             ctx.close(promise);
         }
 
         @Override
         public void disconnect(ChannelHandlerContext ctx, ChannelPromise promise) {
-            flushHeld();
+            flushIfPending();
             ctx.disconnect(promise);
         }
 
         @Override
         public void handlerRemoved(ChannelHandlerContext ctx) {
-            flushHeld();
+            flushIfPending();
         }
     }
 }
