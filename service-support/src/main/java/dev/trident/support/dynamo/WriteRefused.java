@@ -3,6 +3,7 @@ package dev.trident.support.dynamo;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -47,6 +48,11 @@ public final class WriteRefused extends RuntimeException {
 
     public boolean refused(String actionName) {
         return action.equals(actionName);
+    }
+
+    /** The names of every action whose condition failed, in the order of the write. */
+    public Set<String> actions() {
+        return refusals.keySet();
     }
 
     /** The item as DynamoDB saw it when the condition failed; empty when there was none. */

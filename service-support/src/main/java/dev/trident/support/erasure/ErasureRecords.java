@@ -17,6 +17,7 @@ import dev.trident.support.dynamo.DynamoTable;
 import dev.trident.support.dynamo.Transaction;
 import dev.trident.support.dynamo.WriteRefused;
 import dev.trident.support.work.PendingWork;
+import dev.trident.support.work.Reservations;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
@@ -116,6 +117,17 @@ public class ErasureRecords {
                 PendingWork.enqueue(PendingWork.newTask(part, KIND, record.userId(), requestedAt)).addTo(transaction);
             }
         };
+    }
+
+    /**
+     * Adds to a create's transaction (a new profile of {@code userId}): a ConditionCheck that no erasure of that
+     * account is still running, in any service. Refused, {@link Reservations#refused} is
+     * true: the id is reserved until the old account is gone everywhere.
+     */
+    public static Transaction.Part noErasureRunning(String userId) {
+        return transaction -> transaction.check(Reservations.checkName("erasure"),
+                ErasureKeys.record(userId), Conditions.or(Conditions.ITEM_NOT_EXISTS,
+                        Conditions.equalTo(STATUS.name(), AttributeValue.fromS(ErasureRecord.DONE))));
     }
 
     /** The record, strongly consistent; null when there is none. */

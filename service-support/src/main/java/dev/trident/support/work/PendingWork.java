@@ -45,6 +45,9 @@ public class PendingWork {
             .attribute(KIND, WorkTask::kind)
             .attribute(TASK_ID, WorkTask::id)
             .attribute(CREATED_AT, WorkTask::requestedAt)
+            .attribute(LEASE_OWNER, WorkTask::leaseOwner)
+            .attribute(LEASE_UNTIL, (WorkTask t) -> t.leaseOwner() == null ? null : t.leaseUntil())
+            .attribute(ATTEMPTS, (WorkTask t) -> t.attempts() == 0 ? null : t.attempts())
             .reads(item -> new WorkTask(SERVICE.read(item), KIND.read(item), TASK_ID.read(item), CREATED_AT.read(item),
                     LEASE_OWNER.read(item), LEASE_UNTIL.read(item, 0L), ATTEMPTS.read(item, 0L)));
 
@@ -120,10 +123,13 @@ public class PendingWork {
                 .onFailure(WriteRefused.class).recoverWithItem(false);
     }
 
-    /** Frees {@code owner}'s claim after a failure, so that the next poll (of any replica) tries again at once. */
-    public Uni<Void> release(WorkTask task, String owner) {
+    /**
+     * Frees {@code owner}'s claim after a failure from {@code freeAt} on: the next poll (of any replica) after that
+     * tries again. The pause lets a write of the failed holder that is still on its way land before anyone else starts.
+     */
+    public Uni<Void> release(WorkTask task, String owner, Instant freeAt) {
         return table.update(WORK_CLAIM, CLAIM, key(task), new UpdateExpressionBuilder()
-                        .set(LEASE_UNTIL, 0L)
+                        .set(LEASE_UNTIL, freeAt.toEpochMilli())
                         .condition(heldBy(owner))
                         .build())
                 .replaceWithVoid()
@@ -135,14 +141,6 @@ public class PendingWork {
         return table.delete(WORK_DONE, "work-done", key(task), heldBy(owner))
                 .replaceWithVoid()
                 .onFailure(WriteRefused.class).recoverWithNull();
-    }
-
-    /**
-     * Deletes a task whoever holds it: for work a request finished itself (the task was its insurance against a
-     * crash half-way). A holder still running it finds nothing left to do.
-     */
-    public Uni<Void> remove(WorkTask task) {
-        return table.delete(WORK_DONE, "work-done", key(task), null).replaceWithVoid();
     }
 
     private static ItemKey key(WorkTask task) {

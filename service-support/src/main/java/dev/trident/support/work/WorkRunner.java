@@ -26,7 +26,8 @@ import org.jboss.logging.Logger;
  * interval after start-up: polling at once made every start 0.2 s slower, its first DynamoDB call competing with
  * the start and the first readiness check for the same cores) and does the tasks it has a {@link WorkHandler} for: claim (a conditional write, so with several
  * replicas each task is held by one at a time), perform, delete. A task whose holder crashed is taken over once its
- * lease has run out; a failed task is released at once and tried again at the next poll.
+ * lease has run out; a failed task is released after a short pause and tried again at a later poll. A request may also do a
+ * task itself ({@link #heldTask}, {@link #performHeld}), holding it from the start.
  * <p>
  * Meters: {@code trident_work_pending{service,kind}} (tasks seen at the last poll), {@code
  * trident_work_tasks_total{kind,outcome}} (done, failed, lost), {@code trident_work_duration_seconds{kind}} (claim to
@@ -96,38 +97,74 @@ public class WorkRunner {
     }
 
     private Uni<Void> run(WorkHandler handler, WorkTask task) {
+        return work.claim(task, owner, clock.instant(), settings.lease()).chain(claimed -> claimed
+                ? perform(handler, task).replaceWithVoid()
+                : Uni.createFrom().voidItem());
+    }
+
+    /**
+     * A new task held by this process from the moment it is written (with {@link PendingWork#enqueue}, in the
+     * transaction of the request that then does the work itself through {@link #performHeld}): no poll takes it
+     * over while that request works on it, only once the lease has run out.
+     */
+    public WorkTask heldTask(String service, String kind, String id) {
+        Instant now = clock.instant();
+        return new WorkTask(service, kind, id, now.toString(), owner, now.plus(settings.lease()).toEpochMilli(), 1);
+    }
+
+    /**
+     * Does a task of {@link #heldTask} now, within {@code budget}: emits true when it is done (and deleted), false
+     * when it was left to the pending-work poll (out of time or failed: released after a pause, or lost). Work cut
+     * short by the budget is cancelled, never continued by two processes at once.
+     */
+    public Uni<Boolean> performHeld(WorkTask task, Duration budget) {
+        WorkHandler handler = handlers.getOrDefault(task.service(), Map.of()).get(task.kind());
+        if (handler == null) {
+            throw new IllegalStateException("no handler for " + task.kind() + " in " + task.service());
+        }
+        return perform(handler, task)
+                .ifNoItem().after(budget).recoverWithUni(() -> {
+                    count(task.kind(), "deferred");
+                    return release(task).replaceWith(false);
+                });
+    }
+
+    /** Performs a claimed task: true when done, false when it failed (released) or another process took it over. */
+    private Uni<Boolean> perform(WorkHandler handler, WorkTask task) {
         Duration lease = settings.lease();
-        return work.claim(task, owner, clock.instant(), lease).chain(claimed -> {
-            if (!claimed) {
-                return Uni.createFrom().voidItem();
-            }
-            long started = System.nanoTime();
-            WorkHandler.Lease held = () -> work.extend(task, owner, clock.instant(), lease).chain(still -> still
-                    ? Uni.createFrom().voidItem()
-                    : Uni.createFrom().failure(new WorkHandler.LeaseLost(task.kind() + "#" + task.id())));
-            return handler.perform(task, held)
-                    .chain(() -> work.done(task, owner))
-                    .invoke(() -> {
-                        count(task.kind(), "done");
-                        Timer.builder("trident.work.duration").description("From claiming a task to its end")
-                                .tag("kind", task.kind()).register(registry)
-                                .record(Duration.ofNanos(System.nanoTime() - started));
-                        Duration age = Duration.between(Instant.parse(task.requestedAt()), clock.instant());
-                        Timer.builder("trident.work.completion").description("From the request of a task to its end")
-                                .tag("kind", task.kind()).register(registry)
-                                .record(age.isNegative() ? Duration.ZERO : age);
-                    })
-                    .onFailure(WorkHandler.LeaseLost.class).recoverWithUni(lost -> {
-                        count(task.kind(), "lost");
-                        return Uni.createFrom().voidItem();
-                    })
-                    .onFailure().recoverWithUni(failure -> {
-                        count(task.kind(), "failed");
-                        LOG.warnf("%s %s in %s failed, released for the next poll: %s", task.kind(), task.id(),
-                                service(task), failure.toString());
-                        return work.release(task, owner).onFailure().recoverWithNull();
-                    });
-        });
+        long started = System.nanoTime();
+        WorkHandler.Lease held = () -> work.extend(task, owner, clock.instant(), lease).chain(still -> still
+                ? Uni.createFrom().voidItem()
+                : Uni.createFrom().failure(new WorkHandler.LeaseLost(task.kind() + "#" + task.id())));
+        return handler.perform(task, held)
+                .chain(() -> work.done(task, owner))
+                .invoke(() -> {
+                    count(task.kind(), "done");
+                    Timer.builder("trident.work.duration").description("From claiming a task to its end")
+                            .tag("kind", task.kind()).register(registry)
+                            .record(Duration.ofNanos(System.nanoTime() - started));
+                    Duration age = Duration.between(Instant.parse(task.requestedAt()), clock.instant());
+                    Timer.builder("trident.work.completion").description("From the request of a task to its end")
+                            .tag("kind", task.kind()).register(registry)
+                            .record(age.isNegative() ? Duration.ZERO : age);
+                })
+                .replaceWith(true)
+                .onFailure(WorkHandler.LeaseLost.class).recoverWithUni(lost -> {
+                    count(task.kind(), "lost");
+                    return Uni.createFrom().item(false);
+                })
+                .onFailure().recoverWithUni(failure -> {
+                    count(task.kind(), "failed");
+                    LOG.warnf("%s %s in %s failed, released for a later poll: %s", task.kind(), task.id(),
+                            service(task), failure.toString());
+                    return release(task).replaceWith(false);
+                });
+    }
+
+    /** Frees this process's claim once a write it may still have on its way has landed or timed out. */
+    private Uni<Void> release(WorkTask task) {
+        return work.release(task, owner, clock.instant().plus(settings.releasePause()))
+                .onFailure().recoverWithNull();
     }
 
     private static String service(WorkTask task) {

@@ -27,6 +27,21 @@ public interface WorkSettings {
     @WithDefault("PT20S")
     Duration lease();
 
+    /**
+     * How long a failed holder's claim still stands after the failure: a write it sent before failing may still be
+     * on its way, and must land (or time out) before another holder starts over. Longer than a DynamoDB call's
+     * total timeout.
+     */
+    @WithDefault("PT3S")
+    Duration releasePause();
+
+    /**
+     * How long a request that started a deletion works on it itself before it answers and leaves the rest to the
+     * pending-work poll (202 instead of 204).
+     */
+    @WithDefault("PT1.5S")
+    Duration inlineBudget();
+
     /** Tasks read per poll. */
     @WithDefault("25")
     int tasksPerPoll();
