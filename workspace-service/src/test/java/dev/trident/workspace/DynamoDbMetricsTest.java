@@ -25,10 +25,13 @@ class DynamoDbMetricsTest {
 
         DynamoDbMetricsScrape after = DynamoDbMetricsScrape.now();
         assertEquals(1, after.requestsSince(before, "project-sequence", "UpdateItem", "success"));
-        assertEquals(1, after.requestsSince(before, "project-create", "PutItem", "success"));
+        assertEquals(1, after.requestsSince(before, "project-create", "TransactWriteItems", "success"));
+        // Every route reads the caller's membership with META: two project requests, two reads.
+        assertEquals(2, after.requestsSince(before, "workspace-access", "BatchGetItem", "success"));
         // Four shards: one Query each.
         assertEquals(4, after.requestsSince(before, "workspace-projects", "Query", "success"));
-        assertTrue(after.consumedCapacitySince(before, "project-create", "PutItem") > 0);
+        assertTrue(after.consumedCapacitySince(before, "project-create", "TransactWriteItems") > 0);
+        assertTrue(after.consumedCapacitySince(before, "workspace-access", "BatchGetItem") > 0);
         assertTrue(after.consumedCapacitySince(before, "workspace-projects", "Query") > 0);
         // The items the Queries read (ScannedCount): the workspace's two projects, nothing else.
         assertEquals(2, after.itemsReadSince(before, "workspace-projects", "Query"));

@@ -114,12 +114,12 @@ class ShardedListEquivalenceTest {
                 "same page sizes");
         assertEquals((500 + LIMIT - 1) / LIMIT, shardedPages.size());
         assertTrue(shardedPages.subList(0, shardedPages.size() - 1).stream().allMatch(p -> p.size() == LIMIT));
-        // Each page: one GetItem (the caller's membership), then unsharded one Query; sharded one Query per shard
+        // Each page: one BatchGetItem (the caller's membership and META), then unsharded one Query; sharded one Query per shard
         // still open, and one more of a shard that ran out of read items before the page was full.
-        assertEquals(flatPages.size(), flatOps.stream().filter("GetItem"::equals).count());
-        assertEquals(shardedPages.size(), shardedOps.stream().filter("GetItem"::equals).count());
-        flatOps = flatOps.stream().filter(op -> !op.equals("GetItem")).toList();
-        shardedOps = shardedOps.stream().filter(op -> !op.equals("GetItem")).toList();
+        assertEquals(flatPages.size(), flatOps.stream().filter("BatchGetItem"::equals).count());
+        assertEquals(shardedPages.size(), shardedOps.stream().filter("BatchGetItem"::equals).count());
+        flatOps = flatOps.stream().filter(op -> !op.equals("BatchGetItem")).toList();
+        shardedOps = shardedOps.stream().filter(op -> !op.equals("BatchGetItem")).toList();
         assertEquals(flatPages.size(), flatOps.size());
         assertTrue(flatOps.stream().allMatch("Query"::equals));
         assertTrue(shardedOps.stream().allMatch("Query"::equals));

@@ -81,8 +81,8 @@ class SocialReferencesTest {
         DynamoDbCallRecorder.reset();
         Api.postProject(ws, "Nobody's", null, ghost).then().statusCode(422).contentType(PROBLEM_JSON)
                 .body("errors.field", hasItem("createdBy")).body("detail", containsString(ghost));
-        assertEquals(List.of("GetItem"), DynamoDbCallRecorder.operations(),
-                "only the caller's membership was read (the layout is known since the workspace's creation)");
+        assertEquals(List.of("BatchGetItem"), DynamoDbCallRecorder.operations(),
+                "only the caller's membership and META were read: nothing written");
         given().get("/workspaces/" + ws + "/projects").then().statusCode(200).body("items.size()", equalTo(0));
         Api.postProject(ws, "First real", null).then().statusCode(201).body("projectId", endsWith("-0001"));
     }

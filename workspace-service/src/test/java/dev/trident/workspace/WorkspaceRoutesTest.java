@@ -102,13 +102,13 @@ class WorkspaceRoutesTest {
     }
 
     @Test
-    void getReadsTheSettingsWithOneGetItem() {
+    void getReadsTheSettingsWithTheCallersMembershipInOneBatchGetItem() {
         String id = Api.createWorkspace("get", 3);
         DynamoDbCallRecorder.reset();
         given().get("/workspaces/" + id).then().statusCode(200).header("ETag", equalTo("\"1\""))
                 .body("workspaceId", equalTo(id)).body("shards", equalTo(3)).body("region", equalTo("eu-west-1"))
                 .body("createdAt", notNullValue());
-        assertEquals(List.of("GetItem", "GetItem"), DynamoDbCallRecorder.operations(), "membership, META");
+        assertEquals(List.of("BatchGetItem"), DynamoDbCallRecorder.operations(), "membership and META, one read");
     }
 
     @Test
@@ -128,7 +128,7 @@ class WorkspaceRoutesTest {
                 .when().patch("/workspaces/" + id)
                 .then().statusCode(200).header("ETag", equalTo("\"2\""))
                 .body("displayName", equalTo("Renamed")).body("seatLimit", equalTo(40)).body("region", equalTo("eu-west-1"));
-        assertEquals(List.of("GetItem", "UpdateItem"), DynamoDbCallRecorder.operations());
+        assertEquals(List.of("BatchGetItem", "UpdateItem"), DynamoDbCallRecorder.operations());
 
         given().contentType(ContentType.JSON).header("If-Match", "\"1\"").body(Map.of("region", "us-east-1"))
                 .when().patch("/workspaces/" + id).then().statusCode(412).contentType(PROBLEM_JSON);
@@ -167,14 +167,14 @@ class WorkspaceRoutesTest {
                 .then().statusCode(200).body("workspace.workspaceId", equalTo(id)).body("workspace.seatLimit", equalTo(25))
                 .body("items.projectId", contains(created.get(4), created.get(3), created.get(2)))
                 .body("nextCursor", notNullValue()).extract().response();
-        assertEquals(List.of("GetItem", "GetItem", "Query"), DynamoDbCallRecorder.operations(),
-                "the caller's edge, META (strongly consistent), one Query of the projects");
+        assertEquals(List.of("BatchGetItem", "Query"), DynamoDbCallRecorder.operations(),
+                "the caller's edge and META (strongly consistent, one read), one Query of the projects");
         DynamoDbCallRecorder.reset();
         given().queryParam("include", "projects").queryParam("limit", 3).queryParam("cursor", (String) first.path("nextCursor"))
                 .get("/workspaces/" + id)
                 .then().statusCode(200).body("workspace", nullValue())
                 .body("items.projectId", contains(created.get(1), created.get(0))).body("nextCursor", nullValue());
-        assertEquals(List.of("GetItem", "Query"), DynamoDbCallRecorder.operations());
+        assertEquals(List.of("BatchGetItem", "Query"), DynamoDbCallRecorder.operations());
 
         String other = Api.createWorkspace("stack2", null);
         given().queryParam("include", "projects").queryParam("cursor", (String) first.path("nextCursor"))

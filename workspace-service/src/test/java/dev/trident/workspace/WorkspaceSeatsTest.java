@@ -78,7 +78,7 @@ class WorkspaceSeatsTest {
         DynamoDbCallRecorder.reset();
         put(ws, cyd, "member").then().statusCode(409).contentType(PROBLEM_JSON)
                 .body("detail", containsString("is full: 3 of 3 seats are taken"));
-        assertEquals(List.of("GetItem", "GetItem", "TransactWriteItems"), DynamoDbCallRecorder.operations());
+        assertEquals(List.of("BatchGetItem", "GetItem", "TransactWriteItems"), DynamoDbCallRecorder.operations());
         assertTrue(stored(WorkspaceKeys.member(ws, cyd)).isEmpty(), "nothing half-written");
         assertEquals(3, memberCount(ws));
 
@@ -152,12 +152,13 @@ class WorkspaceSeatsTest {
 
         DynamoDbCallRecorder.reset();
         put(ws, cyd, "member").then().statusCode(201);
-        assertEquals(List.of("GetItem", "GetItem", "TransactWriteItems", "Query", "UpdateItem", "TransactWriteItems"),
+        assertEquals(List.of("BatchGetItem", "GetItem", "TransactWriteItems", "Query", "UpdateItem",
+                "TransactWriteItems"),
                 DynamoDbCallRecorder.operations(), "refused for lack of a count, counted, then written");
         assertEquals(4, memberCount(ws), "three edges counted, one seat taken");
         DynamoDbCallRecorder.reset();
         put(ws, Api.createUser("Dee"), "member").then().statusCode(409);
-        assertEquals(List.of("GetItem", "GetItem", "TransactWriteItems"), DynamoDbCallRecorder.operations(),
+        assertEquals(List.of("BatchGetItem", "GetItem", "TransactWriteItems"), DynamoDbCallRecorder.operations(),
                 "counted once: a full workspace is refused by the transaction alone");
 
         // A removal counts too.

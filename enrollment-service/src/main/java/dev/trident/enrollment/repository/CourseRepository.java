@@ -23,6 +23,7 @@ import dev.trident.keys.expr.UpdateExpressionBuilder;
 import dev.trident.support.dynamo.AccessPattern;
 import dev.trident.support.dynamo.Consistency;
 import dev.trident.support.dynamo.DynamoTable;
+import dev.trident.support.dynamo.Transaction;
 import dev.trident.support.dynamo.WriteRefused;
 import dev.trident.support.paging.Slice;
 import io.smallrye.mutiny.Uni;
@@ -98,15 +99,16 @@ public class CourseRepository {
     }
 
     /**
-     * Create a course: one PutItem under {@code attribute_not_exists(PK)}, {@code enrolledCount = 0}, version 1.
-     * Refused as {@link #NEW_COURSE} when it exists.
+     * Create a course: one TransactWriteItems of the course under {@code attribute_not_exists(PK)},
+     * {@code enrolledCount = 0}, version 1, and what {@code alongside} adds (the check that no deletion of the id is
+     * still running). Refused as {@link #NEW_COURSE} when it exists.
      */
-    public Uni<Course> createCourse(String courseId, CourseChanges changes) {
+    public Uni<Course> createCourse(String courseId, CourseChanges changes, Transaction.Part alongside) {
         String now = clock.instant().toString();
         Course course = new Course(courseId, changes.title(), changes.credits(), changes.term(), changes.capacity(), 0,
                 changes.workspaceId(), List.copyOf(changes.instructorIds()), 1, now, now);
-        return table.put(COURSE_CREATE, NEW_COURSE, COURSE.toItem(course), Conditions.ITEM_NOT_EXISTS)
-                .replaceWith(course);
+        return table.transact(COURSE_CREATE, Transaction.of().create(NEW_COURSE, COURSE.toItem(course))
+                .include(alongside)).replaceWith(course);
     }
 
     /**

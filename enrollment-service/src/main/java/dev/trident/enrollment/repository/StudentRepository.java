@@ -12,6 +12,7 @@ import dev.trident.keys.expr.Conditions;
 import dev.trident.support.dynamo.AccessPattern;
 import dev.trident.support.dynamo.Consistency;
 import dev.trident.support.dynamo.DynamoTable;
+import dev.trident.support.dynamo.Transaction;
 import dev.trident.support.dynamo.WriteRefused;
 import dev.trident.support.paging.Slice;
 import io.smallrye.mutiny.Uni;
@@ -68,14 +69,15 @@ public class StudentRepository {
     }
 
     /**
-     * Register a student: one PutItem under {@code attribute_not_exists(PK)}, version 1. Refused as
+     * Register a student: one TransactWriteItems of the profile under {@code attribute_not_exists(PK)}, version 1,
+     * and what {@code alongside} adds (the check that no deletion of the id is still running). Refused as
      * {@link #NEW_STUDENT}, carrying the registered student, when there is one.
      */
-    public Uni<Student> registerStudent(String studentId, StudentProfile profile) {
+    public Uni<Student> registerStudent(String studentId, StudentProfile profile, Transaction.Part alongside) {
         String now = clock.instant().toString();
         Student student = new Student(studentId, profile.name(), profile.year(), profile.major(), 1, now, now);
-        return table.put(STUDENT_PUT, NEW_STUDENT, STUDENT.toItem(student), Conditions.ITEM_NOT_EXISTS)
-                .replaceWith(student);
+        return table.transact(STUDENT_PUT, Transaction.of().create(NEW_STUDENT, STUDENT.toItem(student))
+                .include(alongside)).replaceWith(student);
     }
 
     /**

@@ -5,6 +5,7 @@ import dev.trident.enrollment.model.CourseWithStudents;
 import dev.trident.enrollment.model.Enrollment;
 import dev.trident.enrollment.service.CourseService;
 import dev.trident.enrollment.service.DeletionService;
+import dev.trident.support.http.DeletionPending;
 import dev.trident.support.http.Responses;
 import dev.trident.support.paging.Page;
 import dev.trident.support.paging.PageRequest;
@@ -29,9 +30,9 @@ import org.eclipse.microprofile.jwt.JsonWebToken;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
-import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.jboss.resteasy.reactive.ResponseHeader;
 
@@ -61,13 +62,17 @@ public class CourseResource {
     @DELETE
     @Path("/{courseId}")
     @Operation(summary = "Delete a course and every enrolment in it (registrar only)",
-            description = "The course goes first, with a task that finishes the rest should the request fail "
-                    + "half-way; then its roster (GSI1) is read a page at a time and its edges deleted in batches.")
+            description = "The course goes first, with a task that finishes the rest: from then on the course is a 404 "
+                    + "and its id is reserved (creating it again is a 409 with Retry-After) until every enrolment in it "
+                    + "is gone. The request deletes what it can within its time and leaves the rest to the task.")
     @APIResponse(responseCode = "204", description = "Deleted, with every enrolment")
+    @APIResponse(responseCode = "202", description = "Deleted; its enrolments are being removed by its task",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                    schema = @Schema(implementation = DeletionPending.class)))
     @APIResponse(responseCode = "403", description = "Not the registrar")
     @APIResponse(responseCode = "404", description = "No such course")
     public Uni<Response> delete(@PathParam("courseId") @ValidId String courseId) {
-        return deletions.deleteCourse(Caller.of(token), courseId).map(done -> Response.noContent().build());
+        return deletions.deleteCourse(Caller.of(token), courseId).map(finished -> Responses.deleted(finished, courseId));
     }
 
     @GET

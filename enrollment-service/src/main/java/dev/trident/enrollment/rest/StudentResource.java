@@ -4,6 +4,7 @@ import dev.trident.enrollment.model.Student;
 import dev.trident.enrollment.model.StudentWithCourses;
 import dev.trident.enrollment.service.DeletionService;
 import dev.trident.enrollment.service.StudentService;
+import dev.trident.support.http.DeletionPending;
 import dev.trident.support.http.Responses;
 import dev.trident.support.paging.PageRequest;
 import dev.trident.support.problem.ProblemException;
@@ -26,9 +27,9 @@ import org.eclipse.microprofile.jwt.JsonWebToken;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
-import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 @Path("/students")
@@ -53,12 +54,16 @@ public class StudentResource {
     @Path("/{studentId}")
     @Operation(summary = "Delete a student: the profile and every enrolment (each course's enrolledCount goes down)",
             description = "The student themselves or the registrar (403 otherwise). The profile goes first, with a "
-                    + "task that finishes the rest should the request fail half-way.")
+                    + "task that finishes the rest: from then on the student is a 404 and the id is reserved "
+                    + "(registering it again is a 409 with Retry-After) until every enrolment is gone.")
     @APIResponse(responseCode = "204", description = "Deleted, with every enrolment")
+    @APIResponse(responseCode = "202", description = "Deleted; its enrolments are being removed by its task",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                    schema = @Schema(implementation = DeletionPending.class)))
     @APIResponse(responseCode = "403", description = "Neither the student themselves nor a registrar")
     @APIResponse(responseCode = "404", description = "No such student")
     public Uni<Response> delete(@PathParam("studentId") @ValidId String studentId) {
-        return deletions.deleteStudent(Caller.of(token), studentId).map(done -> Response.noContent().build());
+        return deletions.deleteStudent(Caller.of(token), studentId).map(finished -> Responses.deleted(finished, studentId));
     }
 
     @PUT

@@ -94,7 +94,8 @@ public class CourseService {
     }
 
     private Uni<Outcome<Course>> createOrUpdate(String courseId, CourseChanges changes) {
-        return courses.createCourse(courseId, changes)
+        return courses.createCourse(courseId, changes, DeletionService.notBeingDeleted(DeletionService.DELETE_COURSE,
+                        courseId))
                 .map(course -> new Outcome<>(course, true))
                 .onFailure(failure -> Refusals.is(failure, CourseRepository.NEW_COURSE))
                 .recoverWithUni(failure -> courses.updateCourse(courseId, changes)

@@ -1,23 +1,28 @@
 package dev.trident.enrollment.service;
 
 import dev.trident.enrollment.repository.StudentErasureRepository;
+import dev.trident.support.dynamo.Transaction;
 import dev.trident.support.dynamo.WriteRefused;
 import dev.trident.support.problem.ProblemException;
 import dev.trident.support.security.Caller;
 import dev.trident.support.work.PendingWork;
+import dev.trident.support.work.Reservations;
 import dev.trident.support.work.WorkHandler;
+import dev.trident.support.work.WorkRunner;
+import dev.trident.support.work.WorkSettings;
 import dev.trident.support.work.WorkTask;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.time.Clock;
 import java.util.function.LongFunction;
 
 /**
- * {@code DELETE /students/{id}} and {@code DELETE /courses/{id}}: the item itself goes first, with a task in
- * enrollment's pending-work partition, in one transaction (404 when it is not there; from then on nobody can enrol
- * into it); the request then deletes the rest itself, page by page (a student's edges with their courses' counters,
- * a course's edges), and removes the task. Should it fail half-way, the task is there: the poller (of any replica)
- * finishes the deletion.
+ * {@code DELETE /students/{id}} and {@code DELETE /courses/{id}}: the item itself goes first, with a task held by
+ * this process in enrollment's pending-work partition, in one transaction (404 when it is not there; from then on
+ * nobody can enrol into it, and its id is reserved: registering or creating it again is a 409 with Retry-After until
+ * the task is done). The request then deletes the rest itself, page by page (a student's edges with their courses'
+ * counters, a course's edges), within its inline budget, and the task goes last; what the request leaves, the
+ * pending-work poll (of any replica) finishes. The deletion never meets a later life of the id: there is none before
+ * the task is gone.
  */
 @ApplicationScoped
 public class DeletionService {
@@ -27,35 +32,39 @@ public class DeletionService {
     public static final String DELETE_COURSE = "delete-course";
 
     private final StudentErasureRepository repository;
-    private final StudentErasure students;
-    private final PendingWork work;
-    private final Clock clock;
+    private final WorkRunner runner;
+    private final WorkSettings settings;
 
-    DeletionService(StudentErasureRepository repository, StudentErasure students, PendingWork work, Clock clock) {
+    DeletionService(StudentErasureRepository repository, WorkRunner runner, WorkSettings settings) {
         this.repository = repository;
-        this.students = students;
-        this.work = work;
-        this.clock = clock;
+        this.runner = runner;
+        this.settings = settings;
     }
 
-    /** The student themselves or the registrar (403 otherwise, before anything is read). */
-    public Uni<Void> deleteStudent(Caller caller, String studentId) {
+    /** For a create's transaction: refused while a deletion ({@code kind}) of {@code id} is still running. */
+    static Transaction.Part notBeingDeleted(String kind, String id) {
+        return Reservations.free(SERVICE, kind, id);
+    }
+
+    /**
+     * The student themselves or the registrar (403 otherwise, before anything is read). Emits true when everything
+     * is gone, false when the rest is left to the task.
+     */
+    public Uni<Boolean> deleteStudent(Caller caller, String studentId) {
         AccessRules.mayDeleteStudent(caller, studentId);
-        WorkTask task = PendingWork.newTask(SERVICE, DELETE_STUDENT, studentId, clock.instant());
+        WorkTask task = runner.heldTask(SERVICE, DELETE_STUDENT, studentId);
         return repository.deleteStudent(studentId, PendingWork.enqueue(task))
                 .onFailure(WriteRefused.class).transform(e -> ProblemException.notFound("no student " + studentId))
-                .chain(() -> students.erase(studentId, pages -> Uni.createFrom().voidItem()))
-                .chain(() -> work.remove(task));
+                .chain(() -> runner.performHeld(task, settings.inlineBudget()));
     }
 
-    /** Only the registrar (403 otherwise). */
-    public Uni<Void> deleteCourse(Caller caller, String courseId) {
+    /** Only the registrar (403 otherwise). Emits true when everything is gone, false when left to the task. */
+    public Uni<Boolean> deleteCourse(Caller caller, String courseId) {
         AccessRules.mayChangeCourses(caller);
-        WorkTask task = PendingWork.newTask(SERVICE, DELETE_COURSE, courseId, clock.instant());
+        WorkTask task = runner.heldTask(SERVICE, DELETE_COURSE, courseId);
         return repository.deleteCourse(courseId, PendingWork.enqueue(task))
                 .onFailure(WriteRefused.class).transform(e -> ProblemException.notFound("no course " + courseId))
-                .chain(() -> deleteEdges(courseId, pages -> Uni.createFrom().voidItem()))
-                .chain(() -> work.remove(task));
+                .chain(() -> runner.performHeld(task, settings.inlineBudget()));
     }
 
     /** Every edge to a course (the course item is gone: no counter to keep), a roster page at a time. */
@@ -65,7 +74,7 @@ public class DeletionService {
                         .chain(() -> deleteEdges(courseId, progress)));
     }
 
-    /** Finishes a student deletion a request left half-way. */
+    /** Deletes a deleted student's edges, from the request that deleted it or from the pending-work poll. */
     @ApplicationScoped
     static class StudentDeletionTask implements WorkHandler {
         private final StudentErasure students;
@@ -90,7 +99,7 @@ public class DeletionService {
         }
     }
 
-    /** Finishes a course deletion a request left half-way. */
+    /** Deletes a deleted course's edges, from the request that deleted it or from the pending-work poll. */
     @ApplicationScoped
     static class CourseDeletionTask implements WorkHandler {
         private final DeletionService deletions;

@@ -13,6 +13,7 @@ import dev.trident.enrollment.repository.EnrollmentRepository;
 import dev.trident.support.dynamo.WriteContended;
 import dev.trident.support.dynamo.WriteRefused;
 import dev.trident.support.problem.ProblemException;
+import dev.trident.support.work.Reservations;
 
 /**
  * What a write the table refused means to a client, by the name of the action whose condition failed: every refusal
@@ -51,6 +52,10 @@ final class Refusals {
         if (failure instanceof WriteContended) {
             return ProblemException.unavailable("too many concurrent changes to the same items; retry",
                     RETRY_AFTER_SECONDS);
+        }
+        if (Reservations.refused(failure)) {
+            return subject.studentId() != null ? Reservations.stillDeleting("student", subject.studentId())
+                    : Reservations.stillDeleting("course", subject.courseId());
         }
         if (!(failure instanceof WriteRefused refused)) {
             return failure;

@@ -62,7 +62,8 @@ public class StudentService {
 
     /** A create; when the student exists, the refusal carries it, and a replace of that version follows. */
     private Uni<Outcome<Student>> register(String studentId, StudentProfile profile, int attemptsLeft) {
-        return students.registerStudent(studentId, profile)
+        return students.registerStudent(studentId, profile,
+                        DeletionService.notBeingDeleted(DeletionService.DELETE_STUDENT, studentId))
                 .map(student -> new Outcome<>(student, true))
                 .onFailure(failure -> Refusals.is(failure, StudentRepository.NEW_STUDENT))
                 .recoverWithUni(failure -> replace(studentId, profile,

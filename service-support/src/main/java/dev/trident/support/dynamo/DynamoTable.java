@@ -126,6 +126,12 @@ public class DynamoTable {
      */
     public Uni<List<Map<String, AttributeValue>>> batchGet(AccessPattern pattern, List<ItemKey> keys, int chunkSize,
             Duration budget) {
+        return batchGet(pattern, keys, chunkSize, budget, Consistency.EVENTUAL);
+    }
+
+    /** {@link #batchGet(AccessPattern, List, int, Duration)} with the reads' consistency. */
+    public Uni<List<Map<String, AttributeValue>>> batchGet(AccessPattern pattern, List<ItemKey> keys, int chunkSize,
+            Duration budget, Consistency consistency) {
         if (chunkSize < 1 || chunkSize > BATCH_GET_LIMIT) {
             throw new IllegalArgumentException("a BatchGetItem takes 1.." + BATCH_GET_LIMIT + " keys");
         }
@@ -133,7 +139,7 @@ public class DynamoTable {
         List<Uni<List<Map<String, AttributeValue>>>> requests = new ArrayList<>();
         for (List<ItemKey> chunk : chunks(keys, chunkSize)) {
             List<Map<String, AttributeValue>> attributes = chunk.stream().map(ItemKey::toAttributes).toList();
-            requests.add(batchGet(pattern, attributes, 0, deadline, new ArrayList<>()));
+            requests.add(batchGet(pattern, attributes, consistency.consistentRead(), 0, deadline, new ArrayList<>()));
         }
         if (requests.isEmpty()) {
             return Uni.createFrom().item(List.of());
@@ -143,9 +149,10 @@ public class DynamoTable {
     }
 
     private Uni<List<Map<String, AttributeValue>>> batchGet(AccessPattern pattern, List<Map<String, AttributeValue>> keys,
-            int attempt, long deadline, List<Map<String, AttributeValue>> found) {
+            boolean consistentRead, int attempt, long deadline, List<Map<String, AttributeValue>> found) {
         return call(() -> dynamo().batchGetItem(r -> r
-                .requestItems(Map.of(table, KeysAndAttributes.builder().keys(keys).build()))
+                .requestItems(Map.of(table, KeysAndAttributes.builder().keys(keys).consistentRead(consistentRead)
+                        .build()))
                 .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
                 .overrideConfiguration(pattern.tag())))
                 .chain(response -> {
@@ -159,7 +166,7 @@ public class DynamoTable {
                         return Uni.createFrom().failure(new TableBusy("the table did not return every item in time"));
                     }
                     return Uni.createFrom().voidItem().onItem().delayIt().by(pause)
-                            .chain(() -> batchGet(pattern, rest.keys(), attempt + 1, deadline, found));
+                            .chain(() -> batchGet(pattern, rest.keys(), consistentRead, attempt + 1, deadline, found));
                 });
     }
 

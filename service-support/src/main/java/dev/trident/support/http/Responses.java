@@ -1,5 +1,6 @@
 package dev.trident.support.http;
 
+import dev.trident.support.work.Reservations;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriBuilder;
@@ -25,6 +26,16 @@ public final class Responses {
     /** 201 with Location when this request created the item, 200 when it was already there (an idempotent PUT). */
     public static Response createdOrOk(boolean created, URI location, Object entity, long version) {
         return created ? created(location, entity, version) : ok(entity, version);
+    }
+
+    /**
+     * The answer to a DELETE whose deletion runs on in a pending-work task: 204 when the request finished it, 202
+     * with a {@link DeletionPending} when the rest is left to the task (the id stays reserved until then).
+     */
+    public static Response deleted(boolean finished, String id) {
+        return finished ? Response.noContent().build()
+                : Response.accepted(new DeletionPending(id, DeletionPending.DELETING,
+                        Reservations.RETRY_AFTER_SECONDS)).build();
     }
 
     /** The same answer with {@code Cache-Control: no-store} ({@link #NO_STORE}). */

@@ -125,11 +125,13 @@ public class PendingWork {
 
     /**
      * Frees {@code owner}'s claim after a failure from {@code freeAt} on: the next poll (of any replica) after that
-     * tries again. The pause lets a write of the failed holder that is still on its way land before anyone else starts.
+     * tries again. The pause lets a write of the failed holder that is still on its way land before anyone else
+     * starts; the holder's name goes at once, so none of its later extensions or completions can succeed.
      */
     public Uni<Void> release(WorkTask task, String owner, Instant freeAt) {
         return table.update(WORK_CLAIM, CLAIM, key(task), new UpdateExpressionBuilder()
                         .set(LEASE_UNTIL, freeAt.toEpochMilli())
+                        .remove(LEASE_OWNER.name())
                         .condition(heldBy(owner))
                         .build())
                 .replaceWithVoid()

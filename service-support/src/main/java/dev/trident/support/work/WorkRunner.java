@@ -19,6 +19,7 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import org.jboss.logging.Logger;
 
 /**
@@ -44,8 +45,9 @@ public class WorkRunner {
     private final MeterRegistry registry;
     /** Handlers by partition, then kind. */
     private final Map<String, Map<String, WorkHandler>> handlers = new LinkedHashMap<>();
-    /** This process, as the owner of its leases (a restart is another owner). */
+    /** This process (a restart is another); each claim it makes holds the task under a name of its own. */
     private final String owner = UUID.randomUUID().toString();
+    private final AtomicLong claims = new AtomicLong();
     private final Map<String, AtomicInteger> pending = new ConcurrentHashMap<>();
 
     WorkRunner(PendingWork work, WorkSettings settings, Clock clock, MeterRegistry registry,
@@ -97,9 +99,18 @@ public class WorkRunner {
     }
 
     private Uni<Void> run(WorkHandler handler, WorkTask task) {
-        return work.claim(task, owner, clock.instant(), settings.lease()).chain(claimed -> claimed
-                ? perform(handler, task).replaceWithVoid()
+        String holder = newHolder();
+        return work.claim(task, holder, clock.instant(), settings.lease()).chain(claimed -> claimed
+                ? perform(handler, task, holder).replaceWithVoid()
                 : Uni.createFrom().voidItem());
+    }
+
+    /**
+     * The name one claim holds a task under: a performance cut short keeps no hold on the task once it is released
+     * or taken over, even by another performance in this same process.
+     */
+    private String newHolder() {
+        return owner + "/" + claims.incrementAndGet();
     }
 
     /**
@@ -109,7 +120,8 @@ public class WorkRunner {
      */
     public WorkTask heldTask(String service, String kind, String id) {
         Instant now = clock.instant();
-        return new WorkTask(service, kind, id, now.toString(), owner, now.plus(settings.lease()).toEpochMilli(), 1);
+        return new WorkTask(service, kind, id, now.toString(), newHolder(), now.plus(settings.lease()).toEpochMilli(),
+                1);
     }
 
     /**
@@ -122,22 +134,23 @@ public class WorkRunner {
         if (handler == null) {
             throw new IllegalStateException("no handler for " + task.kind() + " in " + task.service());
         }
-        return perform(handler, task)
+        String holder = task.leaseOwner();
+        return perform(handler, task, holder)
                 .ifNoItem().after(budget).recoverWithUni(() -> {
                     count(task.kind(), "deferred");
-                    return release(task).replaceWith(false);
+                    return release(task, holder).replaceWith(false);
                 });
     }
 
     /** Performs a claimed task: true when done, false when it failed (released) or another process took it over. */
-    private Uni<Boolean> perform(WorkHandler handler, WorkTask task) {
+    private Uni<Boolean> perform(WorkHandler handler, WorkTask task, String holder) {
         Duration lease = settings.lease();
         long started = System.nanoTime();
-        WorkHandler.Lease held = () -> work.extend(task, owner, clock.instant(), lease).chain(still -> still
+        WorkHandler.Lease held = () -> work.extend(task, holder, clock.instant(), lease).chain(still -> still
                 ? Uni.createFrom().voidItem()
                 : Uni.createFrom().failure(new WorkHandler.LeaseLost(task.kind() + "#" + task.id())));
         return handler.perform(task, held)
-                .chain(() -> work.done(task, owner))
+                .chain(() -> work.done(task, holder))
                 .invoke(() -> {
                     count(task.kind(), "done");
                     Timer.builder("trident.work.duration").description("From claiming a task to its end")
@@ -157,13 +170,13 @@ public class WorkRunner {
                     count(task.kind(), "failed");
                     LOG.warnf("%s %s in %s failed, released for a later poll: %s", task.kind(), task.id(),
                             service(task), failure.toString());
-                    return release(task).replaceWith(false);
+                    return release(task, holder).replaceWith(false);
                 });
     }
 
-    /** Frees this process's claim once a write it may still have on its way has landed or timed out. */
-    private Uni<Void> release(WorkTask task) {
-        return work.release(task, owner, clock.instant().plus(settings.releasePause()))
+    /** Frees a claim; the task may be taken again once a write it may still have on its way has landed. */
+    private Uni<Void> release(WorkTask task, String holder) {
+        return work.release(task, holder, clock.instant().plus(settings.releasePause()))
                 .onFailure().recoverWithNull();
     }
 

@@ -104,23 +104,16 @@ public class ProjectRepository {
     }
 
     /**
-     * Create a project: one PutItem {@code attribute_not_exists(PK)} on its shard partition, with its GSI2 status
-     * key. Refused as {@link #NEW_PROJECT}. The SDK re-sends a PutItem whose answer was lost; if the lost attempt was
-     * written, the re-sent one fails its condition on exactly the item it wrote, which is this create succeeding.
-     * With writes {@code alongside} (an idempotency record) the put and they are one TransactWriteItems instead, so
-     * both exist or neither; without ({@link Transaction.Part#NONE}) the single PutItem stays as it is.
+     * Create a project: one TransactWriteItems of the project ({@code attribute_not_exists(PK)}, on its shard
+     * partition, with its GSI2 status key; refused as {@link #NEW_PROJECT}) and what {@code alongside} adds: the check
+     * that the workspace is still the one whose layout placed it ({@link WorkspaceRepository#sameWorkspace}), and an
+     * idempotency record when the request has one. The SDK re-sends a transaction whose answer was lost with the same
+     * client request token, which DynamoDB answers as the success it was.
      */
     public Uni<Project> createProject(Project project, int shards, Transaction.Part alongside) {
         Map<String, AttributeValue> item = WorkspaceEntities.project(shards).toItem(project);
-        if (alongside != Transaction.Part.NONE) {
-            return table.transact(PROJECT_CREATE, Transaction.of().create(NEW_PROJECT, item).include(alongside))
-                    .replaceWith(project);
-        }
-        return table.put(PROJECT_CREATE, NEW_PROJECT, item, Conditions.ITEM_NOT_EXISTS)
-                .replaceWith(project)
-                .onFailure(WriteRefused.class).recoverWithUni(refused ->
-                        item.equals(((WriteRefused) refused).currentItem())
-                                ? Uni.createFrom().item(project) : Uni.createFrom().failure(refused));
+        return table.transact(PROJECT_CREATE, Transaction.of().create(NEW_PROJECT, item).include(alongside))
+                .replaceWith(project);
     }
 
     /**

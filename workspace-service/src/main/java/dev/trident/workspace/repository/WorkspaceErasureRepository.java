@@ -10,11 +10,13 @@ import static dev.trident.keys.entity.StandardAttributes.VERSION;
 import static dev.trident.workspace.repository.WorkspaceEntities.CREATED_BY;
 import static dev.trident.workspace.repository.WorkspaceEntities.CREATED_BY_NAME;
 import static dev.trident.workspace.repository.WorkspaceEntities.MEMBER;
+import static dev.trident.workspace.repository.WorkspaceEntities.MEMBER_COUNT;
 import static dev.trident.workspace.repository.WorkspaceEntities.OWNER_ID;
 import static dev.trident.workspace.repository.WorkspaceEntities.SHARDS;
 
 import dev.trident.keys.ItemKey;
 import dev.trident.keys.WorkspaceKeys;
+import dev.trident.keys.expr.Condition;
 import dev.trident.keys.expr.Conditions;
 import dev.trident.keys.expr.UpdateExpressionBuilder;
 import dev.trident.support.dynamo.AccessPattern;
@@ -156,12 +158,16 @@ public class WorkspaceErasureRepository {
 
     /**
      * Deletes a workspace's settings and records the rest as a task: one TransactWriteItems = Delete META
-     * ({@code attribute_exists(PK)}, refused as {@link #DELETED_WORKSPACE}) + Put the task. From then on no member
-     * or project can be added (both transactions need META).
+     * ({@code attribute_exists(PK)}, and {@code memberCount = 1} when {@code onlyMember}; refused as
+     * {@link #DELETED_WORKSPACE}) + Put the task. From then on no member or project can be added (both transactions
+     * need META), no member reads it, and the id is reserved until the task is done.
      */
-    public Uni<Void> deleteWorkspace(String wsId, Transaction.Part alongside) {
+    public Uni<Void> deleteWorkspace(String wsId, boolean onlyMember, Transaction.Part alongside) {
+        Condition condition = onlyMember
+                ? Conditions.and(Conditions.ITEM_EXISTS, Conditions.equalTo(MEMBER_COUNT.name(), MEMBER_COUNT.encode(1L)))
+                : Conditions.ITEM_EXISTS;
         return table.transact(WORKSPACE_DELETE, Transaction.of()
-                .delete(DELETED_WORKSPACE, WorkspaceKeys.workspace(wsId), Conditions.ITEM_EXISTS)
+                .delete(DELETED_WORKSPACE, WorkspaceKeys.workspace(wsId), condition)
                 .include(alongside));
     }
 

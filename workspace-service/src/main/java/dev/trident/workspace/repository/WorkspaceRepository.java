@@ -1,5 +1,6 @@
 package dev.trident.workspace.repository;
 
+import static dev.trident.keys.entity.StandardAttributes.CREATED_AT;
 import static dev.trident.workspace.repository.WorkspaceEntities.DISPLAY_NAME;
 import static dev.trident.workspace.repository.WorkspaceEntities.MEMBER;
 import static dev.trident.workspace.repository.WorkspaceEntities.REGION;
@@ -7,7 +8,9 @@ import static dev.trident.workspace.repository.WorkspaceEntities.SEAT_LIMIT;
 import static dev.trident.workspace.repository.WorkspaceEntities.SHARDS;
 import static dev.trident.workspace.repository.WorkspaceEntities.WORKSPACE;
 
+import dev.trident.keys.ItemKey;
 import dev.trident.keys.WorkspaceKeys;
+import dev.trident.keys.expr.Condition;
 import dev.trident.keys.expr.Conditions;
 import dev.trident.keys.expr.UpdateExpressionBuilder;
 import dev.trident.support.dynamo.AccessPattern;
@@ -21,6 +24,10 @@ import dev.trident.workspace.model.Workspace;
 import dev.trident.workspace.model.WorkspaceChanges;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /** Workspaces: the settings item (META), created with its first owner (who takes the first seat). */
 @ApplicationScoped
@@ -36,10 +43,15 @@ public class WorkspaceRepository {
      * count than the one sent.
      */
     public static final String WORKSPACE_CHANGE = "workspace";
+    /** The workspace a write was decided on has ended (deleted, or deleted and created again) since it was read. */
+    public static final String SAME_WORKSPACE = "same-workspace";
 
     // The access patterns, as named in the metrics (trident_dynamodb_requests_seconds{pattern=...}).
     private static final AccessPattern WORKSPACE_CREATE = AccessPattern.named("workspace-create");
     private static final AccessPattern WORKSPACE_READ = AccessPattern.named("workspace");
+    private static final AccessPattern WORKSPACE_ACCESS = AccessPattern.named("workspace-access");
+    /** A read of two items: unprocessed keys are not expected, and must still fit the request's time. */
+    private static final Duration ACCESS_BUDGET = Duration.ofMillis(500);
     private static final AccessPattern WORKSPACE_UPDATE = AccessPattern.named("workspace-update");
 
     private final DynamoTable table;
@@ -64,6 +76,45 @@ public class WorkspaceRepository {
                         .create(FIRST_OWNER, MEMBER.toItem(owner))
                         .include(alongside))
                 .replaceWith(workspace);
+    }
+
+    /** A workspace's settings and one user's member edge, read together; either may be null. */
+    public record WorkspaceAccess(Workspace workspace, Member member) {
+    }
+
+    /**
+     * The settings and the caller's member edge in one round trip: BatchGetItem of {@code WS#<id>/META} and
+     * {@code WS#<id>/MEMBER#<userId>}, strongly consistent. Every workspace route decides on both: a member edge
+     * alone would still admit its holder while the workspace is being deleted, and META carries the shard count,
+     * read afresh each time so that no layout remembered from an earlier life of the id is ever used.
+     */
+    public Uni<WorkspaceAccess> workspaceAccess(String wsId, String userId) {
+        ItemKey meta = WorkspaceKeys.workspace(wsId);
+        return table.batchGet(WORKSPACE_ACCESS, List.of(meta, WorkspaceKeys.member(wsId, userId)), 2, ACCESS_BUDGET,
+                        Consistency.STRONG)
+                .map(items -> {
+                    Workspace workspace = null;
+                    Member member = null;
+                    for (Map<String, AttributeValue> item : items) {
+                        if (WORKSPACE.holds(item)) {
+                            workspace = WORKSPACE.fromItem(item);
+                        } else if (MEMBER.holds(item)) {
+                            member = MEMBER.fromItem(item);
+                        }
+                    }
+                    return new WorkspaceAccess(workspace, member);
+                });
+    }
+
+    /**
+     * For a write decided on {@code workspace} as read: a ConditionCheck, named {@link #SAME_WORKSPACE}, that META
+     * is still that life of the id with that layout (same createdAt, same shard count).
+     */
+    public static Transaction.Part sameWorkspace(Workspace workspace) {
+        Condition same = Conditions.and(Conditions.ITEM_EXISTS,
+                Conditions.equalTo(CREATED_AT.name(), AttributeValue.fromS(workspace.createdAt())),
+                Conditions.equalTo(SHARDS.name(), SHARDS.encode(workspace.shards())));
+        return transaction -> transaction.check(SAME_WORKSPACE, WorkspaceKeys.workspace(workspace.id()), same);
     }
 
     /**

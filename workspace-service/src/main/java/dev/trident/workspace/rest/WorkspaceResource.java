@@ -1,5 +1,6 @@
 package dev.trident.workspace.rest;
 
+import dev.trident.support.http.DeletionPending;
 import dev.trident.support.http.ETags;
 import dev.trident.support.http.Responses;
 import dev.trident.support.idempotency.Idempotency;
@@ -66,13 +67,18 @@ public class WorkspaceResource {
     @Path("/{wsId}")
     @Operation(summary = "Delete a workspace with everything in it: every shard's projects, the members, the "
             + "sequences (owners only)",
-            description = "The settings go first, with a task that finishes the rest should the request fail "
-                    + "half-way; then each partition is read a page at a time and deleted in batches.")
-    @APIResponse(responseCode = "204", description = "Deleted")
+            description = "The settings go first, with a task that finishes the rest: from then on the workspace is "
+                    + "a 404 for everyone and its id is reserved (creating it again is a 409 with Retry-After) until "
+                    + "every item is gone. The request deletes what it can within its time and leaves the rest to "
+                    + "the task.")
+    @APIResponse(responseCode = "204", description = "Deleted, every item of it gone")
+    @APIResponse(responseCode = "202", description = "Deleted; the rest of its items are being removed by its task",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                    schema = @Schema(implementation = DeletionPending.class)))
     @APIResponse(responseCode = "403", description = "An admin or member, not an owner")
     @APIResponse(responseCode = "404", description = "No such workspace, or the caller is no member")
     public Uni<Response> delete(@PathParam("wsId") @ValidId String wsId) {
-        return deletion.delete(Caller.of(token), wsId).map(done -> Response.noContent().build());
+        return deletion.delete(Caller.of(token), wsId).map(finished -> Responses.deleted(finished, wsId));
     }
 
     @POST

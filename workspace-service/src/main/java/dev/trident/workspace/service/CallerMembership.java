@@ -2,34 +2,55 @@ package dev.trident.workspace.service;
 
 import dev.trident.support.security.Caller;
 import dev.trident.workspace.model.MemberRole;
-import dev.trident.workspace.repository.MemberRepository;
+import dev.trident.workspace.model.Workspace;
+import dev.trident.workspace.repository.WorkspaceRepository;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 
-/** The caller's role in a workspace (one GetItem of their member edge), held to a rule of {@link AccessRules}. */
+/**
+ * The caller's role in a workspace, held to a rule of {@link AccessRules}, read with the workspace's settings in one
+ * BatchGetItem: a workspace that is being deleted (META gone) is a 404 for its former members at once, and the shard
+ * count comes from the same read, never from an earlier life of the id.
+ */
 @ApplicationScoped
 class CallerMembership {
 
-    private final MemberRepository members;
+    /** The workspace as read, and the caller's role in it. */
+    record Access(Workspace workspace, MemberRole role) {
+        int shards() {
+            return workspace.shards();
+        }
+    }
+
+    private final WorkspaceRepository workspaces;
     private final AccessRules rules;
 
-    CallerMembership(MemberRepository members, AccessRules rules) {
-        this.members = members;
+    CallerMembership(WorkspaceRepository workspaces, AccessRules rules) {
+        this.workspaces = workspaces;
         this.rules = rules;
     }
 
     /** Any member: 404 for anyone else. */
-    Uni<MemberRole> member(Caller caller, String wsId) {
-        return members.memberRole(wsId, caller.userId()).map(role -> rules.requireMember(role, wsId));
+    Uni<Access> member(Caller caller, String wsId) {
+        return access(caller, wsId).invoke(access -> rules.requireMember(access.role(), wsId));
     }
 
     /** An owner or admin: 403 for another member, 404 for a non-member. */
-    Uni<MemberRole> manager(Caller caller, String wsId) {
-        return members.memberRole(wsId, caller.userId()).map(role -> rules.requireManager(role, wsId));
+    Uni<Access> manager(Caller caller, String wsId) {
+        return access(caller, wsId).invoke(access -> rules.requireManager(access.role(), wsId));
     }
 
     /** An owner: 403 for an admin or member, 404 for a non-member. */
-    Uni<MemberRole> owner(Caller caller, String wsId) {
-        return members.memberRole(wsId, caller.userId()).map(role -> rules.requireOwner(role, wsId));
+    Uni<Access> owner(Caller caller, String wsId) {
+        return access(caller, wsId).invoke(access -> rules.requireOwner(access.role(), wsId));
+    }
+
+    private Uni<Access> access(Caller caller, String wsId) {
+        return workspaces.workspaceAccess(wsId, caller.userId()).map(found -> {
+            if (found.workspace() == null) {
+                throw WorkspaceService.workspaceNotFound(wsId);
+            }
+            return new Access(found.workspace(), found.member() == null ? null : found.member().role());
+        });
     }
 }

@@ -51,7 +51,7 @@ public class MemberService {
      * workspace whose seats are all taken, is a 409; a role change takes no seat.
      */
     public Uni<MemberChange> put(Caller caller, String wsId, String userId, MemberRole role) {
-        return membership.manager(caller, wsId)
+        return membership.manager(caller, wsId).map(CallerMembership.Access::role)
                 .chain(callerRole -> members.member(wsId, userId)
                         .invoke(before -> rules.requireMayChangeMember(callerRole, before, role)))
                 .chain(before -> before != null ? Uni.createFrom().item(before)
@@ -75,6 +75,7 @@ public class MemberService {
         Uni<Member> target = rules.isLeaving(caller, userId)
                 ? members.member(wsId, userId).onItem().ifNull().failWith(() -> WorkspaceService.workspaceNotFound(wsId))
                 : membership.manager(caller, wsId)
+                        .map(CallerMembership.Access::role)
                         .chain(callerRole -> members.member(wsId, userId)
                                 .onItem().ifNull().failWith(() -> ProblemException.notFound(
                                         "user " + userId + " is not a member of workspace " + wsId))

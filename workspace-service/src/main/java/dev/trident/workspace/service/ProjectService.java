@@ -14,7 +14,9 @@ import dev.trident.support.security.Caller;
 import dev.trident.workspace.model.CreatedRange;
 import dev.trident.workspace.model.Project;
 import dev.trident.workspace.model.ProjectChanges;
+import dev.trident.workspace.model.Workspace;
 import dev.trident.workspace.repository.ProjectRepository;
+import dev.trident.workspace.repository.WorkspaceRepository;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Clock;
@@ -27,17 +29,15 @@ import java.util.function.Function;
 public class ProjectService {
 
     private final ProjectRepository projects;
-    private final ShardLayouts layouts;
     private final CallerMembership membership;
     private final Cursors cursors;
     private final SocialUsers users;
     private final AccessRules rules;
     private final Clock clock;
 
-    ProjectService(ProjectRepository projects, ShardLayouts layouts, CallerMembership membership, Cursors cursors,
+    ProjectService(ProjectRepository projects, CallerMembership membership, Cursors cursors,
             SocialUsers users, AccessRules rules, Clock clock) {
         this.projects = projects;
-        this.layouts = layouts;
         this.membership = membership;
         this.cursors = cursors;
         this.users = users;
@@ -46,46 +46,49 @@ public class ProjectService {
     }
 
     /**
-     * Owners and admins only (GetItem of the caller's member edge: 404 for a non-member, 403 for a member); the
-     * creator is the caller ({@code createdByClaimed}, when sent, must be the caller: 403 otherwise).
-     * Then the shard count (the layout cache; GetItem META only when this instance has not seen the workspace: a
-     * member edge already proves it exists), then the creator checked at social-service (422 when unknown, 503
-     * when social-service cannot tell; their display name is kept on the project), then UpdateItem ADD on the
-     * workspace's sequence of the current year, then a conditional PutItem (one TransactWriteItems with what
-     * {@code alongside} adds, an idempotency record, when it adds anything). Every check comes before the first
-     * write, so a refused create moves no counter. The counter is atomic, so concurrent creates get distinct
-     * numbers; if the put fails after the counter moved, that number is simply never used (a gap, never a duplicate).
+     * Owners and admins only (the caller's member edge and META in one BatchGetItem: 404 for a non-member or a
+     * workspace being deleted, 403 for a member); the creator is the caller ({@code createdByClaimed}, when sent,
+     * must be the caller: 403 otherwise). Then the creator checked at social-service (422 when unknown, 503 when
+     * social-service cannot tell; their display name is kept on the project), then UpdateItem ADD on the workspace's
+     * sequence of the current year, then one TransactWriteItems: the project on the shard META's layout gives, a
+     * check that META is still that life of the workspace with that layout (404 otherwise: the workspace was deleted
+     * meanwhile, and a project is never written where no reader looks), and an idempotency record when there is one.
+     * Every check comes before the first write, so a refused create moves no counter. The counter is atomic, so
+     * concurrent creates get distinct numbers; if the put fails after the counter moved, that number is simply never
+     * used (a gap, never a duplicate).
      */
     public Uni<Project> create(Caller caller, String wsId, String title, ProjectStatus status,
             String createdByClaimed, Function<Project, Transaction.Part> alongside) {
         String createdBy = rules.requireSelf(caller, "createdBy", createdByClaimed);
         return membership.manager(caller, wsId)
-                .chain(() -> layouts.shardCount(wsId))
-                .chain(shards -> users.require("createdBy", createdBy, caller.authorization())
-                        .chain(creator -> allocateAndPut(wsId, shards, title, status, creator, alongside)))
-                .onFailure().transform(Refusals::projectCreate);
+                .chain(access -> users.require("createdBy", createdBy, caller.authorization())
+                        .chain(creator -> allocateAndPut(access.workspace(), title, status, creator, alongside)))
+                .onFailure().transform(e -> Refusals.projectCreate(e, wsId));
     }
 
-    private Uni<Project> allocateAndPut(String wsId, int shards, String title, ProjectStatus status,
+    private Uni<Project> allocateAndPut(Workspace workspace, String title, ProjectStatus status,
             SocialUser creator, Function<Project, Transaction.Part> alongside) {
+        String wsId = workspace.id();
         Instant now = clock.instant();
         int year = now.atZone(ZoneOffset.UTC).getYear();
         String createdAt = WorkspaceKeys.formatCreatedAt(now);
         return projects.allocateProjectSequence(wsId, year, createdAt)
                 .map(seq -> newProject(wsId, year, seq, title, status, creator, createdAt))
-                .chain(project -> projects.createProject(project, shards, alongside.apply(project)));
+                .chain(project -> projects.createProject(project, workspace.shards(), transaction -> transaction
+                        .include(WorkspaceRepository.sameWorkspace(workspace))
+                        .include(alongside.apply(project))));
     }
 
-    /** Members only: GetItem of the caller's member edge, then GetItem of the project (META too on first touch). */
+    /** Members only: the caller's member edge and META (one BatchGetItem), then GetItem of the project. */
     public Uni<Project> get(Caller caller, String wsId, ProjectId projectId) {
-        return membership.member(caller, wsId).chain(() -> layouts.shardCount(wsId))
+        return membership.member(caller, wsId).map(CallerMembership.Access::shards)
                 .chain(shards -> projects.project(wsId, shards, projectId))
                 .onItem().ifNull().failWith(() -> projectNotFound(wsId, projectId));
     }
 
     /** Newest first; with shards, one Query per shard merged, under one cursor bound to workspace and layout. */
     public Uni<Page<Project>> list(Caller caller, String wsId, PageRequest page) {
-        return membership.member(caller, wsId).chain(() -> layouts.shardCount(wsId)).chain(shards -> {
+        return membership.member(caller, wsId).map(CallerMembership.Access::shards).chain(shards -> {
             String scope = "workspace:projects:" + wsId + ":shards=" + shards;
             return projects.workspaceProjects(wsId, shards, cursors.resume(scope, page), page.limit())
                     .map(slice -> cursors.page(scope, slice));
@@ -93,11 +96,11 @@ public class ProjectService {
     }
 
     /**
-     * One status of a workspace's projects, newest first, members only: GetItem of the caller's edge, the shard count,
-     * then one Query per shard on GSI1 merged, under a cursor bound to workspace, status and layout.
+     * One status of a workspace's projects, newest first, members only: the caller's edge and META (one
+     * BatchGetItem), then one Query per shard on GSI1 merged, under a cursor bound to workspace, status and layout.
      */
     public Uni<Page<Project>> listByStatus(Caller caller, String wsId, ProjectStatus status, PageRequest page) {
-        return membership.member(caller, wsId).chain(() -> layouts.shardCount(wsId)).chain(shards -> {
+        return membership.member(caller, wsId).map(CallerMembership.Access::shards).chain(shards -> {
             String scope = "workspace:projects:" + wsId + ":status=" + status.name() + ":shards=" + shards;
             return projects.workspaceProjectsByStatus(wsId, shards, status, cursors.resume(scope, page), page.limit())
                     .map(slice -> cursors.page(scope, slice));
@@ -110,7 +113,7 @@ public class ProjectService {
         if (changes.title() == null && changes.status() == null) {
             throw ProblemException.badRequest("body", "name at least one of title, status");
         }
-        return membership.manager(caller, wsId).chain(() -> layouts.shardCount(wsId))
+        return membership.manager(caller, wsId).map(CallerMembership.Access::shards)
                 .chain(shards -> projects.updateProject(wsId, shards, projectId, changes, expectedVersion,
                         WorkspaceKeys.formatCreatedAt(clock.instant())))
                 .onFailure().transform(e -> Refusals.projectChange(e, wsId, projectId, expectedVersion));
@@ -118,7 +121,7 @@ public class ProjectService {
 
     /** Owners and admins only, checked before the conditional DeleteItem. */
     public Uni<Void> delete(Caller caller, String wsId, ProjectId projectId, Long expectedVersion) {
-        return membership.manager(caller, wsId).chain(() -> layouts.shardCount(wsId))
+        return membership.manager(caller, wsId).map(CallerMembership.Access::shards)
                 .chain(shards -> projects.deleteProject(wsId, shards, projectId, expectedVersion))
                 .onFailure().transform(e -> Refusals.projectChange(e, wsId, projectId, expectedVersion));
     }

@@ -5,6 +5,7 @@ import dev.trident.support.dynamo.WriteContended;
 import dev.trident.support.dynamo.WriteRefused;
 import dev.trident.support.idempotency.Idempotency;
 import dev.trident.support.problem.ProblemException;
+import dev.trident.support.work.Reservations;
 import dev.trident.workspace.model.Project;
 import dev.trident.workspace.model.Workspace;
 import dev.trident.workspace.repository.MemberRepository;
@@ -25,6 +26,9 @@ final class Refusals {
 
     /** {@code POST /workspaces}: the id (or, never without it, the creator's edge of it) exists already. */
     static Throwable workspaceCreate(Throwable failure, String wsId) {
+        if (Reservations.refused(failure)) {
+            return Reservations.stillDeleting("workspace", wsId);
+        }
         if (failure instanceof WriteRefused refused && (refused.refused(WorkspaceRepository.NEW_WORKSPACE)
                 || refused.refused(WorkspaceRepository.FIRST_OWNER))) {
             return ProblemException.conflict("workspace " + wsId + " already exists");
@@ -52,7 +56,10 @@ final class Refusals {
     }
 
     /** {@code POST .../projects}: the allocated id is taken (by a project written behind the sequence's back). */
-    static Throwable projectCreate(Throwable failure) {
+    static Throwable projectCreate(Throwable failure, String wsId) {
+        if (failure instanceof WriteRefused refused && refused.conditionFailed(WorkspaceRepository.SAME_WORKSPACE)) {
+            return WorkspaceService.workspaceNotFound(wsId);
+        }
         if (failure instanceof WriteRefused refused && refused.refused(ProjectRepository.NEW_PROJECT)) {
             return ProblemException.conflict("the allocated project id is already taken; retry");
         }

@@ -1,21 +1,33 @@
 package dev.trident.workspace.service;
 
+import dev.trident.keys.ItemKey;
+import dev.trident.keys.Shards;
+import dev.trident.keys.WorkspaceKeys;
+import dev.trident.support.dynamo.Transaction;
 import dev.trident.support.dynamo.WriteRefused;
 import dev.trident.support.problem.ProblemException;
 import dev.trident.support.security.Caller;
 import dev.trident.support.work.PendingWork;
+import dev.trident.support.work.Reservations;
 import dev.trident.support.work.WorkHandler;
+import dev.trident.support.work.WorkRunner;
+import dev.trident.support.work.WorkSettings;
 import dev.trident.support.work.WorkTask;
 import dev.trident.workspace.repository.WorkspaceErasureRepository;
+import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
 
 /**
- * {@code DELETE /workspaces/{id}} (owners): META goes first, with a task in workspace's pending-work partition, in one
- * transaction (from then on no member or project can be added); then the request empties the workspace's partition
- * and every shard's a page at a time (members, sequences, projects) and removes the task. Should it fail half-way,
- * the poller finishes from the task.
+ * Deleting a workspace, by its owners ({@code DELETE /workspaces/{id}}) or when its only member's account is erased.
+ * META goes first, with a {@code delete-workspace} task held by this process, in one transaction: from then on the
+ * workspace is a 404 for everyone (every route reads META with the caller's edge), nothing can be added to it, and
+ * its id is reserved (a create of it is a 409 with Retry-After) until the task is done. The request then empties the
+ * workspace's partition and every shard's, a page at a time, within its inline budget; what is left, the pending-work
+ * poll finishes. Only the task's holder deletes, and the task goes last, so the sweep never meets a later life.
  */
 @ApplicationScoped
 public class WorkspaceDeletion {
@@ -25,42 +37,83 @@ public class WorkspaceDeletion {
 
     private final CallerMembership membership;
     private final WorkspaceErasureRepository repository;
-    private final WorkspaceErasure erasure;
-    private final PendingWork work;
-    private final Clock clock;
+    private final WorkRunner runner;
+    private final WorkSettings settings;
 
-    WorkspaceDeletion(CallerMembership membership, WorkspaceErasureRepository repository, WorkspaceErasure erasure,
-            PendingWork work, Clock clock) {
+    WorkspaceDeletion(CallerMembership membership, WorkspaceErasureRepository repository, WorkRunner runner,
+            WorkSettings settings) {
         this.membership = membership;
         this.repository = repository;
-        this.erasure = erasure;
-        this.work = work;
-        this.clock = clock;
+        this.runner = runner;
+        this.settings = settings;
     }
 
-    /** Owners only: 403 for an admin or member, 404 for anyone else or when there is no such workspace. */
-    public Uni<Void> delete(Caller caller, String wsId) {
-        WorkTask task = PendingWork.newTask(SERVICE, DELETE_WORKSPACE, wsId, clock.instant());
-        return membership.owner(caller, wsId)
-                .chain(() -> repository.shards(wsId))
-                .chain(shards -> shards == null ? Uni.createFrom().failure(notFound(wsId))
-                        : repository.deleteWorkspace(wsId, PendingWork.enqueue(task))
-                                .onFailure(WriteRefused.class).transform(e -> notFound(wsId))
-                                .chain(() -> erasure.deleteWorkspace(wsId, shards, n -> Uni.createFrom().voidItem())))
-                .chain(() -> work.remove(task));
+    /** For a create's transaction: refused while a deletion of {@code wsId} is still running. */
+    static Transaction.Part notBeingDeleted(String wsId) {
+        return Reservations.free(SERVICE, DELETE_WORKSPACE, wsId);
+    }
+
+    /**
+     * Owners only: 403 for an admin or member, 404 for anyone else or when there is no such workspace. Emits true
+     * when everything is gone, false when the rest is left to the pending-work task.
+     */
+    public Uni<Boolean> delete(Caller caller, String wsId) {
+        return membership.owner(caller, wsId).chain(access -> accept(wsId, false, () -> notFound(wsId)));
+    }
+
+    /**
+     * The workspace of an account that is its only member (account erasure): deleted as an owner's request would,
+     * only while {@code memberCount} is still 1. Emits false when someone joined meanwhile or it is already gone, or
+     * when the rest of the deletion is left to its task; true when it is all gone.
+     */
+    Uni<Boolean> deleteAsOnlyMember(String wsId) {
+        return accept(wsId, true, null);
+    }
+
+    private Uni<Boolean> accept(String wsId, boolean onlyMember, Supplier<ProblemException> refused) {
+        WorkTask task = runner.heldTask(SERVICE, DELETE_WORKSPACE, wsId);
+        return repository.deleteWorkspace(wsId, onlyMember, PendingWork.enqueue(task))
+                .replaceWith(true)
+                .onFailure(WriteRefused.class).recoverWithUni(e -> refused == null ? Uni.createFrom().item(false)
+                        : Uni.createFrom().failure(refused.get()))
+                .chain(accepted -> accepted ? runner.performHeld(task, settings.inlineBudget())
+                        : Uni.createFrom().item(false));
     }
 
     private static ProblemException notFound(String wsId) {
         return ProblemException.notFound("no workspace " + wsId);
     }
 
-    /** Finishes a workspace deletion a request left half-way (every partition a layout could use: META is gone). */
+    /**
+     * Everything of a workspace whose META is gone: its partition (members, sequences, unsharded projects) and every
+     * partition any layout could have used, a page of keys at a time, {@code progress} after each page.
+     */
+    Uni<Long> sweep(String wsId, Supplier<Uni<Void>> progress) {
+        List<String> partitions = new ArrayList<>();
+        partitions.add(WorkspaceKeys.workspacePartition(wsId));
+        for (int shard = 0; shard < Shards.MAX_SHARDS; shard++) {
+            partitions.add(WorkspaceKeys.projectPartition(wsId, shard, Shards.MAX_SHARDS));
+        }
+        return Multi.createFrom().iterable(partitions)
+                .onItem().transformToUniAndConcatenate(partition -> emptyPartition(partition, 0L, progress))
+                .collect().asList()
+                .map(counts -> counts.stream().mapToLong(Long::longValue).sum());
+    }
+
+    private Uni<Long> emptyPartition(String partition, long soFar, Supplier<Uni<Void>> progress) {
+        return repository.partitionKeys(partition).chain((List<ItemKey> keys) -> keys.isEmpty()
+                ? Uni.createFrom().item(soFar)
+                : repository.deleteAll(keys).chain(() -> progress.get())
+                        .chain(() -> emptyPartition(partition, soFar + keys.size(), progress)));
+    }
+
+    /** Empties a deleted workspace's partitions, from the request that deleted it or from the pending-work poll. */
     @ApplicationScoped
     static class WorkspaceDeletionTask implements WorkHandler {
-        private final WorkspaceErasure erasure;
+        private final WorkspaceDeletion deletion;
 
-        WorkspaceDeletionTask(WorkspaceErasure erasure) {
-            this.erasure = erasure;
+        WorkspaceDeletionTask(WorkspaceDeletion deletion) {
+            this.deletion = deletion;
         }
 
         @Override
@@ -75,7 +128,7 @@ public class WorkspaceDeletion {
 
         @Override
         public Uni<Void> perform(WorkTask task, Lease lease) {
-            return erasure.deleteWorkspace(task.id(), null, pages -> lease.extend()).replaceWithVoid();
+            return deletion.sweep(task.id(), lease::extend).replaceWithVoid();
         }
     }
 }

@@ -44,11 +44,14 @@ public class WorkspaceErasure {
 
     private final WorkspaceErasureRepository repository;
     private final MemberRepository members;
+    private final WorkspaceDeletion deletion;
     private final Clock clock;
 
-    WorkspaceErasure(WorkspaceErasureRepository repository, MemberRepository members, Clock clock) {
+    WorkspaceErasure(WorkspaceErasureRepository repository, MemberRepository members, WorkspaceDeletion deletion,
+            Clock clock) {
         this.repository = repository;
         this.members = members;
+        this.deletion = deletion;
         this.clock = clock;
     }
 
@@ -56,13 +59,17 @@ public class WorkspaceErasure {
     public Uni<Void> eraseMemberships(String userId, LongFunction<Uni<Void>> progress) {
         return repository.workspacesOf(userId).chain(page -> page.isEmpty() ? Uni.createFrom().voidItem()
                 : Multi.createFrom().iterable(page)
-                        .onItem().transformToUniAndConcatenate(wsId -> leave(wsId, userId).chain(progress::apply))
+                        .onItem().transformToUniAndConcatenate(wsId -> leave(wsId, userId, true).chain(progress::apply))
                         .collect().last()
                         .chain(() -> eraseMemberships(userId, progress)));
     }
 
-    /** One workspace: emits the items erased or changed there. */
-    private Uni<Long> leave(String wsId, String userId) {
+    /**
+     * One workspace: emits the items erased or changed there. As its only member, the account's workspace is deleted
+     * ({@link WorkspaceDeletion#deleteAsOnlyMember}); when that did not finish at once (someone joined meanwhile, or
+     * the rest is left to the deletion's task) the workspace is looked at once more.
+     */
+    private Uni<Long> leave(String wsId, String userId, boolean mayLookAgain) {
         return repository.shards(wsId).chain(shards -> repository.members(wsId).chain(all -> {
             Optional<Member> own = all.stream().filter(m -> m.userId().equals(userId)).findFirst();
             if (own.isEmpty()) {
@@ -74,7 +81,8 @@ public class WorkspaceErasure {
                 return repository.deleteAll(List.of(WorkspaceKeys.member(wsId, userId))).replaceWith(1L);
             }
             if (others.isEmpty()) {
-                return deleteWorkspace(wsId, shards, count -> Uni.createFrom().voidItem());
+                return deletion.deleteAsOnlyMember(wsId).chain(done -> done || !mayLookAgain
+                        ? Uni.createFrom().item(1L) : leave(wsId, userId, false));
             }
             return anonymiseProjects(wsId, shards, userId)
                     .chain(changed -> handOver(own.get(), others).chain(() -> removeMembership(own.get()))
@@ -120,31 +128,5 @@ public class WorkspaceErasure {
                             .collect().asList().map(done -> (long) projects.size())));
         }
         return Uni.join().all(perShard).andFailFast().map(counts -> counts.stream().mapToLong(Long::longValue).sum());
-    }
-
-    /**
-     * Everything of a workspace: its partition (META, members, sequences, unsharded projects) and every shard's,
-     * a page of keys at a time; emits how many items went. {@code shards} null: META is gone, so every partition
-     * any layout could have used is emptied.
-     */
-    public Uni<Long> deleteWorkspace(String wsId, Integer shards, LongFunction<Uni<Void>> progress) {
-        List<String> partitions = new ArrayList<>();
-        partitions.add(WorkspaceKeys.workspacePartition(wsId));
-        // Unknown (META already gone: a deletion finished from its task): every partition a layout could have used.
-        int count = shards == null ? Shards.MAX_SHARDS : shards;
-        for (int shard = 0; count > 1 && shard < count; shard++) {
-            partitions.add(WorkspaceKeys.projectPartition(wsId, shard, count));
-        }
-        return Multi.createFrom().iterable(partitions)
-                .onItem().transformToUniAndConcatenate(partition -> emptyPartition(partition, 0L, progress))
-                .collect().asList()
-                .map(counts -> counts.stream().mapToLong(Long::longValue).sum());
-    }
-
-    private Uni<Long> emptyPartition(String partition, long soFar, LongFunction<Uni<Void>> progress) {
-        return repository.partitionKeys(partition).chain((List<ItemKey> keys) -> keys.isEmpty()
-                ? Uni.createFrom().item(soFar)
-                : repository.deleteAll(keys).chain(() -> progress.apply(keys.size()))
-                        .chain(() -> emptyPartition(partition, soFar + keys.size(), progress)));
     }
 }

@@ -25,18 +25,16 @@ public class WorkspaceService {
 
     private final WorkspaceRepository workspaces;
     private final ProjectRepository projects;
-    private final ShardLayouts layouts;
     private final CallerMembership membership;
     private final Cursors cursors;
     private final SocialUsers users;
     private final AccessRules rules;
     private final Clock clock;
 
-    WorkspaceService(WorkspaceRepository workspaces, ProjectRepository projects, ShardLayouts layouts,
+    WorkspaceService(WorkspaceRepository workspaces, ProjectRepository projects,
             CallerMembership membership, Cursors cursors, SocialUsers users, AccessRules rules, Clock clock) {
         this.workspaces = workspaces;
         this.projects = projects;
-        this.layouts = layouts;
         this.membership = membership;
         this.cursors = cursors;
         this.users = users;
@@ -52,7 +50,8 @@ public class WorkspaceService {
      * The caller becomes the owner ({@code ownerIdClaimed}, when sent, must be the caller: 403 otherwise), more than
      * the configured shards need the platform role {@code admin} (403), and the owner must be an existing social
      * user (422 otherwise, 503 when social-service cannot tell); all that is checked before the one
-     * TransactWriteItems, so a refused or failed check writes nothing. An id that exists is a 409.
+     * TransactWriteItems, so a refused or failed check writes nothing. An id that exists is a 409, and so is one
+     * whose deletion is still running (with Retry-After: checked inside the transaction).
      * {@code alongside} gives what else the transaction writes, knowing the workspace (an idempotency record).
      */
     public Uni<Workspace> create(Caller caller, String wsId, String displayName, String region, int seatLimit,
@@ -65,30 +64,26 @@ public class WorkspaceService {
                     String now = WorkspaceKeys.formatCreatedAt(clock.instant());
                     Workspace workspace = new Workspace(wsId, displayName, region, seatLimit, ownerId, shardCount,
                             1, now, now);
-                    return workspaces.createWorkspace(workspace, alongside.apply(workspace));
+                    return workspaces.createWorkspace(workspace, transaction -> transaction
+                            .include(WorkspaceDeletion.notBeingDeleted(wsId))
+                            .include(alongside.apply(workspace)));
                 })
-                .onFailure().transform(e -> Refusals.workspaceCreate(e, wsId))
-                .invoke(layouts::remember);
+                .onFailure().transform(e -> Refusals.workspaceCreate(e, wsId));
     }
 
-    /** Members only: GetItem of the caller's member edge, then GetItem META. */
+    /** Members only: the caller's member edge and META, one BatchGetItem. */
     public Uni<Workspace> get(Caller caller, String wsId) {
-        return membership.member(caller, wsId).chain(() -> workspaces.workspace(wsId))
-                .onItem().ifNull().failWith(() -> workspaceNotFound(wsId))
-                .invoke(layouts::remember);
+        return membership.member(caller, wsId).map(CallerMembership.Access::workspace);
     }
 
     /**
-     * Settings and projects, newest first, sharded or not. First page: GetItem META (strongly consistent; it also
-     * gives the shard count), then one Query per shard merged; later pages: the shard count (cached, or GetItem META)
-     * and the Queries. The cursor carries each open shard's position, bound to workspace and shard count.
+     * Settings and projects, newest first, sharded or not: the caller's member edge and META (one BatchGetItem; META
+     * gives the shard count), then one Query per shard merged. The cursor carries each open shard's position, bound
+     * to workspace and shard count; settings come with the first page only.
      */
     public Uni<Stack> stack(Caller caller, String wsId, PageRequest page) {
-        return membership.member(caller, wsId).chain(() -> page.hasCursor()
-                ? layouts.shardCount(wsId).chain(shards -> stackPage(wsId, shards, null, page))
-                : workspaces.workspace(wsId)
-                        .onItem().ifNull().failWith(() -> workspaceNotFound(wsId))
-                        .chain(workspace -> stackPage(wsId, layouts.remember(workspace), workspace, page)));
+        return membership.member(caller, wsId).chain(access -> stackPage(wsId, access.shards(),
+                page.hasCursor() ? null : access.workspace(), page));
     }
 
     private Uni<Stack> stackPage(String wsId, int shards, Workspace workspace, PageRequest page) {

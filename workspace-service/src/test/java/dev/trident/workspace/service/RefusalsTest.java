@@ -101,7 +101,7 @@ class RefusalsTest {
 
     @Test
     void aTakenProjectIdIsAConflictToRetry() {
-        ProblemException p = problem(Refusals.projectCreate(refused(ProjectRepository.NEW_PROJECT, PROJECT)));
+        ProblemException p = problem(Refusals.projectCreate(refused(ProjectRepository.NEW_PROJECT, PROJECT), "acme"));
         assertEquals(409, p.status());
         assertEquals("the allocated project id is already taken; retry", p.getMessage());
     }
@@ -150,7 +150,7 @@ class RefusalsTest {
             assertEquals(409, workspace.status());
             assertEquals("workspace ws is being created by another request at once; retry", workspace.getMessage());
             assertEquals(1, workspace.retryAfterSeconds());
-            ProblemException project = problem(Refusals.projectCreate(failure));
+            ProblemException project = problem(Refusals.projectCreate(failure, "acme"));
             assertEquals(409, project.status());
             assertEquals(1, project.retryAfterSeconds());
         }
@@ -162,7 +162,7 @@ class RefusalsTest {
         TableBusy busy = new TableBusy("busy");
         assertSame(foreign, Refusals.workspaceCreate(foreign, "ws"));
         assertSame(foreign, Refusals.workspaceChange(foreign, "ws", null, null));
-        assertSame(foreign, Refusals.projectCreate(foreign));
+        assertSame(foreign, Refusals.projectCreate(foreign, "acme"));
         assertSame(foreign, Refusals.projectChange(foreign, "ws", PROJECT_ID, null));
         assertSame(foreign, Refusals.membership(foreign, "ws", "ann"));
         assertSame(busy, Refusals.membership(busy, "ws", "ann"));

@@ -8,35 +8,48 @@ import dev.trident.keys.ProjectId;
 import dev.trident.keys.ProjectStatus;
 import dev.trident.support.dynamo.Transaction;
 import dev.trident.support.dynamo.WriteRefused;
+import dev.trident.testing.DynamoDbLocalResource;
 import dev.trident.workspace.model.Project;
 import dev.trident.workspace.repository.ProjectRepository;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
- * The SDK re-sends a PutItem whose answer was lost. When the lost attempt was written, the re-sent put meets its own
- * item: that is the create succeeding (201), not the id being taken (409), or a client retry would make a second
+ * The SDK re-sends a project's TransactWriteItems whose answer was lost (an attempt timed out while DynamoDB stalled)
+ * with the same client request token. When the lost attempt was written, the re-sent one is answered as the success it
+ * was: the create succeeds (201), it is not refused as a taken id (409), or a client retry would make a second
  * project under a new number.
  */
 @QuarkusTest
-class ProjectPutResendTest {
+class ProjectCreateResendTest {
 
     private static final Duration WAIT = Duration.ofSeconds(5);
+    private static final Duration ATTEMPT_TIMEOUT = Duration.ofMillis(700);
 
     @Inject
     ProjectRepository repository;
 
     @Test
-    void aProjectPutSentAgainAfterItLandedSucceedsWithTheSameProject() {
+    void aCreateWhoseFirstAttemptLandedUnansweredSucceedsWithTheSameProject() throws Exception {
         Project project = project(Api.uniqueId("resend"), 7, "Launch");
-        assertEquals(project, repository.createProject(project, 1, Transaction.Part.NONE).await().atMost(WAIT));
+        repository.project(project.workspaceId(), 1, project.id()).await().atMost(WAIT); // a warm connection
+        CompletableFuture<Project> created;
+        DynamoDbLocalResource.freeze();
+        try {
+            created = repository.createProject(project, 1, Transaction.Part.NONE).subscribeAsCompletionStage()
+                    .toCompletableFuture();
+            // Longer than an attempt's timeout, shorter than the call's: the SDK has sent the transaction again.
+            Thread.sleep(ATTEMPT_TIMEOUT.plusMillis(200).toMillis());
+        } finally {
+            DynamoDbLocalResource.resume();
+        }
 
-        Project again = repository.createProject(project, 1, Transaction.Part.NONE).await().atMost(WAIT);
-
-        assertEquals(project, again);
+        assertEquals(project, created.get(WAIT.toSeconds(), TimeUnit.SECONDS));
         assertEquals(project, repository.project(project.workspaceId(), 1, project.id()).await().atMost(WAIT));
     }
 
