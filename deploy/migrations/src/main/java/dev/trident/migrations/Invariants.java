@@ -169,7 +169,7 @@ final class Invariants {
             long counted = edges.getOrDefault(course.part(KeyDecoder.COURSE_ID), 0L);
             Long said = course.number(ENROLLED_COUNT);
             if (!Objects.equals(said, counted)) {
-                findings.add(course, "says " + said(said) + ", " + counted + " edges");
+                findings.add(course, "says " + said(said) + ", " + count(counted, "edge"));
             }
         }
     }
@@ -192,7 +192,7 @@ final class Invariants {
             long counted = comments.getOrDefault(post.part(KeyDecoder.POST_ID), 0L);
             long said = Optional.ofNullable(post.number(COMMENT_COUNT)).orElse(0L);
             if (said != counted) {
-                findings.add(post, "says " + said + ", " + counted + " comments");
+                findings.add(post, "says " + said + ", " + count(counted, "comment"));
             }
         }
     }
@@ -207,7 +207,7 @@ final class Invariants {
             Long said = workspace.number(MEMBER_COUNT);
             long counted = edges.getOrDefault(workspace.part(KeyDecoder.WORKSPACE_ID), 0L);
             if (said != null && said != counted) {
-                findings.add(workspace, "says " + said + ", " + counted + " member edges");
+                findings.add(workspace, "says " + said + ", " + count(counted, "member edge"));
             }
         }
     }
@@ -224,7 +224,7 @@ final class Invariants {
             Long said = workspace.number(OWNER_COUNT);
             long counted = owners.getOrDefault(workspace.part(KeyDecoder.WORKSPACE_ID), 0L);
             if (said != null && said != counted) {
-                findings.add(workspace, "says " + said + ", " + counted + " owner edges");
+                findings.add(workspace, "says " + said + ", " + count(counted, "owner edge"));
             }
         }
     }
@@ -262,15 +262,16 @@ final class Invariants {
             String userId = SocialKeys.parseUserPk(key.pk());
             List<String> problems = new ArrayList<>();
             if (stats == null) {
-                problems.add("missing, " + written[0] + " posts and " + written[1] + " comments that month");
+                problems.add("missing, " + count(written[0], "post") + " and " + count(written[1], "comment")
+                        + " that month");
             } else {
                 long posts = Optional.ofNullable(stats.number(POSTS)).orElse(0L);
                 long comments = Optional.ofNullable(stats.number(COMMENTS)).orElse(0L);
                 if (posts < written[0]) {
-                    problems.add("posts says " + posts + ", " + written[0] + " posts that month");
+                    problems.add("posts says " + posts + ", " + count(written[0], "post") + " that month");
                 }
                 if (comments < written[1]) {
-                    problems.add("comments says " + comments + ", " + written[1] + " comments that month");
+                    problems.add("comments says " + comments + ", " + count(written[1], "comment") + " that month");
                 }
             }
             for (String problem : problems) {
@@ -449,10 +450,10 @@ final class Invariants {
                 posts.merge(Months.of(createdAt), 1L, Long::sum);
             }
         }
-        posts.forEach((month, count) -> {
+        posts.forEach((month, inMonth) -> {
             ItemKey listed = SocialKeys.timelineMonth(month);
             if (!table.has(listed)) {
-                findings.add(listed, "missing, " + count + " posts that month");
+                findings.add(listed, "missing, " + count(inMonth, "post") + " that month");
             }
         });
     }
@@ -797,6 +798,10 @@ final class Invariants {
             counts.merge(group.apply(item), 1L, Long::sum);
         }
         return counts;
+    }
+
+    private static String count(long n, String noun) {
+        return n + " " + noun + (n == 1 ? "" : "s");
     }
 
     private static String said(Long value) {
