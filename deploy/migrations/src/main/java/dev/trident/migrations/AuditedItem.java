@@ -14,13 +14,16 @@ import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * One scanned item: its key, what the key decoder makes of it (null when nothing: {@code unknownKey}), and the
- * projected attributes.
+ * One scanned item: its key, what the key decoder makes of it (null when nothing: {@code unknownKey}, with the
+ * reason), its {@code createdAt} as an instant (null when absent or not ISO-8601), and the projected attributes.
+ * Decoded once, on the Scan's threads.
  */
-record AuditedItem(ItemKey key, DecodedKey decoded, String undecodable, Map<String, AttributeValue> attributes) {
+record AuditedItem(ItemKey key, DecodedKey decoded, String undecodable, Instant createdAt,
+        Map<String, AttributeValue> attributes) {
 
     static AuditedItem of(Map<String, AttributeValue> item) {
         ItemKey key = ItemKey.of(item);
+        Instant createdAt = instant(item.get(TableSchema.CREATED_AT));
         try {
             DecodedKey decoded = KeyDecoder.decode(key);
             // The decoder reads these two by prefix only; their own parsers hold them to the grammar.
@@ -30,9 +33,9 @@ record AuditedItem(ItemKey key, DecodedKey decoded, String undecodable, Map<Stri
                 WorkKeys.parseWorkPartition(key.pk());
                 WorkKeys.parseTaskSk(key.sk());
             }
-            return new AuditedItem(key, decoded, null, item);
+            return new AuditedItem(key, decoded, null, createdAt, item);
         } catch (InvalidKeyException e) {
-            return new AuditedItem(key, null, e.getMessage(), item);
+            return new AuditedItem(key, null, e.getMessage(), createdAt, item);
         }
     }
 
@@ -64,11 +67,9 @@ record AuditedItem(ItemKey key, DecodedKey decoded, String undecodable, Map<Stri
         }
     }
 
-    /** {@code createdAt} as an instant; null when absent or not ISO-8601. */
-    Instant createdAt() {
-        String text = text(TableSchema.CREATED_AT);
+    private static Instant instant(AttributeValue text) {
         try {
-            return text == null ? null : Instant.parse(text);
+            return text == null || text.s() == null ? null : Instant.parse(text.s());
         } catch (DateTimeParseException e) {
             return null;
         }

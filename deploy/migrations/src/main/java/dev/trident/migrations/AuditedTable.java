@@ -40,8 +40,6 @@ final class AuditedTable {
                         ProjectId.parse(item.part(KeyDecoder.PROJECT_ID))), item);
             }
         }
-        byType.values().forEach(list -> list.sort(java.util.Comparator.comparing(AuditedItem::name)));
-        undecodable.sort(java.util.Comparator.comparing(AuditedItem::name));
     }
 
     int size() {
@@ -57,12 +55,12 @@ final class AuditedTable {
         return byKey.containsKey(key);
     }
 
-    /** The items whose key decodes to {@code type}, in key order. */
+    /** The items whose key decodes to {@code type}, in no particular order (the report sorts its lines). */
     List<AuditedItem> ofType(EntityType type) {
         return byType.getOrDefault(type, List.of());
     }
 
-    /** The items no entity type makes, in key order. */
+    /** The items no entity type makes. */
     List<AuditedItem> undecodable() {
         return undecodable;
     }

@@ -48,11 +48,11 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.TreeMap;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.stream.Stream;
@@ -214,7 +214,7 @@ final class Invariants {
 
     /** A workspace's {@code ownerCount} is its number of member edges with role owner (absent: not checked). */
     void ownerCount(Findings findings) {
-        Map<String, Long> owners = new TreeMap<>();
+        Map<String, Long> owners = new HashMap<>();
         for (AuditedItem member : table.ofType(EntityType.MEMBER)) {
             if (OWNER_ROLE.equals(member.text(ROLE))) {
                 owners.merge(member.part(KeyDecoder.WORKSPACE_ID), 1L, Long::sum);
@@ -248,7 +248,7 @@ final class Invariants {
      * equality cannot be checked from the table.
      */
     void monthlyStats(Findings findings) {
-        Map<ItemKey, long[]> counted = new TreeMap<>(Comparator.comparing(ItemKey::pk).thenComparing(ItemKey::sk));
+        Map<ItemKey, long[]> counted = new HashMap<>();
         for (AuditedItem post : table.ofType(EntityType.POST)) {
             statsKey(post.part(KeyDecoder.USER_ID), post)
                     .ifPresent(key -> counted.computeIfAbsent(key, k -> new long[2])[0]++);
@@ -282,7 +282,7 @@ final class Invariants {
 
     /** A workspace's {@code PROJSEQ#<year>} has handed out at least every project number of that year. */
     void projectSequence(Findings findings) {
-        Map<ItemKey, ProjectId> highest = new TreeMap<>(Comparator.comparing(ItemKey::pk).thenComparing(ItemKey::sk));
+        Map<ItemKey, ProjectId> highest = new HashMap<>();
         for (AuditedItem project : table.ofType(EntityType.PROJECT)) {
             String wsId = project.part(KeyDecoder.WORKSPACE_ID);
             if (!table.has(WorkspaceKeys.workspace(wsId))) {
@@ -443,7 +443,7 @@ final class Invariants {
 
     /** Every month that holds a post is listed in the timeline's month index, which the timeline walks. */
     void timelineMonth(Findings findings) {
-        Map<String, Long> posts = new TreeMap<>();
+        Map<String, Long> posts = new HashMap<>();
         for (AuditedItem post : table.ofType(EntityType.POST)) {
             Instant createdAt = post.createdAt();
             if (createdAt != null) {
@@ -612,7 +612,7 @@ final class Invariants {
     }
 
     private static Map<String, IndexKey> byIndex(IndexKey... keys) {
-        Map<String, IndexKey> byIndex = new TreeMap<>();
+        Map<String, IndexKey> byIndex = new HashMap<>();
         for (IndexKey key : keys) {
             byIndex.put(key.indexName(), key);
         }
@@ -793,7 +793,7 @@ final class Invariants {
     }
 
     private Map<String, Long> countBy(EntityType type, Function<AuditedItem, String> group) {
-        Map<String, Long> counts = new TreeMap<>();
+        Map<String, Long> counts = new HashMap<>();
         for (AuditedItem item : table.ofType(type)) {
             counts.merge(group.apply(item), 1L, Long::sum);
         }

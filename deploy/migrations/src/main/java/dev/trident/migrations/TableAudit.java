@@ -14,6 +14,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.function.Consumer;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.core.exception.SdkException;
@@ -80,9 +81,23 @@ public final class TableAudit {
 
     /** Scans the table and checks every invariant. */
     public Report run() throws InterruptedException {
+        return run(message -> { });
+    }
+
+    /** As {@link #run()}, telling {@code progress} how long the Scan and the checks took. */
+    public Report run(Consumer<String> progress) throws InterruptedException {
+        long started = System.nanoTime();
         List<AuditedItem> items = scan();
+        progress.accept(String.format("scanned %d items in %.1f s", items.size(), seconds(started)));
+        started = System.nanoTime();
         Invariants invariants = new Invariants(new AuditedTable(items), clock.instant(), workAge);
-        return new Report(items.size(), invariants.checks().size(), invariants.violations());
+        List<String> violations = invariants.violations();
+        progress.accept(String.format("checked in %.1f s", seconds(started)));
+        return new Report(items.size(), invariants.checks().size(), violations);
+    }
+
+    private static double seconds(long since) {
+        return (System.nanoTime() - since) / 1e9;
     }
 
     /** Every item, its projected attributes only; one thread per segment. */
@@ -181,11 +196,7 @@ public final class TableAudit {
                 err.println("scanning " + table + (endpoint == null ? "" : " at " + endpoint) + " in " + segments
                         + " segments (strongly consistent reads)");
             }
-            long started = System.nanoTime();
-            Report report = audit.run();
-            if (!quiet) {
-                err.printf("scanned and checked in %.1f s%n", (System.nanoTime() - started) / 1e9);
-            }
+            Report report = audit.run(quiet ? message -> { } : err::println);
             report.violations().forEach(out::println);
             out.println(report.summary(table));
             return report.violations().isEmpty() ? CLEAN : VIOLATIONS;
