@@ -5,6 +5,8 @@ import java.util.List;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Predicate;
 import org.eclipse.microprofile.config.ConfigProvider;
 import software.amazon.awssdk.core.SdkRequest;
 import software.amazon.awssdk.core.interceptor.Context;
@@ -25,6 +27,7 @@ public class DynamoDbCallRecorder implements ExecutionInterceptor {
     private static final Queue<Call> CALLS = new ConcurrentLinkedQueue<>();
     private static final AtomicInteger SCANS = new AtomicInteger();
     private static final String FORBIDDEN_OPERATION = "Scan";
+    private static final AtomicReference<Predicate<SdkRequest>> FREEZE_AFTER = new AtomicReference<>();
 
     /** One request: its operation (e.g. "Query"), the index a Query read (or null), and its consumed capacity. */
     public static final class Call {
@@ -96,6 +99,10 @@ public class DynamoDbCallRecorder implements ExecutionInterceptor {
 
     @Override
     public void afterExecution(Context.AfterExecution context, ExecutionAttributes attributes) {
+        Predicate<SdkRequest> freezeAfter = FREEZE_AFTER.get();
+        if (freezeAfter != null && freezeAfter.test(context.request()) && FREEZE_AFTER.compareAndSet(freezeAfter, null)) {
+            DynamoDbLocalResource.freeze();
+        }
         Call call = attributes.getAttribute(CALL);
         if (call != null) {
             call.consumedCapacity = context.response().getValueForField("ConsumedCapacity", Object.class).orElse(null);
@@ -110,6 +117,20 @@ public class DynamoDbCallRecorder implements ExecutionInterceptor {
         } catch (IllegalStateException | IllegalArgumentException noConfig) {
             return null;
         }
+    }
+
+    /**
+     * Freezes DynamoDB Local ({@link DynamoDbLocalResource#freeze()}) once the answer to the next request that
+     * matches has arrived, before the service sees it: a route's later calls meet a table that stalled in the middle
+     * of the request. Once only; {@link DynamoDbLocalResource#resume()} in a finally, and {@link #disarm()} there too.
+     */
+    public static void freezeAfter(Predicate<SdkRequest> request) {
+        FREEZE_AFTER.set(request);
+    }
+
+    /** Forgets a {@link #freezeAfter} that has not met its request. */
+    public static void disarm() {
+        FREEZE_AFTER.set(null);
     }
 
     public static void reset() {

@@ -15,6 +15,8 @@ public interface TridentConfig {
 
     Auth auth();
 
+    Request request();
+
     interface Table {
         /** The one shared table. */
         @WithDefault("trident")
@@ -68,5 +70,17 @@ public interface TridentConfig {
          */
         @WithDefault("PT24H")
         Duration maxTokenLifetime();
+    }
+
+    interface Request {
+        /**
+         * The time a request has from its arrival for everything it asks of DynamoDB and of other services: each
+         * call gets what is left of it (never more than its own configured timeouts), and a call with nothing left
+         * fails at once as a timed-out one does, so a stalled DynamoDB is a 503 with Retry-After inside the 2.5 s
+         * bound whatever number of calls a route makes. Shorter than the bound by the time the failure takes to be
+         * mapped and written on a loaded machine (http.RequestDeadline).
+         */
+        @WithDefault("PT2S")
+        Duration deadline();
     }
 }

@@ -1,5 +1,6 @@
 package dev.trident.support.dynamo;
 
+import java.time.Duration;
 import java.util.Objects;
 import java.util.regex.Pattern;
 import software.amazon.awssdk.awscore.AwsRequestOverrideConfiguration;
@@ -40,6 +41,19 @@ public final class AccessPattern {
     /** The request override that names this pattern; pass it to a request builder's overrideConfiguration. */
     public AwsRequestOverrideConfiguration tag() {
         return tag;
+    }
+
+    /**
+     * The tag with the call's timeouts cut to what is left of its request's deadline: the call within
+     * {@code remainingNanos}, each attempt within the lesser of that and {@code attemptNanos}. Built per call, only
+     * for calls that have less time left than their configured timeouts.
+     */
+    AwsRequestOverrideConfiguration tagWithin(long remainingNanos, long attemptNanos) {
+        Duration call = Duration.ofNanos(remainingNanos);
+        return tag.toBuilder()
+                .apiCallTimeout(call)
+                .apiCallAttemptTimeout(attemptNanos < remainingNanos ? Duration.ofNanos(attemptNanos) : call)
+                .build();
     }
 
     @Override

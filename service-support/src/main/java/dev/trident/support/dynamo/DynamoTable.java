@@ -7,6 +7,7 @@ import dev.trident.keys.expr.Condition;
 import dev.trident.keys.expr.Conditions;
 import dev.trident.keys.expr.Expression;
 import dev.trident.keys.expr.UpdateExpressionBuilder.UpdateExpression;
+import dev.trident.support.http.RequestDeadline;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -19,7 +20,11 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
+import software.amazon.awssdk.awscore.AwsRequestOverrideConfiguration;
+import software.amazon.awssdk.core.client.config.ClientOverrideConfiguration;
+import software.amazon.awssdk.core.exception.ApiCallTimeoutException;
 import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
@@ -42,6 +47,11 @@ import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
  * its consumed capacity, is sent lazily (a resubscription re-sends it) and fails in the terms a repository needs:
  * {@link WriteRefused} for a failed condition (naming the action), {@link WriteContended} for a write that kept
  * losing to concurrent transactions, {@link TableBusy} for a batch left unprocessed. Nothing here answers HTTP.
+ * <p>
+ * Within a request, every call gets what is left of the request's deadline ({@link RequestDeadline}), never more than
+ * its configured timeouts, and a call with nothing left fails at once with the {@link ApiCallTimeoutException} of a
+ * stalled DynamoDB (a 503 with Retry-After); the retries of batches, transactions and contended writes stop at the
+ * deadline too. Outside a request, calls keep the configured timeouts.
  */
 @ApplicationScoped
 public class DynamoTable {
@@ -53,20 +63,48 @@ public class DynamoTable {
     private static final String CONDITIONAL_CHECK_FAILED = "ConditionalCheckFailed";
     private static final String TRANSACTION_CONFLICT = "TransactionConflict";
 
+    /** Less than this left of a request is nothing: the SDK takes a timeout under a millisecond for none at all. */
+    private static final long LEAST_CALL_NANOS = 1_000_000;
+
     private final EventLoopClients clients;
     private final String table;
     private final DynamoDbSettings.Retry retry;
+    private final RequestDeadline deadline;
+    /** The configured attempt timeout, and the time left above which a call keeps its configured timeouts. */
+    private final long attemptTimeoutNanos;
+    private final long configuredTimeoutsNanos;
 
     @Inject
-    DynamoTable(EventLoopClients clients, TableDefinition table, DynamoDbSettings settings) {
+    DynamoTable(EventLoopClients clients, TableDefinition table, DynamoDbSettings settings, RequestDeadline deadline) {
         this.clients = clients;
         this.table = table.tableName();
         this.retry = settings.retry();
+        this.deadline = deadline;
+        ClientOverrideConfiguration configured = configuredTimeouts(clients.first());
+        long callTimeoutNanos = configured.apiCallTimeout().map(Duration::toNanos).orElse(RequestDeadline.NONE);
+        this.attemptTimeoutNanos = configured.apiCallAttemptTimeout().map(Duration::toNanos)
+                .orElse(RequestDeadline.NONE);
+        this.configuredTimeoutsNanos = Math.max(callTimeoutNanos, attemptTimeoutNanos);
     }
 
-    /** One client for every call (tests). */
+    /** One client for every call, and no request deadline (tests). */
     DynamoTable(DynamoDbAsyncClient client, TableDefinition table, DynamoDbSettings settings) {
-        this(EventLoopClients.of(client), table, settings);
+        this(client, table, settings, RequestDeadline.none());
+    }
+
+    /** One client for every call, with the deadline given (tests). */
+    DynamoTable(DynamoDbAsyncClient client, TableDefinition table, DynamoDbSettings settings,
+            RequestDeadline deadline) {
+        this(EventLoopClients.of(client), table, settings, deadline);
+    }
+
+    /** The timeouts the clients were built with (the same for every loop's client); none for a test's own client. */
+    private static ClientOverrideConfiguration configuredTimeouts(DynamoDbAsyncClient client) {
+        try {
+            return client.serviceClientConfiguration().overrideConfiguration();
+        } catch (UnsupportedOperationException e) {
+            return ClientOverrideConfiguration.builder().build();
+        }
     }
 
     /**
@@ -97,10 +135,10 @@ public class DynamoTable {
     private <T> Uni<T> getItem(AccessPattern pattern, ItemKey key, Consistency consistency,
             Function<GetItemResponse, T> answer) {
         Map<String, AttributeValue> keyAttributes = key.toAttributes();
-        return call(() -> dynamo().getItem(r -> r.tableName(table).key(keyAttributes)
+        return call(pattern, timeouts -> dynamo().getItem(r -> r.tableName(table).key(keyAttributes)
                 .consistentRead(consistency.consistentRead())
                 .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
-                .overrideConfiguration(pattern.tag())))
+                .overrideConfiguration(timeouts)))
                 .map(answer);
     }
 
@@ -116,13 +154,14 @@ public class DynamoTable {
                 .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
                 .overrideConfiguration(pattern.tag())
                 .build();
-        return call(() -> dynamo().query(query));
+        return call(pattern, timeouts -> dynamo().query(timeouts == pattern.tag() ? query
+                : query.toBuilder().overrideConfiguration(timeouts).build()));
     }
 
     /**
      * BatchGetItem of up to any number of keys, in requests of at most {@code chunkSize} keys sent in parallel;
-     * unprocessed keys are re-sent with backoff until {@code budget} runs out ({@link TableBusy}). Emits the items
-     * found, in no particular order.
+     * unprocessed keys are re-sent with backoff until {@code budget} or the request's deadline runs out
+     * ({@link TableBusy}). Emits the items found, in no particular order.
      */
     public Uni<List<Map<String, AttributeValue>>> batchGet(AccessPattern pattern, List<ItemKey> keys, int chunkSize,
             Duration budget) {
@@ -135,26 +174,29 @@ public class DynamoTable {
         if (chunkSize < 1 || chunkSize > BATCH_GET_LIMIT) {
             throw new IllegalArgumentException("a BatchGetItem takes 1.." + BATCH_GET_LIMIT + " keys");
         }
-        long deadline = System.nanoTime() + budget.toNanos();
-        List<Uni<List<Map<String, AttributeValue>>>> requests = new ArrayList<>();
-        for (List<ItemKey> chunk : chunks(keys, chunkSize)) {
-            List<Map<String, AttributeValue>> attributes = chunk.stream().map(ItemKey::toAttributes).toList();
-            requests.add(batchGet(pattern, attributes, consistency.consistentRead(), 0, deadline, new ArrayList<>()));
-        }
-        if (requests.isEmpty()) {
+        if (keys.isEmpty()) {
             return Uni.createFrom().item(List.of());
         }
-        return Uni.join().all(requests).andFailFast()
-                .map(results -> results.stream().flatMap(List::stream).toList());
+        return Uni.createFrom().deferred(() -> {
+            long deadline = batchDeadline(budget);
+            List<Uni<List<Map<String, AttributeValue>>>> requests = new ArrayList<>();
+            for (List<ItemKey> chunk : chunks(keys, chunkSize)) {
+                List<Map<String, AttributeValue>> attributes = chunk.stream().map(ItemKey::toAttributes).toList();
+                requests.add(batchGet(pattern, attributes, consistency.consistentRead(), 0, deadline,
+                        new ArrayList<>()));
+            }
+            return Uni.join().all(requests).andFailFast()
+                    .map(results -> results.stream().flatMap(List::stream).toList());
+        });
     }
 
     private Uni<List<Map<String, AttributeValue>>> batchGet(AccessPattern pattern, List<Map<String, AttributeValue>> keys,
             boolean consistentRead, int attempt, long deadline, List<Map<String, AttributeValue>> found) {
-        return call(() -> dynamo().batchGetItem(r -> r
+        return call(pattern, timeouts -> dynamo().batchGetItem(r -> r
                 .requestItems(Map.of(table, KeysAndAttributes.builder().keys(keys).consistentRead(consistentRead)
                         .build()))
                 .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
-                .overrideConfiguration(pattern.tag())))
+                .overrideConfiguration(timeouts)))
                 .chain(response -> {
                     found.addAll(response.responses().getOrDefault(table, List.of()));
                     KeysAndAttributes rest = response.hasUnprocessedKeys() ? response.unprocessedKeys().get(table) : null;
@@ -178,13 +220,13 @@ public class DynamoTable {
      */
     public Uni<Void> put(AccessPattern pattern, String action, Map<String, AttributeValue> item, Condition condition) {
         Expression c = condition == null ? null : Conditions.render(condition);
-        return write(action, () -> dynamo().putItem(r -> r.tableName(table).item(item)
+        return write(pattern, action, timeouts -> dynamo().putItem(r -> r.tableName(table).item(item)
                 .conditionExpression(c == null ? null : c.expression())
                 .expressionAttributeNames(c == null ? null : c.namesOrNull())
                 .expressionAttributeValues(c == null ? null : c.valuesOrNull())
                 .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
                 .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
-                .overrideConfiguration(pattern.tag())))
+                .overrideConfiguration(timeouts)))
                 .replaceWithVoid();
     }
 
@@ -192,7 +234,7 @@ public class DynamoTable {
     public Uni<Map<String, AttributeValue>> update(AccessPattern pattern, String action, ItemKey key,
             UpdateExpression update) {
         Map<String, AttributeValue> keyAttributes = key.toAttributes();
-        return write(action, () -> dynamo().updateItem(r -> r.tableName(table).key(keyAttributes)
+        return write(pattern, action, timeouts -> dynamo().updateItem(r -> r.tableName(table).key(keyAttributes)
                 .updateExpression(update.updateExpression())
                 .conditionExpression(update.conditionExpression())
                 .expressionAttributeNames(update.names())
@@ -200,7 +242,7 @@ public class DynamoTable {
                 .returnValues(ReturnValue.ALL_NEW)
                 .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
                 .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
-                .overrideConfiguration(pattern.tag())))
+                .overrideConfiguration(timeouts)))
                 .map(response -> response.attributes());
     }
 
@@ -209,14 +251,14 @@ public class DynamoTable {
             Condition condition) {
         Expression c = condition == null ? null : Conditions.render(condition);
         Map<String, AttributeValue> keyAttributes = key.toAttributes();
-        return write(action, () -> dynamo().deleteItem(r -> r.tableName(table).key(keyAttributes)
+        return write(pattern, action, timeouts -> dynamo().deleteItem(r -> r.tableName(table).key(keyAttributes)
                 .conditionExpression(c == null ? null : c.expression())
                 .expressionAttributeNames(c == null ? null : c.namesOrNull())
                 .expressionAttributeValues(c == null ? null : c.valuesOrNull())
                 .returnValues(ReturnValue.ALL_OLD)
                 .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
                 .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
-                .overrideConfiguration(pattern.tag())))
+                .overrideConfiguration(timeouts)))
                 .map(response -> response.hasAttributes() && !response.attributes().isEmpty()
                         ? response.attributes() : null);
     }
@@ -227,29 +269,28 @@ public class DynamoTable {
      * TransactWriteItems. A cancellation caused only by concurrent transactions (nothing was written) is retried
      * with backoff and jitter, the conditions evaluated anew; a failed condition is {@link WriteRefused} naming
      * the first action whose condition failed (and every other one that failed too); a conflict that outlasts the
-     * retries is {@link WriteContended}.
+     * retries (their number, or the request's deadline) is {@link WriteContended}.
      */
     public Uni<Void> transact(AccessPattern pattern, Transaction transaction) {
         List<TransactWriteItem> items = transaction.items(table);
-        return call(() -> dynamo().transactWriteItems(r -> r.transactItems(items)
-                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
-                .overrideConfiguration(pattern.tag())))
-                .onFailure(DynamoTable::lostToConcurrentTransaction).retry()
-                .withBackOff(retry.initialBackoff(), retry.maxBackoff()).withJitter(0.5)
-                .atMost(retry.transactionAttempts() - 1L)
+        return retriedOnConflict(DynamoTable::lostToConcurrentTransaction, 0,
+                () -> call(pattern, timeouts -> dynamo().transactWriteItems(r -> r.transactItems(items)
+                        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                        .overrideConfiguration(timeouts))))
                 .onFailure().transform(e -> transactionFailure(transaction, e))
                 .replaceWithVoid();
     }
 
     /**
      * BatchWriteItem deletes, 25 keys a request, in parallel; unprocessed deletes are re-sent with backoff
-     * ({@link TableBusy} after the configured attempts, or once the next retry would start after the batch budget).
+     * ({@link TableBusy} after the configured attempts, or once the next retry would start after the batch budget or
+     * the request's deadline).
      * Deleting is idempotent, so a retry of the whole is safe.
      */
     public Uni<Void> batchDelete(AccessPattern pattern, List<ItemKey> keys) {
         return Uni.createFrom().deferred(() -> {
             // The budget runs from the subscription, not from when the Uni was put together.
-            long deadline = System.nanoTime() + retry.batchBudget().toNanos();
+            long deadline = batchDeadline(retry.batchBudget());
             List<Uni<Void>> requests = chunks(keys, BATCH_WRITE_LIMIT).stream()
                     .map(chunk -> batchWrite(pattern, chunk.stream()
                             .map(key -> WriteRequest.builder()
@@ -262,9 +303,9 @@ public class DynamoTable {
     }
 
     private Uni<Void> batchWrite(AccessPattern pattern, List<WriteRequest> writes, int attempt, long deadline) {
-        return call(() -> dynamo().batchWriteItem(r -> r.requestItems(Map.of(table, writes))
+        return call(pattern, timeouts -> dynamo().batchWriteItem(r -> r.requestItems(Map.of(table, writes))
                 .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
-                .overrideConfiguration(pattern.tag())))
+                .overrideConfiguration(timeouts)))
                 .chain(response -> {
                     List<WriteRequest> unprocessed = response.hasUnprocessedItems()
                             ? response.unprocessedItems().getOrDefault(table, List.of()) : List.of();
@@ -287,12 +328,25 @@ public class DynamoTable {
      * transaction in flight on its item (TransactionConflictException: nothing was written) is re-sent like a
      * transaction's conflict, then {@link WriteContended}.
      */
-    private <T> Uni<T> write(String action, Supplier<CompletableFuture<T>> request) {
-        return call(request)
-                .onFailure(TransactionConflictException.class).retry()
-                .withBackOff(retry.initialBackoff(), retry.maxBackoff()).withJitter(0.5)
-                .atMost(retry.transactionAttempts() - 1L)
+    private <T> Uni<T> write(AccessPattern pattern, String action,
+            Function<AwsRequestOverrideConfiguration, CompletableFuture<T>> request) {
+        return retriedOnConflict(TransactionConflictException.class::isInstance, 0, () -> call(pattern, request))
                 .onFailure().transform(e -> singleWriteFailure(action, e));
+    }
+
+    /**
+     * Sends {@code attempt} again after a jittered exponential backoff while it fails with a conflict, up to the
+     * configured attempts and never past the request's deadline; then fails with the last conflict.
+     */
+    private <T> Uni<T> retriedOnConflict(Predicate<Throwable> conflict, int attempt, Supplier<Uni<T>> send) {
+        return send.get().onFailure(conflict).recoverWithUni(failure -> {
+            Duration pause = conflictBackoff(attempt);
+            if (attempt + 1 >= retry.transactionAttempts() || deadline.remainingNanos() <= pause.toNanos()) {
+                return Uni.createFrom().failure(failure);
+            }
+            return Uni.createFrom().voidItem().onItem().delayIt().by(pause)
+                    .chain(() -> retriedOnConflict(conflict, attempt + 1, send));
+        });
     }
 
     private static Throwable singleWriteFailure(String action, Throwable failure) {
@@ -342,6 +396,24 @@ public class DynamoTable {
         return Duration.ofMillis(1 + ThreadLocalRandom.current().nextLong(Math.max(1, cap)));
     }
 
+    /**
+     * The pause before re-sending a write that lost to a concurrent transaction: initial * 2^attempt, at most max,
+     * give or take half of it at random, so that writers on one hot item spread out.
+     */
+    private Duration conflictBackoff(int attempt) {
+        long initial = retry.initialBackoff().toMillis();
+        long max = retry.maxBackoff().toMillis();
+        long delay = Math.min(max, initial << Math.min(attempt, 20));
+        long low = Math.max(initial, delay - delay / 2);
+        long high = Math.max(low, Math.min(max, delay + delay / 2));
+        return Duration.ofMillis(low + ThreadLocalRandom.current().nextLong(high - low + 1));
+    }
+
+    /** When a batch's retries stop: {@code budget} from now, or the request's deadline if that comes first. */
+    private long batchDeadline(Duration budget) {
+        return System.nanoTime() + Math.min(budget.toNanos(), deadline.remainingNanos());
+    }
+
     private static <T> List<List<T>> chunks(List<T> all, int size) {
         List<List<T>> out = new ArrayList<>();
         for (int from = 0; from < all.size(); from += size) {
@@ -350,7 +422,23 @@ public class DynamoTable {
         return out;
     }
 
-    private static <T> Uni<T> call(Supplier<CompletableFuture<T>> request) {
-        return Uni.createFrom().completionStage(request);
+    /**
+     * One SDK call, sent at subscription (a resubscription sends it again) with {@code pattern}'s tag, whose timeouts
+     * are cut to what is left of the request's deadline when that is less than the configured ones. With nothing
+     * left, nothing is sent: the call fails as a timed-out one.
+     */
+    private <T> Uni<T> call(AccessPattern pattern,
+            Function<AwsRequestOverrideConfiguration, CompletableFuture<T>> request) {
+        return Uni.createFrom().completionStage(() -> {
+            long remaining = deadline.remainingNanos();
+            if (remaining >= configuredTimeoutsNanos) {
+                return request.apply(pattern.tag());
+            }
+            if (remaining < LEAST_CALL_NANOS) {
+                return CompletableFuture.failedFuture(ApiCallTimeoutException.create("the request's deadline passed "
+                        + "before DynamoDB was called (" + pattern + ")", null));
+            }
+            return request.apply(pattern.tagWithin(remaining, attemptTimeoutNanos));
+        });
     }
 }
