@@ -153,6 +153,7 @@ public final class Chaos {
         Map<String, List<String>> pending;
         try (Table table = new Table(required(o, "endpoint"), required(o, "table"))) {
             check.checkAnswers();
+            check.checkWitnessed();
             check.checkAcknowledged(table);
             check.checkRefused(table);
             pending = pending(table);
@@ -174,7 +175,8 @@ public final class Chaos {
             System.out.println("VIOLATION x" + list.size() + ": " + rule);
             for (Check.Violation v : list.subList(0, Math.min(shownPerRule, list.size()))) {
                 System.out.println("  " + v.subject());
-                List<Entry> shown = v.requests();
+                List<Entry> shown = v.requests().stream()
+                        .sorted(java.util.Comparator.comparingLong(Entry::startMs)).toList();
                 int from = Math.max(0, shown.size() - 6);
                 if (from > 1) {
                     System.out.println("      " + shown.get(0).describe());
@@ -205,10 +207,13 @@ public final class Chaos {
         System.out.println("by status         " + check.byStatus());
         System.out.printf("no answer         %d while their service was killed (not answers)%n",
                 check.expectedConnectionErrors());
-        System.out.printf("faults            %d freezes of DynamoDB Local (%.1f s frozen), %d service kills%n",
-                check.freezes(), check.frozenMs() / 1e3, check.kills());
-        System.out.printf("acknowledged      %d creates still in the table as they must be, %d excused by a deletion "
-                + "sent after them%n", check.existenceChecked(), check.existenceExcused());
+        System.out.printf("faults            %d freezes of DynamoDB Local (%.1f s frozen), %d service kills "
+                + "(%d restarts exited before they answered and were started again)%n",
+                check.freezes(), check.frozenMs() / 1e3, check.kills(), check.exitedAtStart());
+        System.out.printf("acknowledged      %d creates checked in the table at the end (no deletion after them), %d "
+                + "with a deletion after them%n", check.existenceChecked(), check.existenceExcused());
+        System.out.printf("witnessed         %d later reads answered 404 for an acknowledged create, each checked "
+                + "for a deletion sent in between%n", check.witnessChecked());
         System.out.printf("refused           %d ids whose every create was refused, checked absent%n",
                 check.absenceChecked());
         System.out.printf("audit             exit %d, %d lines%n", auditStatus, auditLines.size());

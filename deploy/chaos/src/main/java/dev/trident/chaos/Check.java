@@ -69,9 +69,11 @@ final class Check {
     private final long answerLimitMs;
     private final List<Violation> violations = new ArrayList<>();
     private int expectedConnectionErrors;
+    private int exitedAtStart;
     private int existenceChecked;
     private int existenceExcused;
     private int absenceChecked;
+    private int witnessChecked;
 
     Check(List<Entry> history, List<String> faultLog, long answerLimitMs) {
         this.requests = history.stream().filter(e -> e.kind().equals(Entry.REQUEST)).toList();
@@ -103,6 +105,7 @@ final class Check {
                         outages.add(new Window(target, from, at + RESTART_GRACE_MS));
                     }
                 }
+                case "exited" -> exitedAtStart++;
                 default -> {
                 }
             }
@@ -119,6 +122,11 @@ final class Check {
 
     int kills() {
         return outages.size();
+    }
+
+    /** Restarts that gave up (the process exited before it answered) and were started again. */
+    int exitedAtStart() {
+        return exitedAtStart;
     }
 
     long frozenMs() {
@@ -327,6 +335,57 @@ final class Check {
         return all;
     }
 
+    /** The strongly consistent single-item reads, by the entity they read (named as {@link Acknowledged#entity}). */
+    private static String readEntity(Entry r) {
+        return switch (r.op()) {
+            case "user-get" -> "user " + r.id(USER);
+            case "post-get" -> "post " + r.id(USER) + "/" + r.id(POST);
+            case "comment-get" -> "comment " + r.id(POST) + "/" + r.id(COMMENT);
+            case "student-get" -> "student " + r.id(STUDENT);
+            case "course-get" -> "course " + r.id(COURSE);
+            case "enrolment-get" -> "enrolment " + r.id(STUDENT) + "/" + r.id(COURSE);
+            default -> null;
+        };
+    }
+
+    /**
+     * Reads as witnesses: an acknowledged create that a later read (sent after the create's answer) found missing
+     * (404), while no deletion that could have come after the create had been sent before the read's answer. This is
+     * how an old life's deletion that removes the new life shows even when the id is deleted again later on.
+     */
+    void checkWitnessed() {
+        Map<String, List<Entry>> missing = new LinkedHashMap<>();
+        for (Entry r : requests) {
+            String entity = readEntity(r);
+            if (entity != null && r.status() == 404) {
+                missing.computeIfAbsent(entity, k -> new ArrayList<>()).add(r);
+            }
+        }
+        for (Acknowledged a : acknowledged()) {
+            for (Entry read : missing.getOrDefault(a.entity(), List.of())) {
+                if (read.startMs() <= a.create().endMs()) {
+                    continue;
+                }
+                witnessChecked++;
+                boolean deleted = a.deletions().stream()
+                        .anyMatch(d -> d.startMs() < read.endMs() && acceptedBy(d) > a.create().startMs());
+                if (!deleted) {
+                    List<Entry> shown = new ArrayList<>(a.deletions().stream()
+                            .filter(d -> d.startMs() < a.create().startMs()).toList());
+                    shown.add(a.create());
+                    shown.add(read);
+                    violations.add(new Violation("acknowledged create not found by a later read, no deletion sent "
+                            + "in between", a.entity(), shown));
+                    break;
+                }
+            }
+        }
+    }
+
+    int witnessChecked() {
+        return witnessChecked;
+    }
+
     void checkAcknowledged(Table table) {
         for (Acknowledged a : acknowledged()) {
             List<Entry> excusing = a.deletions().stream().filter(d -> acceptedBy(d) > a.create().startMs()).toList();
@@ -336,10 +395,9 @@ final class Check {
             }
             existenceChecked++;
             if (a.keys().stream().noneMatch(table::exists)) {
-                List<Entry> shown = new ArrayList<>();
+                // The deletions that came before it (the old life's, which must not reach the new one), then it.
+                List<Entry> shown = new ArrayList<>(a.deletions());
                 shown.add(a.create());
-                // The deletions that came before it: the old life's, which must not have reached the new one.
-                shown.addAll(a.deletions());
                 violations.add(new Violation("acknowledged create gone (no deletion sent after it)",
                         a.entity() + " key " + a.keys().get(0), shown));
             }

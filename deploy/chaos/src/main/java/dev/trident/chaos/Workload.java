@@ -94,17 +94,17 @@ final class Workload {
         add(3, this::getUser);
         add(1, this::userByHandle);
         add(2, this::patchUser);
-        add(2, this::eraseUser);
+        add(1, this::eraseUser);
         add(1, this::erasureProgress);
         add(1, this::batchGet);
         add(5, this::createPost);
         add(2, this::listPosts);
         add(2, this::getPost);
         add(1, this::patchPost);
-        add(2, this::deletePost);
+        add(1, this::deletePost);
         add(5, this::createComment);
         add(1, this::listComments);
-        add(1, this::getComment);
+        add(2, this::getComment);
         add(1, this::patchComment);
         add(2, this::deleteComment);
         add(1, this::timeline);
@@ -114,15 +114,15 @@ final class Workload {
         add(1, this::registerGhostStudent);
         add(2, this::getStudent);
         add(1, this::studentCourses);
-        add(2, this::deleteStudent);
+        add(1, this::deleteStudent);
         add(4, this::putCourse);
         add(1, this::putCourseWithoutRole);
         add(2, this::getCourse);
         add(1, this::roster);
         add(1, this::catalogue);
-        add(2, this::deleteCourse);
+        add(1, this::deleteCourse);
         add(6, this::enrol);
-        add(1, this::getEnrolment);
+        add(2, this::getEnrolment);
         add(2, this::grade);
         add(2, this::drop);
         // workspace
@@ -140,7 +140,7 @@ final class Workload {
         add(1, this::patchProject);
         add(1, this::deleteProject);
         add(1, this::projectsByStatus);
-        add(2, this::deleteWorkspace);
+        add(1, this::deleteWorkspace);
         totalWeight = ops.stream().mapToInt(Weighted::weight).sum();
     }
 
