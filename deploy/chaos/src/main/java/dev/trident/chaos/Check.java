@@ -19,6 +19,7 @@ import dev.trident.keys.SocialKeys;
 import dev.trident.keys.WorkspaceKeys;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -241,8 +242,32 @@ final class Check {
         return all;
     }
 
-    /** One acknowledged create: the keys its item may have, and the deletions that may remove it. */
-    private record Acknowledged(Entry create, String entity, List<ItemKey> keys, List<Entry> deletions) {
+    /**
+     * One acknowledged create: the keys its item may have, the deletions that may remove it, and when it may have
+     * been written: when it was sent, or for an Idempotency-Key sent again, when the first request with that key was
+     * (a replay answers what an earlier request wrote).
+     */
+    private record Acknowledged(Entry create, String entity, List<ItemKey> keys, List<Entry> deletions,
+            long writtenFrom) {
+    }
+
+    private Map<String, Long> firstSentWithKey;
+
+    private long writtenFrom(Entry create) {
+        if (firstSentWithKey == null) {
+            firstSentWithKey = new HashMap<>();
+            for (Entry r : requests) {
+                if (r.idempotencyKey() != null) {
+                    firstSentWithKey.merge(r.idempotencyKey(), r.startMs(), Math::min);
+                }
+            }
+        }
+        return create.idempotencyKey() == null ? create.startMs()
+                : firstSentWithKey.getOrDefault(create.idempotencyKey(), create.startMs());
+    }
+
+    private Acknowledged acknowledged(Entry c, String entity, List<ItemKey> keys, List<Entry> deletions) {
+        return new Acknowledged(c, entity, keys, deletions, writtenFrom(c));
     }
 
     private List<Acknowledged> acknowledged() {
@@ -254,14 +279,14 @@ final class Check {
             switch (c.op()) {
                 case Ops.USER_CREATE -> {
                     String u = c.id(USER);
-                    all.add(new Acknowledged(c, "user " + u, List.of(SocialKeys.userProfile(u)),
+                    all.add(acknowledged(c, "user " + u, List.of(SocialKeys.userProfile(u)),
                             deletions(Ops.USER_ERASE, is(USER, u))));
                 }
                 case Ops.POST_CREATE -> {
                     String u = c.id(USER);
                     String p = c.id(POST);
                     if (p != null) {
-                        all.add(new Acknowledged(c, "post " + u + "/" + p, List.of(SocialKeys.post(u, p)), concat(
+                        all.add(acknowledged(c, "post " + u + "/" + p, List.of(SocialKeys.post(u, p)), concat(
                                 deletions(Ops.POST_DELETE, is(POST, p)), deletions(Ops.USER_ERASE, is(USER, u)))));
                     }
                 }
@@ -271,7 +296,7 @@ final class Check {
                     String id = c.id(COMMENT);
                     String author = c.id(AUTHOR);
                     if (id != null) {
-                        all.add(new Acknowledged(c, "comment " + p + "/" + id, List.of(SocialKeys.comment(p, id)),
+                        all.add(acknowledged(c, "comment " + p + "/" + id, List.of(SocialKeys.comment(p, id)),
                                 concat(deletions(Ops.COMMENT_DELETE, is(COMMENT, id)),
                                         deletions(Ops.POST_DELETE, is(POST, p)),
                                         deletions(Ops.USER_ERASE, r -> u.equals(r.id(USER))
@@ -280,18 +305,18 @@ final class Check {
                 }
                 case Ops.STUDENT_PUT -> {
                     String s = c.id(STUDENT);
-                    all.add(new Acknowledged(c, "student " + s, List.of(EnrollmentKeys.student(s)), concat(
+                    all.add(acknowledged(c, "student " + s, List.of(EnrollmentKeys.student(s)), concat(
                             deletions(Ops.STUDENT_DELETE, is(STUDENT, s)), deletions(Ops.USER_ERASE, is(USER, s)))));
                 }
                 case Ops.COURSE_PUT -> {
                     String course = c.id(COURSE);
-                    all.add(new Acknowledged(c, "course " + course, List.of(EnrollmentKeys.course(course)),
+                    all.add(acknowledged(c, "course " + course, List.of(EnrollmentKeys.course(course)),
                             deletions(Ops.COURSE_DELETE, is(COURSE, course))));
                 }
                 case Ops.ENROL -> {
                     String s = c.id(STUDENT);
                     String course = c.id(COURSE);
-                    all.add(new Acknowledged(c, "enrolment " + s + "/" + course,
+                    all.add(acknowledged(c, "enrolment " + s + "/" + course,
                             List.of(EnrollmentKeys.enrollment(s, course)), concat(
                                     deletions(Ops.DROP, is(STUDENT, s).and(is(COURSE, course))),
                                     deletions(Ops.STUDENT_DELETE, is(STUDENT, s)),
@@ -301,16 +326,16 @@ final class Check {
                 case Ops.WORKSPACE_CREATE -> {
                     String ws = c.id(WORKSPACE);
                     String owner = c.id(OWNER);
-                    all.add(new Acknowledged(c, "workspace " + ws, List.of(WorkspaceKeys.workspace(ws)),
+                    all.add(acknowledged(c, "workspace " + ws, List.of(WorkspaceKeys.workspace(ws)),
                             workspaceDeletions(ws)));
-                    all.add(new Acknowledged(c, "member " + ws + "/" + owner + " (the creator)",
+                    all.add(acknowledged(c, "member " + ws + "/" + owner + " (the creator)",
                             List.of(WorkspaceKeys.member(ws, owner)), concat(workspaceDeletions(ws),
                                     deletions(Ops.MEMBER_REMOVE, is(WORKSPACE, ws).and(is(MEMBER, owner))))));
                 }
                 case Ops.MEMBER_PUT -> {
                     String ws = c.id(WORKSPACE);
                     String member = c.id(MEMBER);
-                    all.add(new Acknowledged(c, "member " + ws + "/" + member, List.of(WorkspaceKeys.member(ws, member)),
+                    all.add(acknowledged(c, "member " + ws + "/" + member, List.of(WorkspaceKeys.member(ws, member)),
                             concat(workspaceDeletions(ws),
                                     deletions(Ops.MEMBER_REMOVE, is(WORKSPACE, ws).and(is(MEMBER, member))))));
                 }
@@ -323,7 +348,7 @@ final class Check {
                         for (int n = 1; n <= Shards.MAX_SHARDS; n++) {
                             keys.add(WorkspaceKeys.project(ws, n, ProjectId.parse(p)));
                         }
-                        all.add(new Acknowledged(c, "project " + ws + "/" + p, List.copyOf(keys), concat(
+                        all.add(acknowledged(c, "project " + ws + "/" + p, List.copyOf(keys), concat(
                                 workspaceDeletions(ws),
                                 deletions(Ops.PROJECT_DELETE, is(WORKSPACE, ws).and(is(PROJECT, p))))));
                     }
@@ -368,10 +393,10 @@ final class Check {
                 }
                 witnessChecked++;
                 boolean deleted = a.deletions().stream()
-                        .anyMatch(d -> d.startMs() < read.endMs() && acceptedBy(d) > a.create().startMs());
+                        .anyMatch(d -> d.startMs() < read.endMs() && acceptedBy(d) > a.writtenFrom());
                 if (!deleted) {
                     List<Entry> shown = new ArrayList<>(a.deletions().stream()
-                            .filter(d -> d.startMs() < a.create().startMs()).toList());
+                            .filter(d -> d.startMs() < a.writtenFrom()).toList());
                     shown.add(a.create());
                     shown.add(read);
                     violations.add(new Violation("acknowledged create not found by a later read, no deletion sent "
@@ -388,7 +413,7 @@ final class Check {
 
     void checkAcknowledged(Table table) {
         for (Acknowledged a : acknowledged()) {
-            List<Entry> excusing = a.deletions().stream().filter(d -> acceptedBy(d) > a.create().startMs()).toList();
+            List<Entry> excusing = a.deletions().stream().filter(d -> acceptedBy(d) > a.writtenFrom()).toList();
             if (!excusing.isEmpty()) {
                 existenceExcused++;
                 continue;
