@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # All of Trident's tests, on a fresh machine: the packages the tests need, then the Maven build with every
-# unit, service, packaged-jar and browser test on a real DynamoDB Local, then a smoke of the start-up measurement,
+# unit, service, packaged-jar and browser test on a real DynamoDB Local, then a bounded chaos run of the packaged
+# services (deploy/chaos.sh: faults injected, the history checked, the table audited), then a smoke of the start-up measurement,
 # then the whole suite in containers (deploy/containers.sh up, test, down: images built here, from Debian's packages
 # where no registry is reachable), then the native sources of each service (GraalVM cannot be had everywhere; the sources prove the native build
 # steps pass). Prints how long each step took.
@@ -19,6 +20,9 @@ report() { [ ${#TIMES[@]} -eq 0 ] || { echo "=== steps"; printf '  %s\n' "${TIME
 
 step prerequisites deploy/prerequisites.sh
 step "maven verify" ./mvnw -B verify
+# The services' jars under faults (DynamoDB Local frozen, services killed) with the history checked and the table
+# audited afterwards: deploy/chaos.sh.
+step chaos deploy/chaos.sh --duration 120
 # A smoke of the start-up measurement (one start per app, no load, no JDK 25): the full run is deploy/startup.sh.
 step "start-up smoke" deploy/startup.sh --smoke
 

@@ -1,4 +1,4 @@
-# Sourced by deploy/bench.sh, deploy/startup.sh and deploy/extension-costs.sh: a scratch stack of their own, apart from deploy/run.sh's.
+# Sourced by deploy/bench.sh, deploy/startup.sh, deploy/extension-costs.sh and deploy/chaos.sh: a scratch stack of their own, apart from deploy/run.sh's.
 # Needs ROOT, JAVA and HOST. Every process a caller starts goes into PIDS; all of them are stopped on exit,
 # Ctrl-C or SIGTERM (a closed output pipe must not cut that short, hence SIGPIPE ignored while stopping).
 
@@ -91,4 +91,26 @@ export_scratch_service_env() {
   export TRIDENT_TABLE_BOOTSTRAP=true
   export TRIDENT_CURSOR_SECRETS="$secret_id:$(head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n')"
   export QUARKUS_HTTP_HOST=$HOST
+}
+
+# start_scratch_service JAR PORT LOG: launches a service's packaged jar on HOST:PORT in the background with the images'
+# JVM options (output appended to LOG, so that a restarted service keeps one log); does not wait. Sets SERVICE_PID.
+start_scratch_service() {
+  local jar=$1 port=$2 log=$3
+  app_main_args "$jar"
+  MALLOC_ARENA_MAX=$SERVICE_MALLOC_ARENA_MAX QUARKUS_HTTP_PORT=$port "$JAVA" \
+    ${SERVICE_JAVA_OPTS[@]+"${SERVICE_JAVA_OPTS[@]}"} "${APP_MAIN_ARGS[@]}" >> "$log" 2>&1 &
+  SERVICE_PID=$!
+  PIDS+=($SERVICE_PID)
+}
+
+# await_scratch_service PORT PID LOG SECONDS: returns once HOST:PORT answers its readiness UP; 1 when the process exits
+# or SECONDS pass first.
+await_scratch_service() {
+  local port=$1 pid=$2 log=$3 deadline=$(( $(date +%s) + $4 ))
+  until curl -fsS -o /dev/null --max-time 2 "http://$HOST:$port/q/health/ready" 2>/dev/null; do
+    kill -0 "$pid" 2>/dev/null || { echo "the service on port $port exited; see $log" >&2; return 1; }
+    [ "$(date +%s)" -lt "$deadline" ] || { echo "the service on port $port is not ready after $4 s; see $log" >&2; return 1; }
+    sleep 0.1
+  done
 }

@@ -1,0 +1,502 @@
+package dev.trident.chaos;
+
+import static dev.trident.chaos.Ops.AUTHOR;
+import static dev.trident.chaos.Ops.COMMENT;
+import static dev.trident.chaos.Ops.COURSE;
+import static dev.trident.chaos.Ops.MEMBER;
+import static dev.trident.chaos.Ops.OWNER;
+import static dev.trident.chaos.Ops.POST;
+import static dev.trident.chaos.Ops.PROJECT;
+import static dev.trident.chaos.Ops.STUDENT;
+import static dev.trident.chaos.Ops.USER;
+import static dev.trident.chaos.Ops.WORKSPACE;
+
+import dev.trident.keys.EnrollmentKeys;
+import dev.trident.keys.ItemKey;
+import dev.trident.keys.ProjectId;
+import dev.trident.keys.Shards;
+import dev.trident.keys.SocialKeys;
+import dev.trident.keys.WorkspaceKeys;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.function.Predicate;
+import java.util.stream.Collectors;
+
+/**
+ * The checks of a run's history against the rules and against the table, once the faults are over and the pending
+ * work has drained:
+ * <ul>
+ * <li>answers: the only 5xx is 503 with a numeric Retry-After as problem+json; no answer later than the deadline plus
+ * slack; a request without an answer is expected only while its service was being killed and restarted;</li>
+ * <li>acknowledged creates: each create answered 2xx is still in the table, unless a deletion that could have come
+ * after it was sent (see {@link #acceptedBy});</li>
+ * <li>refused creates: an id whose every create was answered 4xx has nothing in the table.</li>
+ * </ul>
+ */
+final class Check {
+
+    /** A window of a fault: DynamoDB Local frozen, or a service down from its kill until it answered ready. */
+    record Window(String target, long from, long to) {
+        boolean overlaps(long start, long end) {
+            return from <= end && to >= start;
+        }
+    }
+
+    /** A violation: what rule, what key, and the requests that show it. */
+    record Violation(String rule, String subject, List<Entry> requests) {
+    }
+
+    /**
+     * How long after its answer (or its failure) a deletion that was not acknowledged may still take effect: its
+     * write can be in DynamoDB Local's socket already, processed as soon as DynamoDB runs (at once, or when a freeze
+     * ends). A deletion answered 2xx took effect before its answer.
+     */
+    static final long LATE_EFFECT_MS = 2_000;
+    /** A service counts as down from its kill until this long after its first ready answer. */
+    static final long RESTART_GRACE_MS = 2_000;
+
+    private final List<Entry> requests;
+    private final List<Window> freezes = new ArrayList<>();
+    private final List<Window> outages = new ArrayList<>();
+    private final long answerLimitMs;
+    private final List<Violation> violations = new ArrayList<>();
+    private int expectedConnectionErrors;
+    private int exitedAtStart;
+    private int existenceChecked;
+    private int existenceExcused;
+    private int absenceChecked;
+    private int witnessChecked;
+
+    Check(List<Entry> history, List<String> faultLog, long answerLimitMs) {
+        this.requests = history.stream().filter(e -> e.kind().equals(Entry.REQUEST)).toList();
+        this.answerLimitMs = answerLimitMs;
+        readFaults(faultLog);
+    }
+
+    private void readFaults(List<String> lines) {
+        Map<String, Long> open = new LinkedHashMap<>();
+        for (String line : lines) {
+            String[] f = line.trim().split("\\s+");
+            if (f.length < 3) {
+                continue;
+            }
+            long at = Long.parseLong(f[0]);
+            String event = f[1];
+            String target = f[2];
+            switch (event) {
+                case "freeze", "kill" -> open.put(event + " " + target, at);
+                case "thaw" -> {
+                    Long from = open.remove("freeze " + target);
+                    if (from != null) {
+                        freezes.add(new Window(target, from, at));
+                    }
+                }
+                case "ready" -> {
+                    Long from = open.remove("kill " + target);
+                    if (from != null) {
+                        outages.add(new Window(target, from, at + RESTART_GRACE_MS));
+                    }
+                }
+                case "exited" -> exitedAtStart++;
+                default -> {
+                }
+            }
+        }
+        open.forEach((what, from) -> {
+            String[] f = what.split(" ");
+            (f[0].equals("freeze") ? freezes : outages).add(new Window(f[1], from, Long.MAX_VALUE));
+        });
+    }
+
+    int freezes() {
+        return freezes.size();
+    }
+
+    int kills() {
+        return outages.size();
+    }
+
+    /** Restarts that gave up (the process exited before it answered) and were started again. */
+    int exitedAtStart() {
+        return exitedAtStart;
+    }
+
+    long frozenMs() {
+        return freezes.stream().mapToLong(w -> (w.to() == Long.MAX_VALUE ? w.from() : w.to()) - w.from()).sum();
+    }
+
+    List<Violation> violations() {
+        return violations;
+    }
+
+    // --- answers --------------------------------------------------------------------------------------------------
+
+    void checkAnswers() {
+        for (Entry r : requests) {
+            String service = r.path().substring(0, r.path().indexOf(':'));
+            if (r.status() >= 500 && r.status() != 503) {
+                violations.add(new Violation("a 5xx other than 503", r.op(), List.of(r)));
+            }
+            if (r.status() == 503) {
+                if (r.retryAfter() == null || !r.retryAfter().trim().matches("\\d+")) {
+                    violations.add(new Violation("503 without a numeric Retry-After", r.op(), List.of(r)));
+                }
+                if (r.contentType() == null || !r.contentType().startsWith("application/problem+json")) {
+                    violations.add(new Violation("503 not problem+json (" + r.contentType() + ")", r.op(),
+                            List.of(r)));
+                }
+            }
+            if (r.answered() && r.latencyMs() > answerLimitMs && !r.phase().equals(Entry.WARM_UP)) {
+                violations.add(new Violation("answered later than " + answerLimitMs + " ms", r.op(), List.of(r)));
+            }
+            if (!r.answered()) {
+                boolean serviceDown = outages.stream()
+                        .anyMatch(w -> w.target().equals(service + "-service") && w.overlaps(r.startMs(), r.endMs()));
+                if (serviceDown) {
+                    expectedConnectionErrors++;
+                } else {
+                    violations.add(new Violation(r.status() == Entry.NO_ANSWER
+                            ? "no answer within the client's timeout, the service not killed"
+                            : "connection error while the service was not being killed", r.op(), List.of(r)));
+                }
+            }
+        }
+    }
+
+    int expectedConnectionErrors() {
+        return expectedConnectionErrors;
+    }
+
+    // --- acknowledged creates -------------------------------------------------------------------------------------
+
+    /**
+     * The latest moment a deletion may have been accepted (its first write made): its answer for a 2xx; for a 5xx or
+     * no answer its end plus {@link #LATE_EFFECT_MS}, carried past the end of any freeze that overlaps.
+     */
+    long acceptedBy(Entry deletion) {
+        if (deletion.isSuccess()) {
+            return deletion.endMs();
+        }
+        long bound = deletion.endMs() + LATE_EFFECT_MS;
+        boolean moved = true;
+        while (moved) {
+            moved = false;
+            for (Window f : freezes) {
+                if (f.overlaps(deletion.startMs(), bound)) {
+                    long after = f.to() == Long.MAX_VALUE ? Long.MAX_VALUE : f.to() + LATE_EFFECT_MS;
+                    if (after > bound) {
+                        bound = after;
+                        moved = true;
+                    }
+                }
+            }
+        }
+        return bound;
+    }
+
+    /** Deletions (answered anything but 4xx) of {@code op} matching {@code about}. */
+    private List<Entry> deletions(String op, Predicate<Entry> about) {
+        return requests.stream().filter(r -> r.op().equals(op) && !r.isClientError() && about.test(r)).toList();
+    }
+
+    private static Predicate<Entry> is(String name, String value) {
+        return r -> Objects.equals(r.id(name), value);
+    }
+
+    /** Users whose erasure can delete workspace {@code ws}: anyone who was asked to own or join it. */
+    private Set<String> associatedWith(String ws) {
+        Set<String> users = new HashSet<>();
+        for (Entry r : requests) {
+            if (ws.equals(r.id(WORKSPACE))) {
+                if (r.op().equals(Ops.WORKSPACE_CREATE)) {
+                    users.add(r.id(OWNER));
+                } else if (r.op().equals(Ops.MEMBER_PUT)) {
+                    users.add(r.id(MEMBER));
+                }
+            }
+        }
+        return users;
+    }
+
+    private List<Entry> workspaceDeletions(String ws) {
+        Set<String> users = associatedWith(ws);
+        List<Entry> all = new ArrayList<>(deletions(Ops.WORKSPACE_DELETE, is(WORKSPACE, ws)));
+        all.addAll(deletions(Ops.USER_ERASE, r -> users.contains(r.id(USER))));
+        return all;
+    }
+
+    private static List<Entry> concat(Collection<Entry>... lists) {
+        List<Entry> all = new ArrayList<>();
+        for (Collection<Entry> l : lists) {
+            all.addAll(l);
+        }
+        return all;
+    }
+
+    /**
+     * One acknowledged create: the keys its item may have, the deletions that may remove it, and when it may have
+     * been written: when it was sent, or for an Idempotency-Key sent again, when the first request with that key was
+     * (a replay answers what an earlier request wrote).
+     */
+    private record Acknowledged(Entry create, String entity, List<ItemKey> keys, List<Entry> deletions,
+            long writtenFrom) {
+    }
+
+    private Map<String, Long> firstSentWithKey;
+
+    private long writtenFrom(Entry create) {
+        if (firstSentWithKey == null) {
+            firstSentWithKey = new HashMap<>();
+            for (Entry r : requests) {
+                if (r.idempotencyKey() != null) {
+                    firstSentWithKey.merge(r.idempotencyKey(), r.startMs(), Math::min);
+                }
+            }
+        }
+        return create.idempotencyKey() == null ? create.startMs()
+                : firstSentWithKey.getOrDefault(create.idempotencyKey(), create.startMs());
+    }
+
+    private Acknowledged acknowledged(Entry c, String entity, List<ItemKey> keys, List<Entry> deletions) {
+        return new Acknowledged(c, entity, keys, deletions, writtenFrom(c));
+    }
+
+    private List<Acknowledged> acknowledged() {
+        List<Acknowledged> all = new ArrayList<>();
+        for (Entry c : requests) {
+            if (!c.isSuccess()) {
+                continue;
+            }
+            switch (c.op()) {
+                case Ops.USER_CREATE -> {
+                    String u = c.id(USER);
+                    all.add(acknowledged(c, "user " + u, List.of(SocialKeys.userProfile(u)),
+                            deletions(Ops.USER_ERASE, is(USER, u))));
+                }
+                case Ops.POST_CREATE -> {
+                    String u = c.id(USER);
+                    String p = c.id(POST);
+                    if (p != null) {
+                        all.add(acknowledged(c, "post " + u + "/" + p, List.of(SocialKeys.post(u, p)), concat(
+                                deletions(Ops.POST_DELETE, is(POST, p)), deletions(Ops.USER_ERASE, is(USER, u)))));
+                    }
+                }
+                case Ops.COMMENT_CREATE -> {
+                    String u = c.id(USER);
+                    String p = c.id(POST);
+                    String id = c.id(COMMENT);
+                    String author = c.id(AUTHOR);
+                    if (id != null) {
+                        all.add(acknowledged(c, "comment " + p + "/" + id, List.of(SocialKeys.comment(p, id)),
+                                concat(deletions(Ops.COMMENT_DELETE, is(COMMENT, id)),
+                                        deletions(Ops.POST_DELETE, is(POST, p)),
+                                        deletions(Ops.USER_ERASE, r -> u.equals(r.id(USER))
+                                                || author.equals(r.id(USER))))));
+                    }
+                }
+                case Ops.STUDENT_PUT -> {
+                    String s = c.id(STUDENT);
+                    all.add(acknowledged(c, "student " + s, List.of(EnrollmentKeys.student(s)), concat(
+                            deletions(Ops.STUDENT_DELETE, is(STUDENT, s)), deletions(Ops.USER_ERASE, is(USER, s)))));
+                }
+                case Ops.COURSE_PUT -> {
+                    String course = c.id(COURSE);
+                    all.add(acknowledged(c, "course " + course, List.of(EnrollmentKeys.course(course)),
+                            deletions(Ops.COURSE_DELETE, is(COURSE, course))));
+                }
+                case Ops.ENROL -> {
+                    String s = c.id(STUDENT);
+                    String course = c.id(COURSE);
+                    all.add(acknowledged(c, "enrolment " + s + "/" + course,
+                            List.of(EnrollmentKeys.enrollment(s, course)), concat(
+                                    deletions(Ops.DROP, is(STUDENT, s).and(is(COURSE, course))),
+                                    deletions(Ops.STUDENT_DELETE, is(STUDENT, s)),
+                                    deletions(Ops.COURSE_DELETE, is(COURSE, course)),
+                                    deletions(Ops.USER_ERASE, is(USER, s)))));
+                }
+                case Ops.WORKSPACE_CREATE -> {
+                    String ws = c.id(WORKSPACE);
+                    String owner = c.id(OWNER);
+                    all.add(acknowledged(c, "workspace " + ws, List.of(WorkspaceKeys.workspace(ws)),
+                            workspaceDeletions(ws)));
+                    all.add(acknowledged(c, "member " + ws + "/" + owner + " (the creator)",
+                            List.of(WorkspaceKeys.member(ws, owner)), concat(workspaceDeletions(ws),
+                                    deletions(Ops.MEMBER_REMOVE, is(WORKSPACE, ws).and(is(MEMBER, owner))))));
+                }
+                case Ops.MEMBER_PUT -> {
+                    String ws = c.id(WORKSPACE);
+                    String member = c.id(MEMBER);
+                    all.add(acknowledged(c, "member " + ws + "/" + member, List.of(WorkspaceKeys.member(ws, member)),
+                            concat(workspaceDeletions(ws),
+                                    deletions(Ops.MEMBER_REMOVE, is(WORKSPACE, ws).and(is(MEMBER, member))))));
+                }
+                case Ops.PROJECT_CREATE -> {
+                    String ws = c.id(WORKSPACE);
+                    String p = c.id(PROJECT);
+                    if (p != null) {
+                        // The partition depends on the workspace's shard count: any layout will do.
+                        Set<ItemKey> keys = new LinkedHashSet<>();
+                        for (int n = 1; n <= Shards.MAX_SHARDS; n++) {
+                            keys.add(WorkspaceKeys.project(ws, n, ProjectId.parse(p)));
+                        }
+                        all.add(acknowledged(c, "project " + ws + "/" + p, List.copyOf(keys), concat(
+                                workspaceDeletions(ws),
+                                deletions(Ops.PROJECT_DELETE, is(WORKSPACE, ws).and(is(PROJECT, p))))));
+                    }
+                }
+                default -> {
+                }
+            }
+        }
+        return all;
+    }
+
+    /** The strongly consistent single-item reads, by the entity they read (named as {@link Acknowledged#entity}). */
+    private static String readEntity(Entry r) {
+        return switch (r.op()) {
+            case "user-get" -> "user " + r.id(USER);
+            case "post-get" -> "post " + r.id(USER) + "/" + r.id(POST);
+            case "comment-get" -> "comment " + r.id(POST) + "/" + r.id(COMMENT);
+            case "student-get" -> "student " + r.id(STUDENT);
+            case "course-get" -> "course " + r.id(COURSE);
+            case "enrolment-get" -> "enrolment " + r.id(STUDENT) + "/" + r.id(COURSE);
+            default -> null;
+        };
+    }
+
+    /**
+     * Reads as witnesses: an acknowledged create that a later read (sent after the create's answer) found missing
+     * (404), while no deletion that could have come after the create had been sent before the read's answer. This is
+     * how an old life's deletion that removes the new life shows even when the id is deleted again later on.
+     */
+    void checkWitnessed() {
+        Map<String, List<Entry>> missing = new LinkedHashMap<>();
+        for (Entry r : requests) {
+            String entity = readEntity(r);
+            if (entity != null && r.status() == 404) {
+                missing.computeIfAbsent(entity, k -> new ArrayList<>()).add(r);
+            }
+        }
+        for (Acknowledged a : acknowledged()) {
+            for (Entry read : missing.getOrDefault(a.entity(), List.of())) {
+                if (read.startMs() <= a.create().endMs()) {
+                    continue;
+                }
+                witnessChecked++;
+                boolean deleted = a.deletions().stream()
+                        .anyMatch(d -> d.startMs() < read.endMs() && acceptedBy(d) > a.writtenFrom());
+                if (!deleted) {
+                    List<Entry> shown = new ArrayList<>(a.deletions().stream()
+                            .filter(d -> d.startMs() < a.writtenFrom()).toList());
+                    shown.add(a.create());
+                    shown.add(read);
+                    violations.add(new Violation("acknowledged create not found by a later read, no deletion sent "
+                            + "in between", a.entity(), shown));
+                    break;
+                }
+            }
+        }
+    }
+
+    int witnessChecked() {
+        return witnessChecked;
+    }
+
+    void checkAcknowledged(Table table) {
+        for (Acknowledged a : acknowledged()) {
+            List<Entry> excusing = a.deletions().stream().filter(d -> acceptedBy(d) > a.writtenFrom()).toList();
+            if (!excusing.isEmpty()) {
+                existenceExcused++;
+                continue;
+            }
+            existenceChecked++;
+            if (a.keys().stream().noneMatch(table::exists)) {
+                // The deletions that came before it (the old life's, which must not reach the new one), then it.
+                List<Entry> shown = new ArrayList<>(a.deletions());
+                shown.add(a.create());
+                violations.add(new Violation("acknowledged create gone (no deletion sent after it)",
+                        a.entity() + " key " + a.keys().get(0), shown));
+            }
+        }
+    }
+
+    int existenceChecked() {
+        return existenceChecked;
+    }
+
+    int existenceExcused() {
+        return existenceExcused;
+    }
+
+    // --- refused creates ------------------------------------------------------------------------------------------
+
+    void checkRefused(Table table) {
+        Map<String, List<Entry>> creates = new TreeMap<>();
+        Map<String, ItemKey> keys = new LinkedHashMap<>();
+        for (Entry c : requests) {
+            List<String[]> made = new ArrayList<>();
+            switch (c.op()) {
+                case Ops.USER_CREATE -> made.add(new String[] { "user " + c.id(USER), "u" });
+                case Ops.STUDENT_PUT -> made.add(new String[] { "student " + c.id(STUDENT), "s" });
+                case Ops.COURSE_PUT -> made.add(new String[] { "course " + c.id(COURSE), "c" });
+                case Ops.ENROL -> made.add(new String[] { "enrolment " + c.id(STUDENT) + "/" + c.id(COURSE), "e" });
+                case Ops.WORKSPACE_CREATE -> {
+                    made.add(new String[] { "workspace " + c.id(WORKSPACE), "w" });
+                    made.add(new String[] { "member " + c.id(WORKSPACE) + "/" + c.id(OWNER), "mo" });
+                }
+                case Ops.MEMBER_PUT -> made.add(new String[] { "member " + c.id(WORKSPACE) + "/" + c.id(MEMBER), "m" });
+                default -> {
+                }
+            }
+            for (String[] m : made) {
+                creates.computeIfAbsent(m[0], k -> new ArrayList<>()).add(c);
+                keys.computeIfAbsent(m[0], k -> switch (m[1]) {
+                    case "u" -> SocialKeys.userProfile(c.id(USER));
+                    case "s" -> EnrollmentKeys.student(c.id(STUDENT));
+                    case "c" -> EnrollmentKeys.course(c.id(COURSE));
+                    case "e" -> EnrollmentKeys.enrollment(c.id(STUDENT), c.id(COURSE));
+                    case "w" -> WorkspaceKeys.workspace(c.id(WORKSPACE));
+                    case "mo" -> WorkspaceKeys.member(c.id(WORKSPACE), c.id(OWNER));
+                    default -> WorkspaceKeys.member(c.id(WORKSPACE), c.id(MEMBER));
+                });
+            }
+        }
+        creates.forEach((entity, list) -> {
+            if (list.stream().allMatch(Entry::isClientError)) {
+                absenceChecked++;
+                ItemKey key = keys.get(entity);
+                if (table.exists(key)) {
+                    violations.add(new Violation("an id whose every create was refused (4xx) is in the table",
+                            entity + " key " + key, list.size() > 5 ? list.subList(0, 5) : list));
+                }
+            }
+        });
+    }
+
+    int absenceChecked() {
+        return absenceChecked;
+    }
+
+    // --- summary --------------------------------------------------------------------------------------------------
+
+    Map<String, Long> byStatus() {
+        return requests.stream().collect(Collectors.groupingBy(r -> switch (r.status()) {
+            case Entry.CONNECTION_ERROR -> "connection error";
+            case Entry.NO_ANSWER -> "no answer";
+            default -> Integer.toString(r.status());
+        }, TreeMap::new, Collectors.counting()));
+    }
+
+    int requestCount() {
+        return requests.size();
+    }
+}
