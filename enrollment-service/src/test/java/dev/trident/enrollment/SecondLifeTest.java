@@ -4,7 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.trident.enrollment.service.DeletionService;
+import dev.trident.keys.WorkKeys;
+import dev.trident.support.erasure.ErasureRecords;
+import dev.trident.support.work.PendingWork;
 import dev.trident.support.work.WorkRunner;
+import dev.trident.support.work.WorkTask;
 import dev.trident.testing.DeferredDeletionProfile;
 import dev.trident.testing.TestTable;
 import io.quarkus.test.junit.QuarkusTest;
@@ -12,9 +16,11 @@ import io.quarkus.test.junit.TestProfile;
 import io.restassured.response.Response;
 import jakarta.inject.Inject;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -28,6 +34,12 @@ class SecondLifeTest {
 
     @Inject
     WorkRunner runner;
+
+    @Inject
+    PendingWork work;
+
+    @Inject
+    DynamoDbAsyncClient dynamo;
 
     private void finishPendingDeletions() throws InterruptedException {
         Thread.sleep(DeferredDeletionProfile.RELEASE_PAUSE_MILLIS * 2);
@@ -90,5 +102,23 @@ class SecondLifeTest {
                 org.hamcrest.Matchers.equalTo("Physics"));
         Api.asStaff().get("/students/{sid}/courses/{cid}", student, course).then().statusCode(200);
         assertEquals(1, Api.enrolledCount(course));
+    }
+
+    @Test
+    void anAccountWhoseErasureIsUnderWayTakesNoNewEnrolment() {
+        String student = Api.newStudent("being-erased");
+        String course = Api.newCourse("no-late-seat", null);
+        // What the account's erasure request leaves in enrollment's pending-work partition until the part is done.
+        WorkTask erasure = PendingWork.newTask(DeletionService.SERVICE, ErasureRecords.KIND, student, Instant.now());
+        work.enqueueNow(erasure).await().atMost(Duration.ofSeconds(5));
+        try {
+            Api.enroll(student, course).then().statusCode(404).contentType("application/problem+json");
+            assertEquals(0, Api.enrolledCount(course), "a refused enrolment takes no seat");
+            Api.asStaff().get("/students/{sid}/courses/{cid}", student, course).then().statusCode(404);
+        } finally {
+            dynamo.deleteItem(r -> r.tableName("trident").key(WorkKeys.task(erasure.service(), erasure.kind(),
+                    erasure.id()).toAttributes())).join();
+        }
+        Api.enroll(student, course).then().statusCode(201);
     }
 }

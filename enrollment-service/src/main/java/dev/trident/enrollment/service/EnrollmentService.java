@@ -51,7 +51,9 @@ public class EnrollmentService {
 
     /**
      * Enrols a student: reads both sides (in parallel) for the names the edge carries, then one transaction puts
-     * the edge, counts it on the course under the capacity condition and checks the student still exists.
+     * the edge, counts it on the course under the capacity condition, checks the student still exists and that no
+     * erasure of their account is under way (404: an account being erased takes no new enrolment, which its erasure
+     * would have to find again).
      */
     public Uni<Enrollment> enroll(Caller caller, String studentId, String courseId,
             Function<Enrollment, Transaction.Part> alongside) {
@@ -67,7 +69,9 @@ public class EnrollmentService {
                         return Uni.createFrom().failure(Refusals.missingSides(studentId, student.isEmpty(), courseId,
                                 course.isEmpty()));
                     }
-                    return enrollments.enroll(student.get(), course.get(), alongside);
+                    return enrollments.enroll(student.get(), course.get(), edge -> transaction -> transaction
+                            .include(StudentErasure.notBeingErased(studentId))
+                            .include(alongside.apply(edge)));
                 })
                 .onFailure().transform(failure -> Refusals.toProblem(failure,
                         Subject.enrolment(studentId, courseId, null)));

@@ -54,6 +54,9 @@ final class Refusals {
                     RETRY_AFTER_SECONDS);
         }
         if (Reservations.refused(failure)) {
+            if (subject.studentId() != null && subject.courseId() != null) {
+                return studentNotFound(subject.studentId()); // an enrolment of an account being erased
+            }
             return subject.studentId() != null ? Reservations.stillDeleting("student", subject.studentId())
                     : Reservations.stillDeleting("course", subject.courseId());
         }

@@ -1,11 +1,14 @@
 package dev.trident.enrollment.service;
 
 import dev.trident.enrollment.repository.EnrollmentRepository;
-import dev.trident.enrollment.repository.StudentErasureRepository;
 import dev.trident.enrollment.repository.StudentErasureRepository.StudentItem;
+import dev.trident.enrollment.repository.StudentErasureRepository;
 import dev.trident.keys.EnrollmentKeys;
 import dev.trident.keys.EntityType;
+import dev.trident.support.dynamo.Transaction;
 import dev.trident.support.dynamo.WriteRefused;
+import dev.trident.support.erasure.ErasureRecords;
+import dev.trident.support.work.Reservations;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
@@ -27,6 +30,14 @@ public class StudentErasure {
     StudentErasure(StudentErasureRepository students, EnrollmentRepository enrollments) {
         this.students = students;
         this.enrollments = enrollments;
+    }
+
+    /**
+     * For a write that attaches something to a student: refused while the erasure of their account still has
+     * enrollment's part to do (its task in enrollment's pending-work partition is there until the part is done).
+     */
+    static Transaction.Part notBeingErased(String studentId) {
+        return Reservations.free(DeletionService.SERVICE, ErasureRecords.KIND, studentId);
     }
 
     /** Erases {@code studentId}'s items; {@code progress} is told each page's count (and may fail to stop the work). */
