@@ -98,10 +98,4 @@ final class Refusals {
         return ProblemException.unavailable("the database did not return every profile in time; retry later",
                 RETRY_AFTER_SECONDS);
     }
-
-    /** A post deletion whose comment deletes stayed unprocessed ({@link TableBusy}); a retry finishes it. */
-    static ProblemException commentsNotAllDeleted() {
-        return ProblemException.unavailable("the database did not accept every delete; retry the request",
-                RETRY_AFTER_SECONDS);
-    }
 }
