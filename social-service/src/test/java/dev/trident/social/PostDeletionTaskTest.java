@@ -63,7 +63,9 @@ class PostDeletionTaskTest {
         StopAfterTransaction.arm();
         try {
             // The transaction lands; every call after it fails, the task's release included: 202, the rest left.
-            as(owner).header("If-Match", "\"1\"").delete(path).then().statusCode(202);
+            as(owner).header("If-Match", "\"1\"").delete(path).then().statusCode(202)
+                    .body("postId", org.hamcrest.Matchers.equalTo(postId))
+                    .body("comments", org.hamcrest.Matchers.equalTo("DELETING"));
         } finally {
             StopAfterTransaction.disarm();
         }
