@@ -27,6 +27,7 @@ import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /** Comments, in their post's partition ({@code POST#<postId>}). */
@@ -38,6 +39,8 @@ public class CommentRepository {
     public static final String NEW_COMMENT = "new-comment";
     /** The post to comment on is gone (or is not the path user's). */
     public static final String COMMENTED_POST = "commented-post";
+    /** The post's owner has no profile: the post is part of an erased account (its erasure not done yet). */
+    public static final String POST_OWNER_PROFILE = "post-owner-profile";
     /** The commenter has no profile. */
     public static final String COMMENTER_PROFILE = "commenter-profile";
     private static final String COMMENTER_STATS = "commenter-stats";
@@ -65,18 +68,24 @@ public class CommentRepository {
 
     /**
      * Comment on a post: one TransactWriteItems = Put comment ({@code attribute_not_exists(PK)}) + Update the
-     * post {@code ADD commentCount :1} ({@code attribute_exists(PK)}) + ConditionCheck the commenter's profile
-     * exists + Update the commenter's {@code STATS#<month>} {@code ADD comments :1}. Refused as
-     * {@link #NEW_COMMENT}, {@link #COMMENTED_POST} or {@link #COMMENTER_PROFILE}, the first failed in that order.
-     * The counter is not an edit of the post: its version and updatedAt stay, so its ETag survives comments.
+     * post {@code ADD commentCount :1} ({@code attribute_exists(PK)}) + ConditionCheck the post owner's profile
+     * exists (an erasure deletes it when it is accepted, the posts only later) + ConditionCheck the commenter's
+     * profile exists (one check when the commenter is the owner: a transaction touches an item once) + Update the
+     * commenter's {@code STATS#<month>} {@code ADD comments :1}. Refused as {@link #NEW_COMMENT},
+     * {@link #COMMENTED_POST}, {@link #POST_OWNER_PROFILE} or {@link #COMMENTER_PROFILE}, the first failed in that
+     * order. The counter is not an edit of the post: its version and updatedAt stay, so its ETag survives comments.
      */
     public Uni<Void> createComment(Comment comment, Transaction.Part alongside) {
         String month = SocialEntities.monthOf(comment.createdAt());
-        return table.transact(COMMENT_CREATE, Transaction.of()
+        Transaction transaction = Transaction.of()
                 .create(NEW_COMMENT, COMMENT.toItem(comment))
                 .update(COMMENTED_POST, SocialKeys.post(comment.postAuthorId(), comment.postId()),
                         new UpdateExpressionBuilder().add(COMMENT_COUNT, 1).condition(Conditions.ITEM_EXISTS).build())
-                .check(COMMENTER_PROFILE, SocialKeys.userProfile(comment.authorId()), Conditions.ITEM_EXISTS)
+                .check(POST_OWNER_PROFILE, SocialKeys.userProfile(comment.postAuthorId()), Conditions.ITEM_EXISTS);
+        if (!comment.authorId().equals(comment.postAuthorId())) {
+            transaction.check(COMMENTER_PROFILE, SocialKeys.userProfile(comment.authorId()), Conditions.ITEM_EXISTS);
+        }
+        return table.transact(COMMENT_CREATE, transaction
                 .update(COMMENTER_STATS, SocialKeys.monthlyStats(comment.authorId(), month),
                         StatsRepository.count(COMMENTS, comment.authorId(), month, comment.createdAt()))
                 .include(alongside));
@@ -170,6 +179,9 @@ public class CommentRepository {
                 .map(response -> Slice.fromQuery(response.items(), limit, null, COMMENT::fromItem));
     }
 
+    /** Comment keys read (and then deleted) at once by a post deletion's task. */
+    public static final int DELETE_PAGE = 100;
+
     /**
      * Every comment of a post its owner deleted (only for a {@link PostDeletion}: comments are keyed by the post id
      * alone, so nothing less than the owner's own deletion record may sweep them): Query {@code PK = POST#id}, keys
@@ -178,22 +190,34 @@ public class CommentRepository {
      * comments were deleted.
      */
     public Uni<Integer> deleteComments(PostDeletion deletion) {
-        return deleteCommentPages(deletion.postId(), null, 0);
+        return deleteCommentPages(deletion.postId(), null, null, 0, deleted -> Uni.createFrom().voidItem());
     }
 
-    private Uni<Integer> deleteCommentPages(String postId, Map<String, AttributeValue> startKey, int deletedSoFar) {
+    /**
+     * As {@link #deleteComments(PostDeletion)}, {@link #DELETE_PAGE} comments a page, calling {@code afterPage} with
+     * the count of each page deleted (a pending-work task extends its lease there).
+     */
+    public Uni<Integer> deleteComments(PostDeletion deletion, Function<Integer, Uni<Void>> afterPage) {
+        return deleteCommentPages(deletion.postId(), DELETE_PAGE, null, 0, afterPage);
+    }
+
+    private Uni<Integer> deleteCommentPages(String postId, Integer pageSize, Map<String, AttributeValue> startKey,
+            int deletedSoFar, Function<Integer, Uni<Void>> afterPage) {
         return table.query(POST_COMMENTS_DELETE, q -> SocialQueries.beginsWith(q, SocialKeys.commentPartition(postId),
                 SocialKeys.commentsPrefix())
                 .projectionExpression("#pk, #sk")
                 .consistentRead(true)
+                .limit(pageSize)
                 .exclusiveStartKey(startKey))
                 .chain(response -> {
                     List<ItemKey> keys = response.items().stream()
                             .map(ItemKey::of).toList();
                     int deleted = deletedSoFar + keys.size();
-                    return table.batchDelete(POST_COMMENTS_DELETE, keys).chain(() -> response.hasLastEvaluatedKey()
+                    Uni<Void> page = keys.isEmpty() ? Uni.createFrom().voidItem()
+                            : table.batchDelete(POST_COMMENTS_DELETE, keys).chain(() -> afterPage.apply(keys.size()));
+                    return page.chain(() -> response.hasLastEvaluatedKey()
                             && !response.lastEvaluatedKey().isEmpty()
-                            ? deleteCommentPages(postId, response.lastEvaluatedKey(), deleted)
+                            ? deleteCommentPages(postId, pageSize, response.lastEvaluatedKey(), deleted, afterPage)
                             : Uni.createFrom().item(deleted));
                 });
     }

@@ -26,6 +26,7 @@ import dev.trident.support.dynamo.Transaction;
 import dev.trident.support.paging.Slice;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -132,18 +133,34 @@ public class PostRepository {
     /**
      * Delete a post, first phase: one TransactWriteItems = Delete the post ({@code attribute_exists(PK)}
      * [+ {@code version = :expected}]; refused as {@link #POST_CHANGE} with the item it met) + Put
-     * {@code USER#<userId>/DELPOST#<postId>}, the record that its comments are still to be deleted. Both or neither:
-     * the record exists only if the caller's own post was deleted. Deleting the post stops new comments (a comment's
-     * transaction requires the post), and takes it off the timeline (its GSI2 entry is the post item).
+     * {@code USER#<userId>/DELPOST#<postId>}, the record that its comments are still to be deleted, + {@code alongside}
+     * (the pending-work task that finishes it). All or nothing: the record exists only if the caller's own post was
+     * deleted. Deleting the post stops new comments (a comment's transaction requires the post), and takes it off the
+     * timeline (its GSI2 entry is the post item).
      */
-    public Uni<PostDeletion> deletePost(String userId, String postId, Long expectedVersion, String now) {
+    public Uni<PostDeletion> deletePost(String userId, String postId, Long expectedVersion, String now,
+            Transaction.Part alongside) {
         Condition condition = expectedVersion == null ? Conditions.ITEM_EXISTS
                 : Conditions.ITEM_EXISTS.and(Conditions.versionEquals(expectedVersion));
         PostDeletion deletion = new PostDeletion(userId, postId, expectedVersion, now);
         return table.transact(POST_DELETE, Transaction.of()
                 .delete(POST_CHANGE, SocialKeys.post(userId, postId), condition)
-                .put(DELETION_RECORD, POST_DELETION.toItem(deletion), null))
+                .put(DELETION_RECORD, POST_DELETION.toItem(deletion), null)
+                .include(alongside))
                 .replaceWith(deletion);
+    }
+
+    /**
+     * The user's post deletions not finished yet, oldest post first: one Query {@code PK = USER#<userId> AND
+     * begins_with(SK, DELPOST#)}, {@code Limit = limit}, strongly consistent (a deletion recorded just before must be
+     * found). The prefix sorts below {@code POST#}, so the Query reads deletion records only.
+     */
+    public Uni<List<PostDeletion>> pendingPostDeletions(String userId, int limit) {
+        return table.query(POST_DELETION_PENDING, q -> SocialQueries.beginsWith(q, SocialKeys.userPartition(userId),
+                        SocialKeys.POST_DELETIONS_PREFIX)
+                .consistentRead(true)
+                .limit(limit))
+                .map(response -> response.items().stream().map(POST_DELETION::fromItem).toList());
     }
 
     /**
@@ -157,7 +174,8 @@ public class PostRepository {
 
     /**
      * Delete a post, last step, once its comments are gone ({@link CommentRepository#deleteComments}): one
-     * DeleteItem of the deletion record. Until then a repeated DELETE finds the record and resumes.
+     * DeleteItem of the deletion record. Until then the pending-work task, or a repeated DELETE, finds the record
+     * and resumes.
      */
     public Uni<Void> finishPostDeletion(PostDeletion deletion) {
         return table.delete(POST_DELETION_FINISH, DELETION_RECORD,

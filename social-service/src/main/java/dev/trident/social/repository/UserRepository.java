@@ -20,6 +20,7 @@ import dev.trident.support.dynamo.AccessPattern;
 import dev.trident.support.dynamo.Consistency;
 import dev.trident.support.dynamo.DynamoTable;
 import dev.trident.support.dynamo.Transaction;
+import dev.trident.support.erasure.ErasureRecords;
 import dev.trident.support.paging.Slice;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -66,13 +67,17 @@ public class UserRepository {
 
     /**
      * Create a profile with a unique handle: one TransactWriteItems = Put profile + Put handle claim, both
-     * {@code attribute_not_exists(PK)}, + {@code alongside} (an idempotency record). Refused as {@link #NEW_PROFILE}
-     * or {@link #HANDLE_TAKEN}.
+     * {@code attribute_not_exists(PK)}, + ConditionCheck that no erasure of the id is still running (its record
+     * absent or DONE: an erasure deletes everything in {@code USER#<id>}, so a profile created meanwhile would be
+     * erased with the old account while its new handle claim stayed) + {@code alongside} (an idempotency record).
+     * Refused as {@link #NEW_PROFILE}, {@link #HANDLE_TAKEN} or by the erasure check
+     * ({@link dev.trident.support.work.Reservations#refused}).
      */
     public Uni<Void> createUser(Profile profile, Transaction.Part alongside) {
         return table.transact(USER_CREATE, Transaction.of()
                 .create(NEW_PROFILE, PROFILE.toItem(profile))
                 .create(HANDLE_TAKEN, HANDLE_CLAIM.toItem(HandleClaim.of(profile)))
+                .include(ErasureRecords.noErasureRunning(profile.userId()))
                 .include(alongside));
     }
 

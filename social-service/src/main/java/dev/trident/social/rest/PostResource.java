@@ -2,6 +2,7 @@ package dev.trident.social.rest;
 
 import dev.trident.social.model.Comment;
 import dev.trident.social.model.Post;
+import dev.trident.social.model.PostDeletionAccepted;
 import dev.trident.social.service.PostService;
 import dev.trident.support.http.ETags;
 import dev.trident.support.http.Responses;
@@ -105,14 +106,19 @@ public class PostResource {
     @DELETE
     @Path("/{postId}")
     @Operation(summary = "Delete a post and all its comments; only the author (else 403); If-Match gives 412 on a stale "
-            + "ETag and deletes nothing; 404 touches nothing; repeating a DELETE that failed half-way finishes it (204)")
+            + "ETag and deletes nothing; 404 touches nothing. The post is gone at once; its comments are deleted by "
+            + "the request (204) or, when they take longer, by the service's pending work (202), with no retry "
+            + "needed; repeating a DELETE not finished yet takes its work over (204 or 202)")
     @APIResponse(responseCode = "204", description = "The post and its comments are deleted")
+    @APIResponseSchema(value = PostDeletionAccepted.class, responseCode = "202", responseDescription = "The post is "
+            + "deleted; its remaining comments are being deleted by the service, with no retry needed")
     @APIResponse(responseCode = "403", description = "The caller is not the author")
     @APIResponse(responseCode = "404", description = "No such post")
     public Uni<Response> delete(@PathParam("userId") @ValidId String userId,
             @PathParam("postId") @ValidId String postId, @HeaderParam("If-Match") String ifMatch) {
         return posts.delete(Caller.of(token), userId, postId, ETags.requiredVersion(ifMatch))
-                .map(ignored -> Response.noContent().build());
+                .map(finished -> finished ? Response.noContent().build()
+                        : Response.accepted(PostDeletionAccepted.of(userId, postId)).build());
     }
 
     @POST

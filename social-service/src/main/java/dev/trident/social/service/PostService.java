@@ -8,12 +8,15 @@ import dev.trident.social.model.PostDeletion;
 import dev.trident.social.repository.CommentRepository;
 import dev.trident.social.repository.PostRepository;
 import dev.trident.social.repository.TimelineRepository;
-import dev.trident.support.dynamo.TableBusy;
 import dev.trident.support.dynamo.Transaction;
 import dev.trident.support.paging.Cursors;
 import dev.trident.support.paging.Page;
 import dev.trident.support.paging.PageRequest;
 import dev.trident.support.security.Caller;
+import dev.trident.support.work.PendingWork;
+import dev.trident.support.work.WorkRunner;
+import dev.trident.support.work.WorkSettings;
+import dev.trident.support.work.WorkTask;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Clock;
@@ -31,14 +34,20 @@ public class PostService {
     private final TimelineRepository timeline;
     private final Cursors cursors;
     private final Clock clock;
+    private final PendingWork work;
+    private final WorkRunner runner;
+    private final WorkSettings settings;
 
     PostService(PostRepository posts, CommentRepository comments, TimelineRepository timeline, Cursors cursors,
-            Clock clock) {
+            Clock clock, PendingWork work, WorkRunner runner, WorkSettings settings) {
         this.posts = posts;
         this.comments = comments;
         this.timeline = timeline;
         this.cursors = cursors;
         this.clock = clock;
+        this.work = work;
+        this.runner = runner;
+        this.settings = settings;
     }
 
     /** The cursor scope of a user's post list (also continued from {@code GET /users/{id}?include=posts}). */
@@ -84,22 +93,27 @@ public class PostService {
 
     /**
      * Only the author deletes (403 for anyone else, before any DynamoDB call). One transaction deletes the caller's
-     * own post (the If-Match gate: a stale ETag is a 412 and deletes nothing) and records in the caller's partition
-     * that its comments are to be deleted; then the comments go, then the record. When the post is not there, the
-     * record decides: none is a 404 that touches nothing (comments are keyed by the post id alone, so they are only
-     * ever deleted for a post the caller is known to have deleted); one is a DELETE that failed half-way, and this
-     * one finishes it (204).
+     * own post (the If-Match gate: a stale ETag is a 412 and deletes nothing), records in the caller's partition that
+     * its comments are to be deleted, and writes the pending-work task that finishes the caller's post deletions, held
+     * by this process; then the request does that task itself within {@code trident.work.inline-budget}: emits true
+     * when it finished (204), false when the rest was left to the pending-work poll (202), which finishes it whether
+     * or not the caller asks again. When the post is not there, the record decides: none is a 404 that touches
+     * nothing (comments are keyed by the post id alone, so they are only ever deleted for a post the caller is known
+     * to have deleted); one is a DELETE not finished yet, and this one takes its task over.
      */
-    public Uni<Void> delete(Caller caller, String userId, String postId, Long expectedVersion) {
+    public Uni<Boolean> delete(Caller caller, String userId, String postId, Long expectedVersion) {
         AccessRules.requireSelf(caller, userId);
-        return posts.deletePost(userId, postId, expectedVersion, clock.instant().toString())
+        WorkTask task = runner.heldTask(PostDeletionTask.SERVICE, PostDeletionTask.KIND, userId);
+        return posts.deletePost(userId, postId, expectedVersion, clock.instant().toString(), PendingWork.enqueue(task))
+                .replaceWith(task)
                 .onFailure(e -> Refusals.isGone(e, PostRepository.POST_CHANGE))
-                .recoverWithUni(gone -> unfinishedDeletion(userId, postId, expectedVersion, gone))
-                .call(comments::deleteComments)
-                .call(posts::finishPostDeletion)
-                .onFailure(TableBusy.class).transform(e -> Refusals.commentsNotAllDeleted())
+                .recoverWithUni(gone -> unfinishedDeletion(userId, postId, expectedVersion, gone)
+                        .chain(pending -> {
+                            WorkTask again = runner.heldTask(PostDeletionTask.SERVICE, PostDeletionTask.KIND, userId);
+                            return work.enqueueNow(again).replaceWith(again);
+                        }))
                 .onFailure().transform(e -> Refusals.toProblem(e, "post", postId))
-                .replaceWithVoid();
+                .chain(held -> runner.performHeld(held, settings.inlineBudget()));
     }
 
     /**
@@ -120,8 +134,9 @@ public class PostService {
     }
 
     /**
-     * The author is the caller. 404 when the post is gone (checked first), 403 when the caller has no profile:
-     * both are conditions of the one transaction, so nothing is written.
+     * The author is the caller. 404 when the post is gone (checked first) or its owner's account is being erased
+     * (the owner's profile is gone), 403 when the caller has no profile: all conditions of the one transaction, so
+     * nothing is written.
      */
     public Uni<Comment> comment(Caller caller, String userId, String postId, String body,
             Function<Comment, Transaction.Part> alongside) {

@@ -8,6 +8,7 @@ import dev.trident.support.dynamo.TableBusy;
 import dev.trident.support.dynamo.WriteContended;
 import dev.trident.support.dynamo.WriteRefused;
 import dev.trident.support.problem.ProblemException;
+import dev.trident.support.work.Reservations;
 
 /**
  * What a write the table refused means to a client, by the name of the action whose condition failed: every
@@ -31,6 +32,10 @@ final class Refusals {
         if (!(failure instanceof WriteRefused refused)) {
             return failure;
         }
+        // An id whose old life is still being erased: whatever else the write met, the answer is to come back.
+        if (Reservations.refused(refused)) {
+            return Reservations.stillDeleting(entity, id);
+        }
         return switch (refused.action()) {
             case UserRepository.NEW_PROFILE, PostRepository.NEW_POST, CommentRepository.NEW_COMMENT ->
                     ProblemException.conflict(entity + " " + id + " exists already");
@@ -38,7 +43,10 @@ final class Refusals {
             // ALL_OLD on a failed condition: no item means it is gone, an item means its version moved on.
             case UserRepository.PROFILE_CHANGE, PostRepository.POST_CHANGE ->
                     refused.itemExists() ? changedSinceRead(entity, id) : notFound(entity, id);
-            case PostRepository.AUTHOR_PROFILE, CommentRepository.COMMENTED_POST -> notFound(entity, id);
+            // A post whose owner's profile is gone is part of an erased account: as gone as a deleted post (the
+            // answer does not tell them apart: whether an account is being erased is nobody else's business).
+            case PostRepository.AUTHOR_PROFILE, CommentRepository.COMMENTED_POST,
+                    CommentRepository.POST_OWNER_PROFILE -> notFound(entity, id);
             case CommentRepository.COMMENTER_PROFILE -> AccessRules.commenterWithoutProfile();
             default -> failure;
         };
@@ -88,12 +96,6 @@ final class Refusals {
     /** A batch get whose keys stayed unprocessed through the time budget ({@link TableBusy}). */
     static ProblemException profilesNotAllRead() {
         return ProblemException.unavailable("the database did not return every profile in time; retry later",
-                RETRY_AFTER_SECONDS);
-    }
-
-    /** A post deletion whose comment deletes stayed unprocessed ({@link TableBusy}); a retry finishes it. */
-    static ProblemException commentsNotAllDeleted() {
-        return ProblemException.unavailable("the database did not accept every delete; retry the request",
                 RETRY_AFTER_SECONDS);
     }
 }

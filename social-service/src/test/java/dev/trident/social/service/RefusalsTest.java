@@ -95,7 +95,6 @@ class RefusalsTest {
     void aBusyTableIs503WithRetryAfter() {
         assertEquals(503, Refusals.profilesNotAllRead().status());
         assertEquals(1, Refusals.profilesNotAllRead().retryAfterSeconds());
-        assertEquals(503, Refusals.commentsNotAllDeleted().status());
     }
 
     @Test
