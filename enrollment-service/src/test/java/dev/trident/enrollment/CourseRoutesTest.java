@@ -26,6 +26,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
 
 @QuarkusTest
 class CourseRoutesTest {
@@ -36,7 +37,7 @@ class CourseRoutesTest {
     }
 
     @Test
-    void creatingACourseIs201WithZeroEnrolledFromOnePutItem() {
+    void creatingACourseIs201WithZeroEnrolledFromOneTransactionThatChecksNoDeletionRuns() {
         String id = uniqueId("crs");
         Map<String, Object> body = course("Linear Algebra", 6, "2026-fall", 30);
         String workspaceId = Dependencies.newWorkspace("ws");
@@ -53,7 +54,11 @@ class CourseRoutesTest {
                 .body("capacity", equalTo(30))
                 .body("workspaceId", equalTo(workspaceId))
                 .body("enrolledCount", equalTo(0));
-        assertEquals(List.of("PutItem"), DynamoDbCallRecorder.operations());
+        assertEquals(List.of("TransactWriteItems"), DynamoDbCallRecorder.operations(),
+                "the course and the check that no deletion of its id is running");
+        TransactWriteItemsRequest create = (TransactWriteItemsRequest) DynamoDbCallRecorder.calls().get(0).request();
+        assertEquals("WORK#enrollment", create.transactItems().get(1).conditionCheck().key().get("PK").s());
+        assertEquals("TASK#delete-course#" + id, create.transactItems().get(1).conditionCheck().key().get("SK").s());
     }
 
     @Test
@@ -73,7 +78,7 @@ class CourseRoutesTest {
                 .body("enrolledCount", equalTo(2))
                 .body("createdAt", equalTo(createdAt));
         // The create attempt fails on the existing item, the update keeps its counter.
-        assertEquals(List.of("PutItem", "UpdateItem"), DynamoDbCallRecorder.operations());
+        assertEquals(List.of("TransactWriteItems", "UpdateItem"), DynamoDbCallRecorder.operations());
         assertEquals(2, enrolledCount(courseId));
     }
 

@@ -33,7 +33,7 @@ class StudentRoutesTest {
     }
 
     @Test
-    void registeringANewStudentIs201WithLocationAndETagFromOnePutItem() {
+    void registeringANewStudentIs201WithLocationAndETagFromOneTransactionThatChecksNoDeletionRuns() {
         String id = Dependencies.newUser("Ada");
         DynamoDbCallRecorder.reset();
         putStudent(id, Map.of("year", 3, "major", "Physics"))
@@ -44,7 +44,8 @@ class StudentRoutesTest {
                 .body("year", equalTo(3))
                 .body("major", equalTo("Physics"))
                 .body("name", equalTo("Ada"));
-        assertEquals(List.of("PutItem"), DynamoDbCallRecorder.operations());
+        assertEquals(List.of("TransactWriteItems"), DynamoDbCallRecorder.operations(),
+                "the profile and the check that no deletion of the id is running");
     }
 
     @Test
@@ -61,7 +62,8 @@ class StudentRoutesTest {
                 .body("name", equalTo("Bo"))
                 .body("createdAt", equalTo(createdAt));
         // The create attempt hands back the stored item, the replace is conditioned on its version.
-        assertEquals(List.of("PutItem", "PutItem"), DynamoDbCallRecorder.operations());
+        assertEquals(List.of("TransactWriteItems", "PutItem"), DynamoDbCallRecorder.operations(),
+                "the create, refused on the existing profile, then the replace of its version");
         asStaff().when().get("/students/{id}", id).then().statusCode(200).header("ETag", "\"2\"")
                 .body("major", equalTo("Law")).body("name", equalTo("Bo"));
     }

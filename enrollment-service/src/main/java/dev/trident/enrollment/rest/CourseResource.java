@@ -105,7 +105,8 @@ public class CourseResource {
     @APIResponse(responseCode = "200", description = "updated", content = @Content(
             mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Course.class)))
     @APIResponse(responseCode = "403", description = "The caller is not a registrar")
-    @APIResponse(responseCode = "409", description = "capacity is below the course's enrolledCount")
+    @APIResponse(responseCode = "409", description = "capacity is below the course's enrolledCount, or a deletion of "
+            + "this course is still running (create it again after Retry-After)")
     @APIResponse(responseCode = "422", description = "workspaceId names no workspace the caller belongs to")
     @APIResponse(responseCode = "502", description = "workspace-service refused the check of workspaceId (a contract break between the services, not an outage)")
     public Uni<Response> put(@PathParam("courseId") @ValidId String courseId, @Valid @NotNull CourseRequest body) {

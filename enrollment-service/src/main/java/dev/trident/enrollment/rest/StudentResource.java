@@ -77,6 +77,8 @@ public class StudentResource {
     @APIResponse(responseCode = "201", description = "Registered (ETag, Location)", content = @Content(schema = @Schema(implementation = Student.class)))
     @APIResponse(responseCode = "200", description = "Profile replaced (ETag)", content = @Content(schema = @Schema(implementation = Student.class)))
     @APIResponse(responseCode = "403", description = "Neither the user themselves nor a registrar")
+    @APIResponse(responseCode = "409", description = "A deletion of this student is still running: register again after "
+            + "Retry-After")
     @APIResponse(responseCode = "422", description = "studentId is no social-service user")
     @APIResponse(responseCode = "502", description = "social-service refused the check of the user (a contract break between the services, not an outage)")
     public Uni<Response> put(@PathParam("studentId") @ValidId String studentId,
