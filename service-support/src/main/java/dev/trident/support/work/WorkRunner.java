@@ -125,9 +125,10 @@ public class WorkRunner {
     }
 
     /**
-     * Does a task of {@link #heldTask} now, within {@code budget}: emits true when it is done (and deleted), false
-     * when it was left to the pending-work poll (out of time or failed: released after a pause, or lost). Work cut
-     * short by the budget is cancelled, never continued by two processes at once.
+     * Does a task of {@link #heldTask} now, waiting for it at most {@code budget}: emits true when it is done (and
+     * deleted), false when it was left to the pending-work poll (out of time or failed: released after a pause, or
+     * lost). Work still running when the wait ends is not cancelled mid-write: it goes on to its next lease extension,
+     * which fails once the claim is released, and stops there.
      */
     public Uni<Boolean> performHeld(WorkTask task, Duration budget) {
         WorkHandler handler = handlers.getOrDefault(task.service(), Map.of()).get(task.kind());
@@ -135,7 +136,10 @@ public class WorkRunner {
             throw new IllegalStateException("no handler for " + task.kind() + " in " + task.service());
         }
         String holder = task.leaseOwner();
-        return perform(handler, task, holder)
+        Uni<Boolean> performance = perform(handler, task, holder).memoize().indefinitely();
+        performance.subscribe().with(done -> {
+        }, failure -> LOG.debugf("%s %s ended: %s", task.kind(), task.id(), failure));
+        return performance
                 .ifNoItem().after(budget).recoverWithUni(() -> {
                     count(task.kind(), "deferred");
                     return release(task, holder).replaceWith(false);
