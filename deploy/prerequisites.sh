@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the operating-system packages the tests need and a fresh Debian machine lacks: a container
 # engine and compose (deploy/containers.sh), debootstrap (its base image, built from Debian's own packages
-# because no image registry may be reachable), and Chromium with its WebDriver (the explorer's browser test).
+# because no image registry may be reachable), Chromium with its WebDriver (the explorer's browser test) and jq
+# (the README tour, run by deploy/checks' RunScriptTest).
 # Maven 3.9 comes through ./mvnw and DynamoDB Local through Maven. Idempotent: installs only what is missing.
 #   deploy/prerequisites.sh            what the tests need
 #   deploy/prerequisites.sh wrk ...    only these tools, each from the package of the same name (the benchmarks)
@@ -17,6 +18,7 @@ else
   need debootstrap debootstrap
   need chromium chromium
   need chromedriver chromium-driver
+  need jq jq
 fi
 
 if [ ${#missing[@]} -eq 0 ]; then

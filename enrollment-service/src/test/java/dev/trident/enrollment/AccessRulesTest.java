@@ -180,7 +180,7 @@ class AccessRulesTest {
     @Test
     void anInstructorGradesAndAPlainRegistrarEnrolsAndDropsAnyone() {
         String student = newStudent("graded");
-        // Contract change (DECISIONS.md): an instructor grades only a course that names them among its instructorIds.
+        // Contract change (enrollment-service/README.md): an instructor grades only a course that names them among its instructorIds.
         String teacher = uniqueId("teacher");
         String courseId = uniqueId("graded");
         Map<String, Object> taught = course("Course " + courseId, 5, "2026-fall", null);

@@ -34,7 +34,7 @@ import software.amazon.awssdk.services.dynamodb.model.ConsumedCapacity;
 /**
  * An account with 2,000 posts (and comments on them, and comments of its own elsewhere) is erased in bounded batches
  * by the poller, not in the request: the DELETE answers at once, the progress grows while the part runs, and the
- * time and the write units it took are printed (README "Erasure" quotes them).
+ * time and the write units it took are printed (docs/performance.md quotes them).
  */
 @QuarkusTest
 @TestProfile(PendingWorkProfile.class)

@@ -16,7 +16,7 @@ import software.amazon.awssdk.services.dynamodb.model.ConsumedCapacity;
 /**
  * What an Idempotency-Key costs a create: the calls it adds (one strongly consistent GetItem before the transaction,
  * one more Put in it) and, measured against DynamoDB Local, the median latency and the capacity units of sequential
- * post creates with and without a key (README "Retrying safely").
+ * post creates with and without a key (docs/performance.md quotes them).
  */
 @QuarkusTest
 class IdempotencyCostTest {

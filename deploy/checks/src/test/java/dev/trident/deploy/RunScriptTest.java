@@ -343,7 +343,7 @@ class RunScriptTest {
     }
 
     /**
-     * deploy/requests.http, the README tour for IDE REST clients, run top to bottom on a fresh suite with its
+     * deploy/requests.http, the README's tour for IDE REST clients, run top to bottom on a fresh suite with its
      * variables filled in as its header says (addresses, tokens pasted from deploy/token.sh): every request succeeds
      * but the last, which shows an error (a 400 problem).
      */
@@ -355,8 +355,8 @@ class RunScriptTest {
                     "social", "http://127.0.0.1:" + ports.get("SOCIAL_PORT"),
                     "enrollment", "http://127.0.0.1:" + ports.get("ENROLLMENT_PORT"),
                     "workspace", "http://127.0.0.1:" + ports.get("WORKSPACE_PORT"),
-                    "ada", token(data, "ada"), "adaAdmin", token(data, "ada", "admin"),
-                    "registrar", token(data, "registrar-1", "registrar"));
+                    "hedy", token(data, "hedy"), "hedyAdmin", token(data, "hedy", "admin"),
+                    "katherine", token(data, "katherine"), "registrar", token(data, "registrar-1", "registrar"));
             String file = Files.readString(Repo.DEPLOY.resolve("requests.http"));
             Matcher declared = Pattern.compile("(?m)^@(\\w+) = ").matcher(file);
             while (declared.find()) {
@@ -388,6 +388,54 @@ class RunScriptTest {
                     assertTrue(answer.statusCode() / 100 == 2, title + ": " + answer.statusCode() + " " + answer.body());
                 }
             }
+            suite.stopAndAssertNothingLeft();
+        }
+    }
+
+    /**
+     * README.md's tour, pasted top to bottom into bash on a fresh suite: every request answers what the tour says (a
+     * 2xx, or the status its comment names). Then deploy/seed.sh loads its whole data set beside the tour's, and the
+     * README's explorer deep link opens an entity the seed made.
+     */
+    @Test
+    void readmeTourAnswersAsWrittenOnAFreshSuiteAndTheSeedLoadsAfterIt(@TempDir Path data) throws Exception {
+        Map<String, Integer> ports = freeSuitePorts(Map.of());
+        try (RunningSuite suite = RunningSuite.start(data, ports)) {
+            ReadmeTour tour = ReadmeTour.read();
+            Path log = data.resolve("tour.log");
+            Files.writeString(log, "");
+            String script = tour.script(Map.of(
+                    "localhost:8081", "127.0.0.1:" + ports.get("SOCIAL_PORT"),
+                    "localhost:8082", "127.0.0.1:" + ports.get("ENROLLMENT_PORT"),
+                    "localhost:8083", "127.0.0.1:" + ports.get("WORKSPACE_PORT")));
+            Script run = Script.run(new ProcessBuilder("bash", "-c", script),
+                    Map.of("TRIDENT_DATA_DIR", data.toString(), "TOUR_LOG", log.toString()));
+            List<String> answers = Files.readAllLines(log);
+            String report = "tour output:\n" + run.stdout() + "\n" + run.stderr() + "\nstatuses (command expected got):\n"
+                    + String.join("\n", answers);
+            for (String answer : answers) {
+                String[] parts = answer.split(" ");
+                String command = tour.commands().get(Integer.parseInt(parts[0])).text();
+                boolean asExpected = parts[1].equals("2xx") ? parts[2].startsWith("2") : parts[1].equals(parts[2]);
+                assertTrue(asExpected, "README tour: " + command + "\nanswered " + parts[2] + ", expected " + parts[1]
+                        + "\n" + report);
+            }
+            assertEquals(0, run.exit(), report);
+            assertEquals(tour.requests().size(), answers.size(), "every request of the tour was sent\n" + report);
+
+            String social = "http://127.0.0.1:" + ports.get("SOCIAL_PORT");
+            Script seed = Script.run(List.of("seed.sh", "--data", data.toString()), Map.of(
+                    "SOCIAL_URL", social,
+                    "ENROLLMENT_URL", "http://127.0.0.1:" + ports.get("ENROLLMENT_PORT"),
+                    "WORKSPACE_URL", "http://127.0.0.1:" + ports.get("WORKSPACE_PORT")));
+            assertEquals(0, seed.exit(), seed.stdout() + seed.stderr());
+            assertTrue(seed.stdout().contains("seeded: "), "the seed loaded its data set after the tour:\n" + seed.stdout());
+
+            Matcher link = Pattern.compile("8084/#entity=(\\w+)&id=([\\w.-]+)").matcher(Repo.read(ReadmeTour.README));
+            assertTrue(link.find(), "README.md shows an explorer deep link");
+            HttpResponse<String> opened = send("GET", "http://127.0.0.1:" + ports.get("EXPLORER_PORT")
+                    + "/api/entities/" + link.group(1) + "/" + link.group(2), "Bearer " + token(data, "ada", "admin"), null);
+            assertEquals(200, opened.statusCode(), "the README's explorer link after the seed: " + opened.body());
             suite.stopAndAssertNothingLeft();
         }
     }

@@ -13,7 +13,7 @@ import java.util.Set;
  * ({@code trident_dynamodb_requests_seconds}), so that a p99 is {@code histogram_quantile(0.99, sum by (le, ...)
  * (rate(..._bucket[5m])))} over any set of instances; percentiles computed in one process could not be added up.
  * The buckets span 1 ms to 5 s (Micrometer's percentile-histogram series, about 40 per timer): past 5 s, a call has
- * long been answered with a 503 (README "Operations").
+ * long been answered with a 503 (docs/operations.md).
  */
 public class LatencyHistograms {
 

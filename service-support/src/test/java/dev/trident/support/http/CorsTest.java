@@ -13,7 +13,7 @@ import io.quarkus.test.junit.TestProfile;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** CORS as README "Operate" documents it: turned on with a list of origins, it allows those and no other. */
+/** CORS as docs/operations.md documents it: turned on with a list of origins, it allows those and no other. */
 @QuarkusTest
 @QuarkusTestResource(DynamoDbLocalResource.class)
 @TestProfile(CorsTest.OneOriginAllowed.class)

@@ -16,7 +16,7 @@ import org.eclipse.microprofile.config.ConfigProvider;
 import org.junit.jupiter.api.Test;
 
 /**
- * Built with the management interface (README "Operate"): metrics and the OpenAPI document are served on the
+ * Built with the management interface (docs/operations.md): metrics and the OpenAPI document are served on the
  * management port only, health stays on the application port where the probes of deploy/ look for it.
  */
 @QuarkusTest

@@ -28,7 +28,7 @@ import org.opentest4j.TestAbortedException;
  */
 public final class IamPolicyCheck {
 
-    /** How the policies name the table; the placeholders are substituted at deployment (README "Operate"). */
+    /** How the policies name the table; the placeholders are substituted at deployment (docs/operations.md, "IAM"). */
     public static final String TABLE_ARN = "arn:aws:dynamodb:${Region}:${Account}:table/${TableName}";
     private static final String BOOTSTRAP = "dev.trident.support.table.TableBootstrap";
 
