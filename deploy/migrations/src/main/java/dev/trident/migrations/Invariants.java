@@ -75,10 +75,11 @@ final class Invariants {
     record Check(String name, Consumer<Findings> run) {
     }
 
-    /** Where one invariant's violations go. */
+    /** Where one invariant's violations go, and its notes: states worth a look that a legitimate history explains. */
     static final class Findings {
         private final String invariant;
         private final List<String> lines = new ArrayList<>();
+        private final List<String> notes = new ArrayList<>();
 
         Findings(String invariant) {
             this.invariant = invariant;
@@ -92,9 +93,21 @@ final class Invariants {
             lines.add(invariant + " " + key.pk() + "/" + key.sk() + " " + detail);
         }
 
+        void note(AuditedItem item, String detail) {
+            notes.add(invariant + " " + item.name() + " " + detail);
+        }
+
         List<String> lines() {
             return lines.stream().sorted().toList();
         }
+
+        List<String> notes() {
+            return notes.stream().sorted().toList();
+        }
+    }
+
+    /** What the checks found: the violations, then the notes, each grouped by invariant. */
+    record Outcome(List<String> violations, List<String> notes) {
     }
 
     /** Work under way that explains a missing item: a task, an erasure record, a post deletion; since when. */
@@ -149,15 +162,17 @@ final class Invariants {
                 new Check("entityType", this::entityType));
     }
 
-    /** Every check in order; the violations, grouped by invariant. */
-    List<String> violations() {
+    /** Every check in order. */
+    Outcome check() {
         List<String> lines = new ArrayList<>();
+        List<String> notes = new ArrayList<>();
         for (Check check : checks()) {
             Findings findings = new Findings(check.name());
             check.run().accept(findings);
             lines.addAll(findings.lines());
+            notes.addAll(findings.notes());
         }
-        return lines;
+        return new Outcome(lines, notes);
     }
 
     // 1. Counters
@@ -535,8 +550,9 @@ final class Invariants {
     // 6. Idempotency-Key records
 
     /**
-     * A live Idempotency-Key record's Location names an item that exists: the record is written in the create's own
-     * transaction. A create deleted again before its record expires shows here too.
+     * A live Idempotency-Key record's Location names an item the route creates (a violation otherwise). Whether
+     * that item still exists is a note, not a violation: the record is written in the create's own transaction, but
+     * the item may rightly have been deleted since, and nothing in the table tells which.
      */
     void idempotencyRecord(Findings findings) {
         for (AuditedItem record : table.ofType(EntityType.IDEMPOTENCY)) {
@@ -549,7 +565,8 @@ final class Invariants {
             if (created.isEmpty()) {
                 findings.add(record, "location " + orNone(location) + " names no created item");
             } else if (!table.has(created.get())) {
-                findings.add(record, "created item " + name(created.get()) + " missing (location " + location + ")");
+                findings.note(record, "created item " + name(created.get()) + " missing (location " + location
+                        + "): deleted since, or never written");
             }
         }
     }

@@ -28,8 +28,8 @@ import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
  * An operator's consistency check of a Trident table ({@code deploy/audit.sh}): a parallel Scan of the whole table
  * (strongly consistent; a maintenance tool, the one other place than the backfill where a Scan is allowed), the
  * items held in memory with only the attributes the checks read, then every invariant of {@link Invariants}. Writes
- * nothing. One line per violation, then a summary; exit 0 when clean, 1 on any violation, 2 on a usage or
- * connection error.
+ * nothing. One line per violation, then one per note (a state a legitimate history explains, prefixed
+ * {@link #NOTE}), then a summary; exit 0 when there is no violation, 1 on any, 2 on a usage or connection error.
  */
 public final class TableAudit {
 
@@ -48,7 +48,7 @@ public final class TableAudit {
               --segments  parallel Scan segments, 1..64 (default 4)
               --work-age  ISO-8601 duration after which pending work counts as stuck (default PT10M)
               --quiet     no progress on stderr; the violations and the summary still go to stdout
-            Prints one line per violation (invariant, PK/SK, what is wrong), then a summary.
+            Prints one line per violation (invariant, PK/SK, what is wrong), one per note ("note: ", a state a             legitimate history explains; never a non-zero exit), then a summary.
             Exit 0: clean; 1: violations; 2: usage or connection error.""";
 
     private final DynamoDbClient dynamo;
@@ -57,11 +57,14 @@ public final class TableAudit {
     private final Duration workAge;
     private final Clock clock;
 
-    /** What a run found: the violations in invariant order, and how much it read and checked. */
-    public record Report(long itemsScanned, int invariantsChecked, List<String> violations) {
+    /** The prefix of a note's line: notes never change the exit code. */
+    public static final String NOTE = "note: ";
+
+    /** What a run found: the violations and notes in invariant order, and how much it read and checked. */
+    public record Report(long itemsScanned, int invariantsChecked, List<String> violations, List<String> notes) {
         public String summary(String table) {
             return "audit of " + table + ": " + itemsScanned + " items scanned, " + invariantsChecked
-                    + " invariants checked, " + violations.size() + " violations";
+                    + " invariants checked, " + violations.size() + " violations, " + notes.size() + " notes";
         }
     }
 
@@ -91,9 +94,9 @@ public final class TableAudit {
         progress.accept(String.format("scanned %d items in %.1f s", items.size(), seconds(started)));
         started = System.nanoTime();
         Invariants invariants = new Invariants(new AuditedTable(items), clock.instant(), workAge);
-        List<String> violations = invariants.violations();
+        Invariants.Outcome outcome = invariants.check();
         progress.accept(String.format("checked in %.1f s", seconds(started)));
-        return new Report(items.size(), invariants.checks().size(), violations);
+        return new Report(items.size(), invariants.checks().size(), outcome.violations(), outcome.notes());
     }
 
     private static double seconds(long since) {
@@ -198,6 +201,7 @@ public final class TableAudit {
             }
             Report report = audit.run(quiet ? message -> { } : err::println);
             report.violations().forEach(out::println);
+            report.notes().forEach(note -> out.println(NOTE + note));
             out.println(report.summary(table));
             return report.violations().isEmpty() ? CLEAN : VIOLATIONS;
         } catch (SdkException e) {
