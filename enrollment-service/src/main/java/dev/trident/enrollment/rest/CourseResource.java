@@ -47,7 +47,8 @@ public class CourseResource {
     static final String INCLUDE_STUDENTS = "students";
     private static final String GRADES_ON_ROSTER = " Grades: the registrar and the course's instructors (its "
             + "instructorIds) see every grade; anyone else sees only the grade of their own enrolment, every other "
-            + "grade is null. Not stored (Cache-Control: no-store).";
+            + "grade is null, and so are the version and updatedAt of every enrolment they may not see the grade of "
+            + "(both move when a grade is set). Not stored (Cache-Control: no-store).";
     private static final String EVENTUALLY_CONSISTENT = " Read from the inverted index GSI1, which is eventually "
             + "consistent on DynamoDB: an enrolment or drop may take a moment (usually well under a second) to show.";
 

@@ -137,7 +137,7 @@ final class Refusals {
         if (current == null) {
             return notEnrolled(subject.studentId(), subject.courseId());
         }
-        if (subject.expectedVersion() != null && current.version() != subject.expectedVersion()) {
+        if (subject.expectedVersion() != null && !subject.expectedVersion().equals(current.version())) {
             return stale(current.version(), subject.expectedVersion());
         }
         return current.hasGrade() ? gradedEnrolment(subject.studentId(), subject.courseId())
