@@ -94,6 +94,29 @@ class ExplorerApiTest {
     }
 
     @Test
+    void anAdminWhoIsNotRegistrarSeesNoGradeNorWhatMovesWithItOnEveryView() {
+        String student = TableSeed.uniqueId("graded");
+        String course = TableSeed.uniqueId("gcrs");
+        seed.student(student, "Grace");
+        seed.course(course, "Graded");
+        seed.enrolGraded(student, course, "F");
+
+        for (String path : List.of("/api/entities/student/" + student + "/collections/table",
+                "/api/entities/course/" + course + "/collections/gsi1")) {
+            JsonPath admin = asAdmin().get(path).then().statusCode(200).extract().jsonPath();
+            Map<String, Object> edge = admin.getMap("items.find { it.entityType == 'Enrollment' }.attributes");
+            assertEquals("2026-05-01", edge.get("enrolledOn"), path);
+            assertTrue(!edge.containsKey("grade") && !edge.containsKey("version") && !edge.containsKey("updatedAt"),
+                    path + ": " + edge);
+
+            JsonPath registrar = given().header("Authorization", Tokens.user("reg-2").roles("admin", "registrar")
+                    .bearer()).get(path).then().statusCode(200).extract().jsonPath();
+            assertEquals("F", registrar.getString("items.find { it.entityType == 'Enrollment' }.attributes.grade"),
+                    path);
+        }
+    }
+
+    @Test
     void aCourseShowsItsMetadataAndTheInvertedRosterOnGsi1() {
         String course = TableSeed.uniqueId("crs");
         String ann = TableSeed.uniqueId("ann");

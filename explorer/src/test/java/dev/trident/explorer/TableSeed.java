@@ -63,6 +63,14 @@ final class TableSeed {
                 Map.of("enrolledOn", AttributeValue.fromS("2026-05-01")));
     }
 
+    /** An enrolment graded once: version 2, updatedAt later than createdAt. */
+    void enrolGraded(String studentId, String courseId, String grade) {
+        put(EntityType.ENROLLMENT, EnrollmentKeys.enrollment(studentId, courseId),
+                List.of(EnrollmentKeys.enrollmentIndex(courseId, studentId)),
+                Map.of("enrolledOn", AttributeValue.fromS("2026-05-01"), "grade", AttributeValue.fromS(grade),
+                        "version", AttributeValue.fromN("2"), "updatedAt", AttributeValue.fromS("2026-07-01T10:00:00Z")));
+    }
+
     void user(String userId, String handle) {
         put(EntityType.USER_PROFILE, SocialKeys.userProfile(userId),
                 List.of(SocialKeys.userByHandle(SocialKeys.canonicalHandle(handle))),

@@ -64,6 +64,24 @@ class AccountErasureTest {
     }
 
     @Test
+    void anErasureWithAStaleOrWeakIfMatchIs412AndErasesNothing() {
+        String victim = createUser();
+        String first = as(victim).when().get("/users/" + victim).then().statusCode(200).extract().header("ETag");
+        SocialApi.patchJson(victim, "/users/" + victim, first, Map.of("bio", "changed")).then().statusCode(200);
+        String current = as(victim).when().get("/users/" + victim).then().statusCode(200).extract().header("ETag");
+
+        as(victim).header("If-Match", first).when().delete("/users/" + victim).then().statusCode(412)
+                .contentType(SocialApi.PROBLEM_JSON);
+        as(victim).header("If-Match", "W/" + current).when().delete("/users/" + victim).then().statusCode(412)
+                .contentType(SocialApi.PROBLEM_JSON);
+        as(victim).when().get("/users/" + victim).then().statusCode(200);
+        assertTrue(TestTable.holding(TABLE, "ERASURE#" + victim).isEmpty(), "no erasure was recorded");
+
+        as(victim).header("If-Match", current).when().delete("/users/" + victim).then().statusCode(202);
+        as(victim).when().get("/users/" + victim).then().statusCode(404);
+    }
+
+    @Test
     void withoutATokenNeitherRouteAnswersAnythingBut401() {
         String victim = createUser();
         io.restassured.RestAssured.given().when().delete("/users/" + victim).then().statusCode(401);

@@ -54,6 +54,37 @@ class WorkspaceDeletionTest {
     }
 
     @Test
+    void aDeleteWithAStaleOrWeakIfMatchIs412AndDeletesNothing() {
+        String wsId = Api.createWorkspace("if-match", 1);
+        String first = Api.given().get("/workspaces/" + wsId).then().statusCode(200).extract().header("ETag");
+        Api.given().contentType(ContentType.JSON).body(Map.of("displayName", "Renamed"))
+                .patch("/workspaces/" + wsId).then().statusCode(200);
+        String current = Api.given().get("/workspaces/" + wsId).then().statusCode(200).extract().header("ETag");
+        int before = itemsOf(wsId).size();
+
+        Api.given().header("If-Match", first).delete("/workspaces/" + wsId).then().statusCode(412)
+                .contentType(PROBLEM_JSON);
+        Api.given().header("If-Match", "W/" + current).delete("/workspaces/" + wsId).then().statusCode(412)
+                .contentType(PROBLEM_JSON);
+        assertEquals(before, itemsOf(wsId).size(), "a refused delete deletes nothing");
+        Api.given().get("/workspaces/" + wsId).then().statusCode(200);
+
+        Api.given().header("If-Match", current).delete("/workspaces/" + wsId).then().statusCode(204);
+        assertEquals(List.of(), itemsOf(wsId));
+    }
+
+    @Test
+    void aWeakIfMatchNeverSatisfiesAPatch() {
+        String wsId = Api.createWorkspace("weak", 1);
+        String current = Api.given().get("/workspaces/" + wsId).then().statusCode(200).extract().header("ETag");
+        Api.given().header("If-Match", "W/" + current).contentType(ContentType.JSON)
+                .body(Map.of("displayName", "Never")).patch("/workspaces/" + wsId).then().statusCode(412)
+                .contentType(PROBLEM_JSON);
+        Api.given().header("If-Match", current).contentType(ContentType.JSON)
+                .body(Map.of("displayName", "Now")).patch("/workspaces/" + wsId).then().statusCode(200);
+    }
+
+    @Test
     void aMalformedIdIs400AndNoTokenIs401() {
         Api.given().delete("/workspaces/bad%23id").then().statusCode(400).contentType(PROBLEM_JSON);
         io.restassured.RestAssured.given().delete("/workspaces/some-ws").then().statusCode(401);

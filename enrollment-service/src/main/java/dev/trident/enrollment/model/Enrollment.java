@@ -16,8 +16,12 @@ public record Enrollment(String studentId, String courseId, String enrolledOn,
                 + "instructors (on the course's roster and on the single enrolment); null for everyone else, and "
                 + "while ungraded.", nullable = true)
         String grade,
-        String studentName, String courseTitle, String courseTerm, Integer courseCredits, long version,
-        String createdAt, String updatedAt) {
+        String studentName, String courseTitle, String courseTerm, Integer courseCredits,
+        @Schema(description = "The edge's version (its ETag); null, like updatedAt, for a caller who may not see the "
+                + "grade: both move when a grade is set.", nullable = true)
+        Long version,
+        String createdAt,
+        @Schema(nullable = true) String updatedAt) {
 
     /**
      * Whether a grade was set; a graded enrolment is dropped only by the registrar. Not named {@code isGraded}: a
@@ -25,12 +29,6 @@ public record Enrollment(String studentId, String courseId, String enrolledOn,
      */
     public boolean hasGrade() {
         return grade != null;
-    }
-
-    /** The same enrolment as a caller who may not see its grade sees it. */
-    public Enrollment withoutGrade() {
-        return grade == null ? this : new Enrollment(studentId, courseId, enrolledOn, null, studentName, courseTitle,
-                courseTerm, courseCredits, version, createdAt, updatedAt);
     }
 
     /** The enrolment after a grade was written onto it by one update (version + 1). */

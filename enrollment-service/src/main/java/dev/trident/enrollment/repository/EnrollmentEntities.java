@@ -11,6 +11,7 @@ import dev.trident.keys.EnrollmentKeys;
 import dev.trident.keys.EntityType;
 import dev.trident.keys.entity.Attribute;
 import dev.trident.keys.entity.EntitySchema;
+import dev.trident.keys.entity.GuardedAttribute;
 import java.util.List;
 import java.util.Set;
 
@@ -41,8 +42,11 @@ final class EnrollmentEntities {
      */
     static final Attribute<Set<String>> INSTRUCTOR_IDS = Attribute.stringSet("instructorIds");
     static final Attribute<String> ENROLLED_ON = Attribute.string("enrolledOn");
-    /** On the edge only; absent until graded. */
-    static final Attribute<String> GRADE = Attribute.string("grade");
+    /**
+     * On the edge only; absent until graded. A guarded attribute ({@link GuardedAttribute#GRADE}: who may read it is
+     * AccessRules'); {@link #withheld} is the one projection every read path applies for a caller who may not.
+     */
+    static final Attribute<String> GRADE = Attribute.string(GuardedAttribute.GRADE.name());
     // Copies taken at enrolment, so that both lists render without a read per row.
     static final Attribute<String> STUDENT_NAME = Attribute.string("studentName");
     static final Attribute<String> COURSE_TITLE = Attribute.string("courseTitle");
@@ -102,7 +106,12 @@ final class EnrollmentEntities {
             .attribute(UPDATED_AT, Enrollment::updatedAt)
             .reads(item -> new Enrollment(STUDENT_ID.read(item), COURSE_ID.read(item), ENROLLED_ON.read(item),
                     GRADE.read(item), STUDENT_NAME.read(item), COURSE_TITLE.read(item), COURSE_TERM.read(item),
-                    COURSE_CREDITS.read(item), VERSION.read(item, 0L), CREATED_AT.read(item), UPDATED_AT.read(item)));
+                    COURSE_CREDITS.read(item), VERSION.read(item), CREATED_AT.read(item), UPDATED_AT.read(item)));
+
+    /** The enrolment without its grade and what moves with it ({@link GuardedAttribute#GRADE}). */
+    static Enrollment withheld(Enrollment edge) {
+        return ENROLLMENT.fromItem(GuardedAttribute.GRADE.withheldFromEntity(ENROLLMENT.toItem(edge)));
+    }
 
     private EnrollmentEntities() {
     }

@@ -106,7 +106,7 @@ public class EnrollmentRepository {
     public Uni<Enrollment> enroll(Student student, Course course, Function<Enrollment, Transaction.Part> alongside) {
         String now = clock.instant().toString();
         Enrollment edge = new Enrollment(student.studentId(), course.courseId(), now, null, student.name(),
-                course.title(), course.term(), course.credits(), 1, now, now);
+                course.title(), course.term(), course.credits(), 1L, now, now);
         UpdateExpression countUp = new UpdateExpressionBuilder()
                 .add(ENROLLED_COUNT, 1)
                 .add(VERSION, 1)
@@ -185,6 +185,14 @@ public class EnrollmentRepository {
         return table.transact(DROP, Transaction.of()
                 .delete(DROPPED_ENROLMENT, EnrollmentKeys.enrollment(studentId, courseId), edgeState)
                 .update(RELEASED_SEAT, EnrollmentKeys.course(courseId), countDown));
+    }
+
+    /**
+     * An enrolment as a caller who may not read its grade sees it: no grade, no version, no updatedAt (the guarded
+     * attribute and what moves with it, declared once in {@link dev.trident.keys.entity.GuardedAttribute#GRADE}).
+     */
+    public static Enrollment withheld(Enrollment edge) {
+        return EnrollmentEntities.withheld(edge);
     }
 
     /** The edge the named refused action met; null when there was none. */

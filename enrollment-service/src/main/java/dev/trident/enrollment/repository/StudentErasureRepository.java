@@ -1,7 +1,7 @@
 package dev.trident.enrollment.repository;
 
 import static dev.trident.enrollment.repository.EnrollmentEntities.COURSE_ID;
-import static dev.trident.keys.TableSchema.PK;
+import static dev.trident.enrollment.repository.EnrollmentEntities.GRADE;
 import static dev.trident.keys.TableSchema.TYPE;
 
 import dev.trident.keys.EnrollmentKeys;
@@ -15,6 +15,7 @@ import dev.trident.support.dynamo.KeyConditions;
 import dev.trident.support.dynamo.Transaction;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -31,6 +32,7 @@ public class StudentErasureRepository {
     private static final AccessPattern STUDENT_DELETE = AccessPattern.named("student-delete");
     private static final AccessPattern COURSE_DELETE = AccessPattern.named("course-delete");
     private static final AccessPattern COURSE_EDGES = AccessPattern.named("course-edges");
+    private static final AccessPattern GRADED_COURSES = AccessPattern.named("student-graded-courses");
 
     /** The student to delete is not there. */
     public static final String DELETED_STUDENT = "deleted-student";
@@ -46,43 +48,88 @@ public class StudentErasureRepository {
         this.table = table;
     }
 
-    /** One item of a student's partition: the profile, or an enrolment edge and its course. */
-    public record StudentItem(ItemKey key, EntityType type, String courseId) {
+    /** One item of a student's partition: the profile, or an enrolment edge, its course and whether it is graded. */
+    public record StudentItem(ItemKey key, EntityType type, String courseId, boolean graded) {
+    }
+
+    /** A page of a student's partition and the key it ends at (null: the partition has nothing after it). */
+    public record StudentItems(List<StudentItem> items, Map<String, AttributeValue> next) {
+        public boolean isEmpty() {
+            return items.isEmpty();
+        }
     }
 
     /**
-     * The first {@link #PAGE} items left in {@code STU#<studentId>}: one Query, keys, type and course id only,
-     * strongly consistent (the erasure deletes what it reads before it reads again, so every page starts at the
-     * partition's beginning).
+     * The next {@link #PAGE} items of {@code STU#<studentId>} after {@code after} (null: from the start): one Query,
+     * keys, type, course id and grade only, strongly consistent. A sweep that deletes every item it reads could
+     * always start again at the beginning; one that keeps graded enrolments must go on after them, so it resumes
+     * after the last key it read (nothing new is written before that key meanwhile: no enrolment attaches to a
+     * student being deleted or erased).
      */
-    public Uni<List<StudentItem>> studentItems(String studentId) {
+    public Uni<StudentItems> studentItems(String studentId, Map<String, AttributeValue> after) {
         return table.query(ERASURE_STUDENT_ITEMS, q -> KeyConditions.partitionHead(q,
-                        EnrollmentKeys.studentPartition(studentId), PAGE, TYPE, COURSE_ID.name()))
-                .map(response -> response.items().stream().map(item -> {
+                        EnrollmentKeys.studentPartition(studentId), PAGE, TYPE, COURSE_ID.name(), GRADE.name())
+                        .exclusiveStartKey(after))
+                .map(response -> new StudentItems(response.items().stream().map(item -> {
                     ItemKey key = ItemKey.of(item);
-                    return new StudentItem(key, EntityType.classify(key).orElse(null), COURSE_ID.read(item));
-                }).toList());
+                    return new StudentItem(key, EntityType.classify(key).orElse(null), COURSE_ID.read(item),
+                            GRADE.read(item) != null);
+                }).toList(), response.hasLastEvaluatedKey() && !response.lastEvaluatedKey().isEmpty()
+                        ? response.lastEvaluatedKey() : null));
+    }
+
+    /**
+     * Up to {@code max} courses in which {@code studentId} has a graded enrolment, in course id order: Queries
+     * {@code PK = STU#<id> AND begins_with(SK, ENROLL#CRS#)}, strongly consistent, filtered on
+     * {@code attribute_exists(grade)}, projected to the course id, page after page until {@code max} are found or the
+     * partition ends.
+     */
+    public Uni<List<String>> gradedCourses(String studentId, int max) {
+        return gradedCourses(studentId, max, null, new ArrayList<>());
+    }
+
+    private Uni<List<String>> gradedCourses(String studentId, int max, Map<String, AttributeValue> after,
+            List<String> found) {
+        return table.query(GRADED_COURSES, q -> q
+                        .keyConditionExpression("#pk = :pk AND begins_with(#sk, :prefix)")
+                        .filterExpression("attribute_exists(#grade)")
+                        .projectionExpression("#course")
+                        .expressionAttributeNames(Map.of("#pk", TableSchema.PK, "#sk", TableSchema.SK,
+                                "#grade", GRADE.name(), "#course", COURSE_ID.name()))
+                        .expressionAttributeValues(Map.of(
+                                ":pk", AttributeValue.fromS(EnrollmentKeys.studentPartition(studentId)),
+                                ":prefix", AttributeValue.fromS(EnrollmentKeys.enrollmentsPrefix())))
+                        .consistentRead(true)
+                        .limit(PAGE)
+                        .exclusiveStartKey(after))
+                .chain(response -> {
+                    response.items().stream().map(COURSE_ID::read).limit(max - found.size()).forEach(found::add);
+                    boolean more = response.hasLastEvaluatedKey() && !response.lastEvaluatedKey().isEmpty();
+                    return more && found.size() < max
+                            ? gradedCourses(studentId, max, response.lastEvaluatedKey(), found)
+                            : Uni.createFrom().item(List.copyOf(found));
+                });
     }
 
     /**
      * Deletes a student's profile and records the rest as a task ({@code alongside}): one TransactWriteItems =
-     * Delete {@code STU#<id>/PROFILE} ({@code attribute_exists(PK)}, refused as {@link #DELETED_STUDENT}) + Put the
+     * Delete {@code STU#<id>/PROFILE} ({@code attribute_exists(PK)}, and {@code version = :expected} with If-Match; refused as {@link #DELETED_STUDENT}) + Put the
      * task. From then on nobody can enrol the student (the enrol transaction needs the profile).
      */
-    public Uni<Void> deleteStudent(String studentId, Transaction.Part alongside) {
+    public Uni<Void> deleteStudent(String studentId, Long expectedVersion, Transaction.Part alongside) {
         return table.transact(STUDENT_DELETE, Transaction.of()
-                .delete(DELETED_STUDENT, EnrollmentKeys.student(studentId), Conditions.ITEM_EXISTS)
+                .delete(DELETED_STUDENT, EnrollmentKeys.student(studentId), existsAt(expectedVersion))
                 .include(alongside));
     }
 
     /**
      * Deletes a course's item and records the rest as a task: one TransactWriteItems = Delete {@code CRS#<id>/METADATA}
-     * ({@code attribute_exists(PK)}, refused as {@link #DELETED_COURSE}) + Put the task. No enrolment can be added
+     * ({@code attribute_exists(PK)}, and {@code version = :expected} with If-Match; refused as {@link #DELETED_COURSE}) + Put the task. No enrolment can be added
      * after it (the enrol transaction updates the course under {@code attribute_exists}).
      */
-    public Uni<Void> deleteCourse(String courseId, Transaction.Part alongside) {
+    public Uni<Void> deleteCourse(String courseId, Long expectedVersion, Transaction.Part alongside) {
         return table.transact(COURSE_DELETE, Transaction.of()
-                .delete(DELETED_COURSE, EnrollmentKeys.course(courseId), Conditions.ITEM_EXISTS)
+                .delete(DELETED_COURSE, EnrollmentKeys.course(courseId), existsAt(expectedVersion))
                 .include(alongside));
     }
 
@@ -100,6 +147,11 @@ public class StudentErasureRepository {
                 .limit(PAGE))
                 .map(response -> response.items().stream()
                         .map(ItemKey::of).toList());
+    }
+
+    private static dev.trident.keys.expr.Condition existsAt(Long expectedVersion) {
+        return expectedVersion == null ? Conditions.ITEM_EXISTS
+                : Conditions.ITEM_EXISTS.and(Conditions.versionEquals(expectedVersion));
     }
 
     /** BatchWriteItem deletes, 25 a request, unprocessed items re-sent with backoff. */

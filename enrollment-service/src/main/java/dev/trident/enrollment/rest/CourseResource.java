@@ -6,6 +6,7 @@ import dev.trident.enrollment.model.Enrollment;
 import dev.trident.enrollment.service.CourseService;
 import dev.trident.enrollment.service.DeletionService;
 import dev.trident.support.http.DeletionPending;
+import dev.trident.support.http.ETags;
 import dev.trident.support.http.Responses;
 import dev.trident.support.paging.Page;
 import dev.trident.support.paging.PageRequest;
@@ -18,6 +19,7 @@ import jakarta.validation.constraints.NotNull;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -45,7 +47,8 @@ public class CourseResource {
     static final String INCLUDE_STUDENTS = "students";
     private static final String GRADES_ON_ROSTER = " Grades: the registrar and the course's instructors (its "
             + "instructorIds) see every grade; anyone else sees only the grade of their own enrolment, every other "
-            + "grade is null. Not stored (Cache-Control: no-store).";
+            + "grade is null, and so are the version and updatedAt of every enrolment they may not see the grade of "
+            + "(both move when a grade is set). Not stored (Cache-Control: no-store).";
     private static final String EVENTUALLY_CONSISTENT = " Read from the inverted index GSI1, which is eventually "
             + "consistent on DynamoDB: an enrolment or drop may take a moment (usually well under a second) to show.";
 
@@ -61,18 +64,23 @@ public class CourseResource {
 
     @DELETE
     @Path("/{courseId}")
-    @Operation(summary = "Delete a course and every enrolment in it (registrar only)",
+    @Operation(summary = "Delete a course and every enrolment in it (registrar only); If-Match honoured (412)",
             description = "The course goes first, with a task that finishes the rest: from then on the course is a 404 "
                     + "and its id is reserved (creating it again is a 409 with Retry-After) until every enrolment in it "
-                    + "is gone. The request deletes what it can within its time and leaves the rest to the task.")
+                    + "is gone. The request deletes what it can within its time and leaves the rest to the task. With "
+                    + "If-Match, only the course at that version (its ETag) is deleted (412 otherwise; a weak tag "
+                    + "never matches).")
     @APIResponse(responseCode = "204", description = "Deleted, with every enrolment")
     @APIResponse(responseCode = "202", description = "Deleted; its enrolments are being removed by its task",
             content = @Content(mediaType = MediaType.APPLICATION_JSON,
                     schema = @Schema(implementation = DeletionPending.class)))
     @APIResponse(responseCode = "403", description = "Not the registrar")
     @APIResponse(responseCode = "404", description = "No such course")
-    public Uni<Response> delete(@PathParam("courseId") @ValidId String courseId) {
-        return deletions.deleteCourse(Caller.of(token), courseId).map(finished -> Responses.deleted(finished, courseId));
+    public Uni<Response> delete(@PathParam("courseId") @ValidId String courseId,
+            @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch) {
+        Long expectedVersion = ETags.requiredVersion(ifMatch);
+        return deletions.deleteCourse(Caller.of(token), courseId, expectedVersion)
+                .map(finished -> Responses.deleted(finished, courseId));
     }
 
     @GET

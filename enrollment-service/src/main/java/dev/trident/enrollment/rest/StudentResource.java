@@ -5,6 +5,7 @@ import dev.trident.enrollment.model.StudentWithCourses;
 import dev.trident.enrollment.service.DeletionService;
 import dev.trident.enrollment.service.StudentService;
 import dev.trident.support.http.DeletionPending;
+import dev.trident.support.http.ETags;
 import dev.trident.support.http.Responses;
 import dev.trident.support.paging.PageRequest;
 import dev.trident.support.problem.ProblemException;
@@ -16,11 +17,13 @@ import jakarta.validation.constraints.NotNull;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.jwt.JsonWebToken;
@@ -52,18 +55,28 @@ public class StudentResource {
 
     @DELETE
     @Path("/{studentId}")
-    @Operation(summary = "Delete a student: the profile and every enrolment (each course's enrolledCount goes down)",
-            description = "The student themselves or the registrar (403 otherwise). The profile goes first, with a "
-                    + "task that finishes the rest: from then on the student is a 404 and the id is reserved "
-                    + "(registering it again is a 409 with Retry-After) until every enrolment is gone.")
+    @Operation(summary = "Delete a student: the profile and every enrolment (each course's enrolledCount goes down); "
+            + "If-Match honoured (412)",
+            description = "The student themselves or the registrar (403 otherwise). Graded enrolments are academic "
+                    + "records only the registrar removes: a student (or a registrar deleting themselves) with a graded "
+                    + "enrolment gets a 409 naming the courses, and nothing is deleted; an enrolment graded while such "
+                    + "a deletion runs stays, graded. The profile goes first, with a task that finishes the rest: from "
+                    + "then on the student is a 404 and the id is reserved (registering it again is a 409 with "
+                    + "Retry-After) until every enrolment is gone. With If-Match, only the profile at that version "
+                    + "(its ETag) is deleted (412 otherwise; a weak tag never matches).")
     @APIResponse(responseCode = "204", description = "Deleted, with every enrolment")
     @APIResponse(responseCode = "202", description = "Deleted; its enrolments are being removed by its task",
             content = @Content(mediaType = MediaType.APPLICATION_JSON,
                     schema = @Schema(implementation = DeletionPending.class)))
     @APIResponse(responseCode = "403", description = "Neither the student themselves nor a registrar")
     @APIResponse(responseCode = "404", description = "No such student")
-    public Uni<Response> delete(@PathParam("studentId") @ValidId String studentId) {
-        return deletions.deleteStudent(Caller.of(token), studentId).map(finished -> Responses.deleted(finished, studentId));
+    @APIResponse(responseCode = "409", description = "The student has graded enrolments (named in the detail) and "
+            + "the caller is not a registrar deleting another student")
+    public Uni<Response> delete(@PathParam("studentId") @ValidId String studentId,
+            @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch) {
+        Long expectedVersion = ETags.requiredVersion(ifMatch);
+        return deletions.deleteStudent(Caller.of(token), studentId, expectedVersion)
+                .map(finished -> Responses.deleted(finished, studentId));
     }
 
     @PUT

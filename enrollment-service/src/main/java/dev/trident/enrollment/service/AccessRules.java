@@ -4,6 +4,7 @@ import static dev.trident.support.security.Caller.INSTRUCTOR;
 import static dev.trident.support.security.Caller.REGISTRAR;
 
 import dev.trident.enrollment.model.Enrollment;
+import dev.trident.enrollment.repository.EnrollmentRepository;
 import dev.trident.support.paging.Page;
 import dev.trident.support.problem.ProblemException;
 import dev.trident.support.security.Caller;
@@ -91,11 +92,11 @@ final class AccessRules {
 
     /**
      * One enrolment as the caller sees it: with its grade for the student themselves and for callers who see every
-     * grade of the course; without it for everyone else (DESIGN.md: never on another caller's roster). A withheld
-     * grade reads as null, like a grade not set yet, so a roster does not even tell who was graded.
+     * grade of the course; for everyone else without the grade and what moves with it (version, updatedAt: DESIGN.md,
+     * never on another caller's roster), graded or not, so a roster does not even tell who was graded.
      */
     static Enrollment asSeenBy(Caller caller, Enrollment edge, boolean seesEveryGrade) {
-        return seesEveryGrade || caller.is(edge.studentId()) ? edge : edge.withoutGrade();
+        return seesEveryGrade || caller.is(edge.studentId()) ? edge : EnrollmentRepository.withheld(edge);
     }
 
     /**

@@ -30,6 +30,10 @@ public class DeletionService {
     public static final String SERVICE = "enrollment";
     public static final String DELETE_STUDENT = "delete-student";
     public static final String DELETE_COURSE = "delete-course";
+    /** The scope of a student deletion that must leave graded enrolments in place (the caller may not remove them). */
+    static final String KEEP_GRADED = "keep-graded";
+    /** Graded courses named in a refusal at most. */
+    static final int GRADED_NAMED = 20;
 
     private final StudentErasureRepository repository;
     private final WorkRunner runner;
@@ -47,23 +51,43 @@ public class DeletionService {
     }
 
     /**
-     * The student themselves or the registrar (403 otherwise, before anything is read). Emits true when everything
-     * is gone, false when the rest is left to the task.
+     * The student themselves or the registrar (403 otherwise, before anything is read). Graded enrolments are academic
+     * records that only the registrar removes (never their own): for anyone else, a student with a graded enrolment is
+     * a 409 naming the courses, and nothing is deleted. That answer comes from a strongly consistent read before the
+     * deletion; a grade set after it cannot be lost either, because such a deletion's task carries the scope
+     * {@link #KEEP_GRADED} and its sweep drops each edge under the student's own drop condition
+     * ({@code attribute_not_exists(grade)}): an edge graded meanwhile stays. Emits true when everything is gone,
+     * false when the rest is left to the task.
      */
-    public Uni<Boolean> deleteStudent(Caller caller, String studentId) {
+    public Uni<Boolean> deleteStudent(Caller caller, String studentId, Long expectedVersion) {
         AccessRules.mayDeleteStudent(caller, studentId);
-        WorkTask task = runner.heldTask(SERVICE, DELETE_STUDENT, studentId);
-        return repository.deleteStudent(studentId, PendingWork.enqueue(task))
-                .onFailure(WriteRefused.class).transform(e -> ProblemException.notFound("no student " + studentId))
+        boolean mayRemoveGraded = AccessRules.mayDropGraded(caller, studentId);
+        Uni<Void> allowed = mayRemoveGraded ? Uni.createFrom().voidItem()
+                : repository.gradedCourses(studentId, GRADED_NAMED).invoke(graded -> {
+                    if (!graded.isEmpty()) {
+                        throw ProblemException.conflict("student " + studentId + " has graded enrolments, academic "
+                                + "records only the " + Caller.REGISTRAR
+                                + " removes: " + String.join(", ", graded)
+                                + (graded.size() == GRADED_NAMED ? ", ..." : ""));
+                    }
+                }).replaceWithVoid();
+        WorkTask task = runner.heldTask(SERVICE, DELETE_STUDENT, studentId, mayRemoveGraded ? null : KEEP_GRADED);
+        return allowed.chain(() -> repository.deleteStudent(studentId, expectedVersion, PendingWork.enqueue(task)))
+                .onFailure(WriteRefused.class).transform(e -> Refusals.deletion((WriteRefused) e, "student",
+                        studentId, expectedVersion))
                 .chain(() -> runner.performHeld(task, settings.inlineBudget()));
     }
 
-    /** Only the registrar (403 otherwise). Emits true when everything is gone, false when left to the task. */
-    public Uni<Boolean> deleteCourse(Caller caller, String courseId) {
+    /**
+     * Only the registrar (403 otherwise); with {@code expectedVersion} (If-Match) only the course at that version (412
+     * otherwise). Emits true when everything is gone, false when left to the task.
+     */
+    public Uni<Boolean> deleteCourse(Caller caller, String courseId, Long expectedVersion) {
         AccessRules.mayChangeCourses(caller);
         WorkTask task = runner.heldTask(SERVICE, DELETE_COURSE, courseId);
-        return repository.deleteCourse(courseId, PendingWork.enqueue(task))
-                .onFailure(WriteRefused.class).transform(e -> ProblemException.notFound("no course " + courseId))
+        return repository.deleteCourse(courseId, expectedVersion, PendingWork.enqueue(task))
+                .onFailure(WriteRefused.class).transform(e -> Refusals.deletion((WriteRefused) e, "course", courseId,
+                        expectedVersion))
                 .chain(() -> runner.performHeld(task, settings.inlineBudget()));
     }
 
@@ -95,7 +119,9 @@ public class DeletionService {
 
         @Override
         public Uni<Void> perform(WorkTask task, Lease lease) {
-            return students.erase(task.id(), pages -> lease.extend());
+            StudentErasure.Graded graded = KEEP_GRADED.equals(task.scope()) ? StudentErasure.Graded.KEEP
+                    : StudentErasure.Graded.REMOVE;
+            return students.erase(task.id(), graded, pages -> lease.extend()).replaceWithVoid();
         }
     }
 

@@ -7,7 +7,11 @@ import io.smallrye.mutiny.Uni;
 import jakarta.inject.Singleton;
 import java.time.Clock;
 
-/** enrollment-service's part of an account's erasure: the account as a student ({@link StudentErasure}). */
+/**
+ * enrollment-service's part of an account's erasure: the account as a student ({@link StudentErasure}), its profile
+ * and every ungraded enrolment; graded enrolments are kept (academic records under the legal-retention exception)
+ * and counted on the record ({@code parts.enrollment.itemsKept}).
+ */
 @Singleton
 public class EnrollmentErasurePart extends ErasurePart {
 
@@ -25,6 +29,8 @@ public class EnrollmentErasurePart extends ErasurePart {
 
     @Override
     protected Uni<Void> erase(String userId, Progress progress) {
-        return students.erase(userId, progress::erased);
+        return students.erase(userId, StudentErasure.Graded.KEEP, progress::erased)
+                .invoke(progress::kept)
+                .replaceWithVoid();
     }
 }

@@ -120,7 +120,7 @@ public class EnrollmentService {
             if (current == null) {
                 return Uni.createFrom().failure(Refusals.notEnrolled(studentId, courseId));
             }
-            if (expectedVersion != null && current.version() != expectedVersion) {
+            if (expectedVersion != null && !expectedVersion.equals(current.version())) {
                 return Uni.createFrom().failure(Refusals.stale(current.version(), expectedVersion));
             }
             // Changed since it was read, and the client asked for no particular version: read again.

@@ -83,6 +83,18 @@ final class Refusals {
         };
     }
 
+    /**
+     * A student or course deletion refused: the item is gone (404), or there at another version than If-Match named
+     * (ALL_OLD on the failed condition: 412).
+     */
+    static ProblemException deletion(WriteRefused refused, String entity, String id, Long expectedVersion) {
+        if (expectedVersion != null && refused.itemExists()) {
+            return ProblemException.preconditionFailed(entity + " " + id + " has changed since it was read (If-Match "
+                    + "does not name its current ETag); nothing was deleted");
+        }
+        return ProblemException.notFound("no " + entity + " " + id);
+    }
+
     /** Whether a failure is the refusal of the named action. */
     static boolean is(Throwable failure, String action) {
         return failure instanceof WriteRefused refused && refused.refused(action);
@@ -125,7 +137,7 @@ final class Refusals {
         if (current == null) {
             return notEnrolled(subject.studentId(), subject.courseId());
         }
-        if (subject.expectedVersion() != null && current.version() != subject.expectedVersion()) {
+        if (subject.expectedVersion() != null && !subject.expectedVersion().equals(current.version())) {
             return stale(current.version(), subject.expectedVersion());
         }
         return current.hasGrade() ? gradedEnrolment(subject.studentId(), subject.courseId())

@@ -11,18 +11,32 @@ import dev.trident.support.erasure.ErasureRecords;
 import dev.trident.support.work.Reservations;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import dev.trident.enrollment.model.Enrollment;
 import java.util.List;
+import java.util.Map;
 import java.util.function.LongFunction;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * Erases a student: every enrolment edge, each with its course's {@code enrolledCount} in one transaction (the drop),
- * then the profile; page by page, so nothing grows with the student. Idempotent: run again, it finds what is left.
- * Used by the account erasure and by {@code DELETE /students/{id}}.
+ * then the profile; page by page, so nothing grows with the student. Graded enrolments are academic records: a sweep
+ * that {@linkplain Graded#KEEP keeps} them (the account erasure, and the student's own deletion) leaves each graded
+ * edge in place, decided by the condition of the drop's own transaction, so a grade set after the page was read still
+ * keeps its edge. Idempotent: run again, it finds what is left. Used by the account erasure and by
+ * {@code DELETE /students/{id}}.
  */
 @ApplicationScoped
 public class StudentErasure {
 
     static final int CONCURRENCY = 8;
+
+    /** What a sweep does with a graded enrolment. */
+    public enum Graded {
+        /** Removed with the rest: only the registrar's deletion of another student. */
+        REMOVE,
+        /** Left in place and counted: the account erasure, and a student deleting themselves. */
+        KEEP
+    }
 
     private final StudentErasureRepository students;
     private final EnrollmentRepository enrollments;
@@ -40,37 +54,58 @@ public class StudentErasure {
         return Reservations.free(DeletionService.SERVICE, ErasureRecords.KIND, studentId);
     }
 
-    /** Erases {@code studentId}'s items; {@code progress} is told each page's count (and may fail to stop the work). */
-    public Uni<Void> erase(String studentId, LongFunction<Uni<Void>> progress) {
-        return students.studentItems(studentId).chain(page -> {
+    /**
+     * Erases {@code studentId}'s items; {@code progress} is told each page's count of items removed (and may fail to
+     * stop the work). Emits how many graded enrolments were kept (always 0 with {@link Graded#REMOVE}).
+     */
+    public Uni<Long> erase(String studentId, Graded graded, LongFunction<Uni<Void>> progress) {
+        return erase(studentId, graded, progress, null, 0L);
+    }
+
+    private Uni<Long> erase(String studentId, Graded graded, LongFunction<Uni<Void>> progress,
+            Map<String, AttributeValue> after, long keptSoFar) {
+        return students.studentItems(studentId, after).chain(page -> {
             if (page.isEmpty()) {
-                return Uni.createFrom().voidItem();
+                return Uni.createFrom().item(keptSoFar);
             }
-            List<Uni<Void>> drops = page.stream()
+            List<Uni<Boolean>> drops = page.items().stream()
                     .filter(item -> item.type() == EntityType.ENROLLMENT && item.courseId() != null)
-                    .map(item -> drop(studentId, item))
+                    .map(item -> graded == Graded.KEEP && item.graded() ? Uni.createFrom().item(false)
+                            : drop(studentId, item, graded))
                     .toList();
-            Uni<Void> dropped = drops.isEmpty() ? Uni.createFrom().voidItem()
-                    : Uni.join().all(drops).usingConcurrencyOf(CONCURRENCY).andFailFast().replaceWithVoid();
-            List<dev.trident.keys.ItemKey> rest = page.stream()
+            Uni<List<Boolean>> dropped = drops.isEmpty() ? Uni.createFrom().item(List.of())
+                    : Uni.join().all(drops).usingConcurrencyOf(CONCURRENCY).andFailFast();
+            List<dev.trident.keys.ItemKey> rest = page.items().stream()
                     .filter(item -> item.type() != EntityType.ENROLLMENT).map(StudentItem::key).toList();
-            return dropped.chain(() -> students.deleteAll(rest))
-                    .chain(() -> progress.apply(page.size()))
-                    .chain(() -> erase(studentId, progress));
+            return dropped.chain(removed -> {
+                long kept = removed.stream().filter(r -> !r).count();
+                long gone = page.items().size() - kept;
+                return students.deleteAll(rest)
+                        .chain(() -> progress.apply(gone))
+                        .chain(() -> page.next() == null ? Uni.createFrom().item(keptSoFar + kept)
+                                : erase(studentId, graded, progress, page.next(), keptSoFar + kept));
+            });
         });
     }
 
     /**
-     * The drop's transaction (edge + {@code ADD enrolledCount -1}), graded or not; an edge already gone is skipped;
-     * an edge whose course is gone (or counts nobody) is deleted alone.
+     * The drop's transaction (edge + {@code ADD enrolledCount -1}); with {@link Graded#KEEP} under
+     * {@code attribute_not_exists(grade)}, as a student's own drop. Emits false when the edge stays because it is
+     * graded, true otherwise: an edge already gone is skipped; an edge whose course is gone (or counts nobody) is
+     * deleted alone (its course's deletion removes it anyway).
      */
-    private Uni<Void> drop(String studentId, StudentItem edge) {
-        return enrollments.drop(studentId, edge.courseId(), null, true)
-                .onFailure(WriteRefused.class).recoverWithUni(refused -> {
-                    if (((WriteRefused) refused).conditionFailed(EnrollmentRepository.DROPPED_ENROLMENT)) {
-                        return Uni.createFrom().voidItem();
+    private Uni<Boolean> drop(String studentId, StudentItem edge, Graded graded) {
+        return enrollments.drop(studentId, edge.courseId(), null, graded == Graded.REMOVE)
+                .replaceWith(true)
+                .onFailure(WriteRefused.class).recoverWithUni(failure -> {
+                    WriteRefused refused = (WriteRefused) failure;
+                    if (refused.conditionFailed(EnrollmentRepository.DROPPED_ENROLMENT)) {
+                        Enrollment met = EnrollmentRepository.enrollmentMet(refused,
+                                EnrollmentRepository.DROPPED_ENROLMENT);
+                        return Uni.createFrom().item(met == null || !met.hasGrade());
                     }
-                    return students.deleteAll(List.of(EnrollmentKeys.enrollment(studentId, edge.courseId())));
+                    return students.deleteAll(List.of(EnrollmentKeys.enrollment(studentId, edge.courseId())))
+                            .replaceWith(true);
                 });
     }
 }

@@ -8,6 +8,7 @@ import dev.trident.explorer.rest.ExplorerViews.ItemRow;
 import dev.trident.explorer.rest.ExplorerViews.RouteRead;
 import dev.trident.keys.CollectionReads;
 import dev.trident.keys.Ids;
+import dev.trident.keys.entity.GuardedAttribute;
 import dev.trident.keys.ItemCollection;
 import dev.trident.keys.Shards;
 import dev.trident.keys.WorkspaceKeys;
@@ -81,8 +82,13 @@ public class ExplorerService {
         });
     }
 
-    /** One page of one view ({@code table}, {@code gsi1}, {@code shard-N}) of an entity, in key order. */
-    public Uni<Page<ItemRow>> items(String entitySlug, String id, String viewName, PageRequest page) {
+    /**
+     * One page of one view ({@code table}, {@code gsi1}, {@code shard-N}) of an entity, in key order. Guarded
+     * attributes follow their own rule here too: without {@code seesGrades} (the registrar's role), every enrolment is
+     * shown through {@link GuardedAttribute#GRADE}, without its grade, version and updatedAt.
+     */
+    public Uni<Page<ItemRow>> items(String entitySlug, String id, String viewName, PageRequest page,
+            boolean seesGrades) {
         ExplorerEntity entity = entity(entitySlug);
         Ids.require("id", id);
         Uni<CollectionView> view;
@@ -106,7 +112,8 @@ public class ExplorerService {
         CursorState resume = cursors.resume(scope, page);
         return view.chain(v -> reader.partition(v.index(), v.partition(), resume == null ? null : resume.singleKey(),
                         page.limit() + 1)
-                .map(items -> Slice.fromQuery(items, page.limit(), v.index(), ItemRows::row)))
+                .map(items -> Slice.fromQuery(items, page.limit(), v.index(),
+                        item -> ItemRows.row(seesGrades ? item : GuardedAttribute.GRADE.withheld(item)))))
                 .map(slice -> cursors.page(scope, slice));
     }
 

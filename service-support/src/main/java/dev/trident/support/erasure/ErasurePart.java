@@ -9,6 +9,7 @@ import io.smallrye.mutiny.Uni;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * One service's part of an account's erasure, done from that service's pending-work partition: {@link #erase}
@@ -42,9 +43,14 @@ public abstract class ErasurePart implements WorkHandler {
     protected abstract Uni<Void> erase(String userId, Progress progress);
 
     /** What a part reports after each bounded batch. */
-    @FunctionalInterface
     public interface Progress {
         Uni<Void> erased(long items);
+
+        /**
+         * Items the part leaves in place on purpose (the legal-retention exception), counted on the record when the
+         * part is done. Report each kept item once per run: a run starts over from the beginning.
+         */
+        void kept(long items);
     }
 
     @Override
@@ -62,12 +68,21 @@ public abstract class ErasurePart implements WorkHandler {
         String userId = task.id();
         Counter items = Counter.builder("trident.erasure.items.erased").description("Items erased by account erasures")
                 .tag("part", part()).register(registry);
-        Progress progress = erased -> {
-            items.increment(erased);
-            return records.erased(userId, part(), erased).chain(lease::extend);
+        AtomicLong kept = new AtomicLong();
+        Progress progress = new Progress() {
+            @Override
+            public Uni<Void> erased(long erased) {
+                items.increment(erased);
+                return records.erased(userId, part(), erased).chain(lease::extend);
+            }
+
+            @Override
+            public void kept(long items) {
+                kept.addAndGet(items);
+            }
         };
         return erase(userId, progress)
-                .chain(() -> records.partDone(userId, part(), clock.instant()))
+                .chain(() -> records.partDone(userId, part(), clock.instant(), kept.get()))
                 .invoke(record -> {
                     Counter.builder("trident.erasure.parts.done").description("Account erasure parts completed")
                             .tag("part", part()).register(registry).increment();

@@ -11,7 +11,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 @Schema(description = "The progress of an account's erasure", example = "{\"userId\": \"ada\", \"status\": \"PENDING\", "
         + "\"parts\": {\"social\": {\"status\": \"DONE\", \"itemsErased\": 2301, \"completedAt\": "
         + "\"2026-11-23T18:02:11.204Z\"}, \"enrollment\": {\"status\": \"DONE\", \"itemsErased\": 3, "
-        + "\"completedAt\": \"2026-11-23T18:02:04.517Z\"}, \"workspace\": {\"status\": \"PENDING\", "
+        + "\"completedAt\": \"2026-11-23T18:02:04.517Z\", \"itemsKept\": 1}, \"workspace\": {\"status\": \"PENDING\", "
         + "\"itemsErased\": 0, \"completedAt\": null}}, \"requestedAt\": \"2026-11-23T18:02:04.120Z\", "
         + "\"completedAt\": null}")
 public record ErasureRecord(String userId, String status, Map<String, Part> parts, String requestedAt,
@@ -20,8 +20,18 @@ public record ErasureRecord(String userId, String status, Map<String, Part> part
     public static final String PENDING = "PENDING";
     public static final String DONE = "DONE";
 
-    /** One service's part. */
-    public record Part(String status, long itemsErased, String completedAt) {
+    /**
+     * One service's part: its items erased so far and, once done, those it kept under the legal-retention exception
+     * (enrollment's graded enrolments; 0 for the other parts). A field added later: clients that do not know it
+     * read the record as before.
+     */
+    public record Part(String status, long itemsErased, String completedAt,
+            @Schema(description = "Items this part kept on purpose (graded enrolments: academic records are "
+                    + "retained); counted when the part is done") long itemsKept) {
+
+        public Part(String status, long itemsErased, String completedAt) {
+            this(status, itemsErased, completedAt, 0);
+        }
     }
 
     public boolean finished() {

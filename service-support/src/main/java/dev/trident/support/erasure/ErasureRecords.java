@@ -59,6 +59,10 @@ public class ErasureRecords {
         return Attribute.number(part + "Erased");
     }
 
+    static Attribute<Long> partKept(String part) {
+        return Attribute.number(part + "Kept");
+    }
+
     static Attribute<String> partCompletedAt(String part) {
         return Attribute.string(part + "CompletedAt");
     }
@@ -83,7 +87,8 @@ public class ErasureRecords {
             Map<String, ErasureRecord.Part> parts = new LinkedHashMap<>();
             for (String part : PARTS) {
                 parts.put(part, new ErasureRecord.Part(partStatus(part).read(item, ErasureRecord.PENDING),
-                        partErased(part).read(item, 0L), partCompletedAt(part).read(item)));
+                        partErased(part).read(item, 0L), partCompletedAt(part).read(item),
+                        partKept(part).read(item, 0L)));
             }
             return new ErasureRecord(USER_ID.read(item), STATUS.read(item), parts, CREATED_AT.read(item),
                     COMPLETED_AT.read(item));
@@ -154,9 +159,22 @@ public class ErasureRecords {
      * it finishes what the first attempt left. Emits the record as it stands, null when there is none.
      */
     public Uni<ErasureRecord> partDone(String userId, String part, Instant now) {
-        return table.update(ERASURE_PROGRESS, PART, ErasureKeys.record(userId), new UpdateExpressionBuilder()
-                        .set(partStatus(part), ErasureRecord.DONE)
-                        .set(partCompletedAt(part), now.toString())
+        return partDone(userId, part, now, 0);
+    }
+
+    /**
+     * {@link #partDone(String, String, Instant)} with the items the part kept on purpose ({@code <part>Kept}, set
+     * with the status: a complete run counts every kept item once, so a run again after a crash sets the same
+     * number rather than adding to it).
+     */
+    public Uni<ErasureRecord> partDone(String userId, String part, Instant now, long kept) {
+        UpdateExpressionBuilder done = new UpdateExpressionBuilder()
+                .set(partStatus(part), ErasureRecord.DONE)
+                .set(partCompletedAt(part), now.toString());
+        if (kept > 0) {
+            done.set(partKept(part), kept);
+        }
+        return table.update(ERASURE_PROGRESS, PART, ErasureKeys.record(userId), done
                         .set(UPDATED_AT, now.toString())
                         .condition(Conditions.ITEM_EXISTS.and(Conditions.equalTo(partStatus(part).name(),
                                 AttributeValue.fromS(ErasureRecord.PENDING))))

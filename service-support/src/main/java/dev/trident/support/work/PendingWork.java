@@ -38,6 +38,7 @@ public class PendingWork {
     /** Epoch millis until which the owner holds the task; absent or past: free. */
     static final Attribute<Long> LEASE_UNTIL = Attribute.number("leaseUntil");
     static final Attribute<Long> ATTEMPTS = Attribute.number("attempts");
+    static final Attribute<String> SCOPE = Attribute.string("scope");
 
     static final EntitySchema<WorkTask> TASK = EntitySchema
             .of(EntityType.WORK_ITEM, (WorkTask t) -> WorkKeys.task(t.service(), t.kind(), t.id()))
@@ -48,8 +49,9 @@ public class PendingWork {
             .attribute(LEASE_OWNER, WorkTask::leaseOwner)
             .attribute(LEASE_UNTIL, (WorkTask t) -> t.leaseOwner() == null ? null : t.leaseUntil())
             .attribute(ATTEMPTS, (WorkTask t) -> t.attempts() == 0 ? null : t.attempts())
+            .attribute(SCOPE, WorkTask::scope)
             .reads(item -> new WorkTask(SERVICE.read(item), KIND.read(item), TASK_ID.read(item), CREATED_AT.read(item),
-                    LEASE_OWNER.read(item), LEASE_UNTIL.read(item, 0L), ATTEMPTS.read(item, 0L)));
+                    LEASE_OWNER.read(item), LEASE_UNTIL.read(item, 0L), ATTEMPTS.read(item, 0L), SCOPE.read(item)));
 
     private static final AccessPattern WORK_PENDING = AccessPattern.named("work-pending");
     private static final AccessPattern WORK_CLAIM = AccessPattern.named("work-claim");

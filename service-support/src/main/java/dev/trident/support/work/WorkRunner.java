@@ -119,9 +119,14 @@ public class WorkRunner {
      * over while that request works on it, only once the lease has run out.
      */
     public WorkTask heldTask(String service, String kind, String id) {
+        return heldTask(service, kind, id, null);
+    }
+
+    /** {@link #heldTask(String, String, String)} with a scope its handler obeys ({@link WorkTask#scope}). */
+    public WorkTask heldTask(String service, String kind, String id, String scope) {
         Instant now = clock.instant();
         return new WorkTask(service, kind, id, now.toString(), newHolder(), now.plus(settings.lease()).toEpochMilli(),
-                1);
+                1, scope);
     }
 
     /**

@@ -143,7 +143,10 @@ public class UserResource {
     @Path("/{userId}")
     @Operation(summary = "Erase an account everywhere (the user themselves or role admin; 404 for anyone else): "
             + "answered 202 once the erasure is recorded (profile and handle gone at once), each service then erases "
-            + "its part asynchronously; Location is its progress. Asked again while pending, the same erasure")
+            + "its part asynchronously; Location is its progress. Asked again while pending, the same erasure",
+            description = "With If-Match, only the profile at that version (its ETag) is erased (412 otherwise; a weak "
+                    + "tag never matches). Graded enrolments are kept as academic records (counted in "
+                    + "parts.enrollment.itemsKept); everything else of the account goes.")
     @APIResponse(responseCode = "202", description = "Erasure recorded; progress at Location",
             headers = @Header(name = "Location", description = "/users/{userId}/erasure",
                     schema = @Schema(type = SchemaType.STRING)),
@@ -151,8 +154,9 @@ public class UserResource {
                     schema = @Schema(implementation = ErasureRecord.class)))
     @APIResponse(responseCode = "404", description = "No such user, or the caller may not erase it")
     @APIResponse(responseCode = "409", description = "The account changed while the erasure was requested")
-    public Uni<Response> erase(@PathParam("userId") @ValidId String userId) {
-        return erasures.request(Caller.of(token), userId).map(record -> Response.accepted(record)
+    public Uni<Response> erase(@PathParam("userId") @ValidId String userId,
+            @HeaderParam("If-Match") String ifMatch) {
+        return erasures.request(Caller.of(token), userId, ETags.requiredVersion(ifMatch)).map(record -> Response.accepted(record)
                 .location(Responses.uri("/users/{userId}/erasure", userId))
                 .header("Cache-Control", Responses.NO_STORE)
                 .build());

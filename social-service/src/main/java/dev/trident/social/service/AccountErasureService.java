@@ -37,9 +37,11 @@ public class AccountErasureService {
     /**
      * Requests the erasure of {@code userId}; emits the record to point at. An erasure already pending (or a
      * finished one, when there is no profile any more) is answered as it stands, nothing written: asking twice is
-     * one erasure. No profile and no record: 404.
+     * one erasure. No profile and no record: 404. With {@code expectedVersion} (If-Match), only the profile at that
+     * version is erased: 412 when it is at another, decided by the read and again by the condition of the request's
+     * own transaction.
      */
-    public Uni<ErasureRecord> request(Caller caller, String userId) {
+    public Uni<ErasureRecord> request(Caller caller, String userId, Long expectedVersion) {
         requireSelfOrAdmin(caller, userId);
         return Uni.combine().all().unis(users.userProfile(userId), records.read(userId)).asTuple()
                 .chain(found -> {
@@ -51,8 +53,13 @@ public class AccountErasureService {
                     if (profile == null) {
                         return Uni.createFrom().failure(noErasure(userId));
                     }
+                    if (expectedVersion != null && profile.version() != expectedVersion) {
+                        return Uni.createFrom().failure(ProblemException.preconditionFailed("user " + userId
+                                + " is at version " + profile.version() + ", If-Match asked for " + expectedVersion
+                                + "; nothing was erased"));
+                    }
                     ErasureRecord record = ErasureRecords.requested(userId, clock.instant());
-                    return erasures.requestErasure(profile, record).replaceWith(record)
+                    return erasures.requestErasure(profile, expectedVersion, record).replaceWith(record)
                             .onFailure(e -> e instanceof WriteRefused || e instanceof WriteContended)
                             .recoverWithUni(() -> records.read(userId).onItem().ifNull()
                                     .failWith(() -> ProblemException.conflict(

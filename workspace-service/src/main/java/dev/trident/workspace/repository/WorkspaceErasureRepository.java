@@ -158,14 +158,19 @@ public class WorkspaceErasureRepository {
 
     /**
      * Deletes a workspace's settings and records the rest as a task: one TransactWriteItems = Delete META
-     * ({@code attribute_exists(PK)}, and {@code memberCount = 1} when {@code onlyMember}; refused as
+     * ({@code attribute_exists(PK)}, and {@code memberCount = 1} when {@code onlyMember}, and {@code version =
+     * :expected} when given (If-Match); refused as
      * {@link #DELETED_WORKSPACE}) + Put the task. From then on no member or project can be added (both transactions
      * need META), no member reads it, and the id is reserved until the task is done.
      */
-    public Uni<Void> deleteWorkspace(String wsId, boolean onlyMember, Transaction.Part alongside) {
+    public Uni<Void> deleteWorkspace(String wsId, boolean onlyMember, Long expectedVersion,
+            Transaction.Part alongside) {
         Condition condition = onlyMember
                 ? Conditions.and(Conditions.ITEM_EXISTS, Conditions.equalTo(MEMBER_COUNT.name(), MEMBER_COUNT.encode(1L)))
                 : Conditions.ITEM_EXISTS;
+        if (expectedVersion != null) {
+            condition = condition.and(Conditions.versionEquals(expectedVersion));
+        }
         return table.transact(WORKSPACE_DELETE, Transaction.of()
                 .delete(DELETED_WORKSPACE, WorkspaceKeys.workspace(wsId), condition)
                 .include(alongside));

@@ -70,15 +70,18 @@ public class WorkspaceResource {
             description = "The settings go first, with a task that finishes the rest: from then on the workspace is "
                     + "a 404 for everyone and its id is reserved (creating it again is a 409 with Retry-After) until "
                     + "every item is gone. The request deletes what it can within its time and leaves the rest to "
-                    + "the task.")
+                    + "the task. With If-Match, only the workspace at that version (its ETag) is deleted (412 otherwise; "
+                    + "a weak tag never matches).")
     @APIResponse(responseCode = "204", description = "Deleted, every item of it gone")
     @APIResponse(responseCode = "202", description = "Deleted; the rest of its items are being removed by its task",
             content = @Content(mediaType = MediaType.APPLICATION_JSON,
                     schema = @Schema(implementation = DeletionPending.class)))
     @APIResponse(responseCode = "403", description = "An admin or member, not an owner")
     @APIResponse(responseCode = "404", description = "No such workspace, or the caller is no member")
-    public Uni<Response> delete(@PathParam("wsId") @ValidId String wsId) {
-        return deletion.delete(Caller.of(token), wsId).map(finished -> Responses.deleted(finished, wsId));
+    public Uni<Response> delete(@PathParam("wsId") @ValidId String wsId,
+            @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch) {
+        Long expected = ETags.requiredVersion(ifMatch);
+        return deletion.delete(Caller.of(token), wsId, expected).map(finished -> Responses.deleted(finished, wsId));
     }
 
     @POST

@@ -19,6 +19,7 @@ import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -55,10 +56,16 @@ public class WorkspaceDeletion {
 
     /**
      * Owners only: 403 for an admin or member, 404 for anyone else or when there is no such workspace. Emits true
-     * when everything is gone, false when the rest is left to the pending-work task.
+     * when everything is gone, false when the rest is left to the pending-work task. With {@code expectedVersion}
+     * (If-Match), only the settings at that version are deleted, a condition of the accepting transaction (412
+     * otherwise).
      */
-    public Uni<Boolean> delete(Caller caller, String wsId) {
-        return membership.owner(caller, wsId).chain(access -> accept(wsId, false, () -> notFound(wsId)));
+    public Uni<Boolean> delete(Caller caller, String wsId, Long expectedVersion) {
+        return membership.owner(caller, wsId).chain(access -> accept(wsId, false, expectedVersion,
+                refused -> expectedVersion != null && refused.itemExists()
+                        ? ProblemException.preconditionFailed("workspace " + wsId + " has changed since it was read "
+                                + "(If-Match does not name its current ETag); nothing was deleted")
+                        : notFound(wsId)));
     }
 
     /**
@@ -67,15 +74,16 @@ public class WorkspaceDeletion {
      * when the rest of the deletion is left to its task; true when it is all gone.
      */
     Uni<Boolean> deleteAsOnlyMember(String wsId) {
-        return accept(wsId, true, null);
+        return accept(wsId, true, null, null);
     }
 
-    private Uni<Boolean> accept(String wsId, boolean onlyMember, Supplier<ProblemException> refused) {
+    private Uni<Boolean> accept(String wsId, boolean onlyMember, Long expectedVersion,
+            Function<WriteRefused, ProblemException> refused) {
         WorkTask task = runner.heldTask(SERVICE, DELETE_WORKSPACE, wsId);
-        return repository.deleteWorkspace(wsId, onlyMember, PendingWork.enqueue(task))
+        return repository.deleteWorkspace(wsId, onlyMember, expectedVersion, PendingWork.enqueue(task))
                 .replaceWith(true)
                 .onFailure(WriteRefused.class).recoverWithUni(e -> refused == null ? Uni.createFrom().item(false)
-                        : Uni.createFrom().failure(refused.get()))
+                        : Uni.createFrom().failure(refused.apply((WriteRefused) e)))
                 .chain(accepted -> accepted ? runner.performHeld(task, settings.inlineBudget())
                         : Uni.createFrom().item(false));
     }
