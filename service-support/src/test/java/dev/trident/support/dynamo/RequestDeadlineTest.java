@@ -9,6 +9,8 @@ import dev.trident.testing.DynamoDbLocalResource;
 import dev.trident.testing.FrozenTableContract;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.QuarkusTestProfile;
+import io.quarkus.test.junit.TestProfile;
 import io.restassured.response.Response;
 import jakarta.inject.Inject;
 import java.time.Duration;
@@ -27,7 +29,16 @@ import software.amazon.awssdk.core.exception.ApiCallTimeoutException;
  */
 @QuarkusTest
 @QuarkusTestResource(DynamoDbLocalResource.class)
+@TestProfile(RequestDeadlineTest.OwnApplication.class)
 class RequestDeadlineTest {
+
+    /**
+     * An application of its own: in test mode the SDK completes its futures on Quarkus' worker threads, and a request
+     * whose DynamoDB call timed out leaves such a thread with a tracing context that later blocking requests on it
+     * inherit (UnexportedSpansTest then sees no span). Production completes on the SDK's own threads.
+     */
+    public static class OwnApplication implements QuarkusTestProfile {
+    }
 
     /** A call that keeps its configured 1.7 s call timeout fails no sooner than this (the timer never fires early). */
     private static final long FULL_CALL_TIMEOUT_MILLIS = 1700;
