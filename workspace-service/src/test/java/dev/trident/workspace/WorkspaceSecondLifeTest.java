@@ -104,7 +104,8 @@ class WorkspaceSecondLifeTest {
     @Test
     void aProjectPlacedByAnEarlierLifesLayoutIsRefusedAndWrittenNowhere() throws Exception {
         String wsId = Api.createWorkspace("layout", 4);
-        Workspace firstLife = workspaces.workspace(wsId).await().atMost(Duration.ofSeconds(5));
+        Workspace firstLife = workspaces.workspaceAccess(wsId, Api.owner()).await().atMost(Duration.ofSeconds(5))
+                .workspace();
         assertEquals(4, firstLife.shards());
 
         Api.given().delete("/workspaces/" + wsId).then().statusCode(202);

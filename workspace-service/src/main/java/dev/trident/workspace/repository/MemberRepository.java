@@ -53,7 +53,6 @@ public class MemberRepository {
 
     // The access patterns, as named in the metrics (trident_dynamodb_requests_seconds{pattern=...}).
     private static final AccessPattern MEMBER_READ = AccessPattern.named("member");
-    private static final AccessPattern MEMBER_ROLE = AccessPattern.named("member-role");
     private static final AccessPattern WORKSPACE_MEMBERS = AccessPattern.named("workspace-members");
     private static final AccessPattern WORKSPACES_OF_USER = AccessPattern.named("workspaces-of-user");
     private static final AccessPattern MEMBER_PUT = AccessPattern.named("member-put");
@@ -64,16 +63,6 @@ public class MemberRepository {
 
     MemberRepository(DynamoTable table) {
         this.table = table;
-    }
-
-    /**
-     * The caller's membership: one GetItem of the edge {@code WS#<id>/MEMBER#<userId>}, strongly consistent (it
-     * decides who may read and change the workspace: a member removed a moment ago is refused at once). Emits null
-     * when the user is not a member (or the workspace does not exist).
-     */
-    public Uni<MemberRole> memberRole(String wsId, String userId) {
-        return table.get(MEMBER_ROLE, MEMBER, WorkspaceKeys.member(wsId, userId), Consistency.STRONG)
-                .map(member -> member == null ? null : member.role());
     }
 
     /**

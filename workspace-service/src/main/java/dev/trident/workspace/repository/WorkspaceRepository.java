@@ -48,7 +48,6 @@ public class WorkspaceRepository {
 
     // The access patterns, as named in the metrics (trident_dynamodb_requests_seconds{pattern=...}).
     private static final AccessPattern WORKSPACE_CREATE = AccessPattern.named("workspace-create");
-    private static final AccessPattern WORKSPACE_READ = AccessPattern.named("workspace");
     private static final AccessPattern WORKSPACE_ACCESS = AccessPattern.named("workspace-access");
     /** A read of two items: unprocessed keys are not expected, and must still fit the request's time. */
     private static final Duration ACCESS_BUDGET = Duration.ofMillis(500);
@@ -115,14 +114,6 @@ public class WorkspaceRepository {
                 Conditions.equalTo(CREATED_AT.name(), AttributeValue.fromS(workspace.createdAt())),
                 Conditions.equalTo(SHARDS.name(), SHARDS.encode(workspace.shards())));
         return transaction -> transaction.check(SAME_WORKSPACE, WorkspaceKeys.workspace(workspace.id()), same);
-    }
-
-    /**
-     * Workspace settings: one GetItem {@code WS#<id>/META}, strongly consistent (it carries the ETag a client sends
-     * back in If-Match). Emits null when absent.
-     */
-    public Uni<Workspace> workspace(String wsId) {
-        return table.get(WORKSPACE_READ, WORKSPACE, WorkspaceKeys.workspace(wsId), Consistency.STRONG);
     }
 
     /**
