@@ -194,7 +194,8 @@ public class WorkRunner {
     }
 
     private void count(String kind, String outcome) {
-        Counter.builder("trident.work.tasks").description("Tasks ended, by outcome (done, failed, lost)")
+        Counter.builder("trident.work.tasks")
+                .description("Tasks ended, by outcome (done, failed, lost, deferred: left to the poll by a request)")
                 .tag("kind", kind).tag("outcome", outcome).register(registry).increment();
     }
 }
