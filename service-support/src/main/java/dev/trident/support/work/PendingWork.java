@@ -82,19 +82,27 @@ public class PendingWork {
         return table.put(WORK_DONE, "work-enqueue", TASK.toItem(task), null);
     }
 
+    /** One page of a pending-work partition, and the key the next page starts after (null: this was the last). */
+    public record TaskPage(List<WorkTask> tasks, Map<String, AttributeValue> next) {
+    }
+
     /**
-     * Up to {@code limit} tasks of {@code service}, oldest key first: one Query {@code PK = WORK#<service> AND
-     * begins_with(SK, TASK#)}, strongly consistent (a task written just before must be seen).
+     * Up to {@code limit} tasks of {@code service}, oldest key first, after {@code startKey} (null: from the first):
+     * one Query {@code PK = WORK#<service> AND begins_with(SK, TASK#)}, strongly consistent (a task written just
+     * before must be seen).
      */
-    public Uni<List<WorkTask>> pending(String service, int limit) {
+    public Uni<TaskPage> pending(String service, int limit, Map<String, AttributeValue> startKey) {
         return table.query(WORK_PENDING, q -> q
                 .keyConditionExpression("#pk = :pk AND begins_with(#sk, :prefix)")
                 .expressionAttributeNames(Map.of("#pk", PK, "#sk", SK))
                 .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(WorkKeys.workPartition(service)),
                         ":prefix", AttributeValue.fromS(WorkKeys.tasksPrefix())))
                 .consistentRead(true)
+                .exclusiveStartKey(startKey)
                 .limit(limit))
-                .map(response -> response.items().stream().map(TASK::fromItem).toList());
+                .map(response -> new TaskPage(response.items().stream().map(TASK::fromItem).toList(),
+                        response.hasLastEvaluatedKey() && !response.lastEvaluatedKey().isEmpty()
+                                ? response.lastEvaluatedKey() : null));
     }
 
     /**

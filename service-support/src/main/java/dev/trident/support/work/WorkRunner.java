@@ -1,5 +1,7 @@
 package dev.trident.support.work;
 
+import dev.trident.keys.ItemKey;
+import dev.trident.keys.WorkKeys;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -16,22 +18,27 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.jboss.logging.Logger;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * Polls this service's pending-work partitions on a schedule ({@code trident.work.poll-interval}, the first one
  * interval after start-up: polling at once made every start 0.2 s slower, its first DynamoDB call competing with
  * the start and the first readiness check for the same cores) and does the tasks it has a {@link WorkHandler} for: claim (a conditional write, so with several
  * replicas each task is held by one at a time), perform, delete. A task whose holder crashed is taken over once its
- * lease has run out; a failed task is released after a short pause and tried again at a later poll. A request may also do a
+ * lease has run out; a failed task is released after a short pause and tried again at a later poll, up to
+ * {@code trident.work.max-attempts} claims: then it is parked (never claimed again, logged once at WARN, counted in
+ * {@code trident_work_parked}) and polls read past it, so it holds up no other task. A request may also do a
  * task itself ({@link #heldTask}, {@link #performHeld}), holding it from the start.
  * <p>
  * Meters: {@code trident_work_pending{service,kind}} (tasks seen at the last poll), {@code
- * trident_work_tasks_total{kind,outcome}} (done, failed, lost), {@code trident_work_duration_seconds{kind}} (claim to
+ * trident_work_parked{service,kind}} (parked tasks seen at the last poll), {@code
+ * trident_work_tasks_total{kind,outcome}} (done, failed, parked, lost, deferred), {@code trident_work_duration_seconds{kind}} (claim to
  * done) and {@code trident_work_completion_seconds{kind}} (request to done).
  */
 @ApplicationScoped
@@ -49,6 +56,9 @@ public class WorkRunner {
     private final String owner = UUID.randomUUID().toString();
     private final AtomicLong claims = new AtomicLong();
     private final Map<String, AtomicInteger> pending = new ConcurrentHashMap<>();
+    private final Map<String, AtomicInteger> parked = new ConcurrentHashMap<>();
+    /** Parked tasks already logged by this process, so that each is logged once, not at every poll. */
+    private final Set<String> parkedLogged = ConcurrentHashMap.newKeySet();
 
     WorkRunner(PendingWork work, WorkSettings settings, Clock clock, MeterRegistry registry,
             Instance<WorkHandler> found) {
@@ -62,6 +72,13 @@ public class WorkRunner {
             pending.put(handler.service() + "/" + handler.kind(), count);
             Gauge.builder("trident.work.pending", count, AtomicInteger::get)
                     .description("Tasks of this kind in the service's pending-work partition at the last poll")
+                    .tag("service", handler.service()).tag("kind", handler.kind())
+                    .register(registry);
+            AtomicInteger parkedCount = new AtomicInteger();
+            parked.put(handler.service() + "/" + handler.kind(), parkedCount);
+            Gauge.builder("trident.work.parked", parkedCount, AtomicInteger::get)
+                    .description("Tasks of this kind parked after trident.work.max-attempts claims, seen at the "
+                            + "last poll")
                     .tag("service", handler.service()).tag("kind", handler.kind())
                     .register(registry);
         }
@@ -82,26 +99,67 @@ public class WorkRunner {
                 .replaceWithVoid();
     }
 
-    /** One poll of one partition: the tasks this process can do, one after the other. */
+    /**
+     * One poll of one partition: the tasks this process can do, one after the other. Parked tasks are read past (up
+     * to {@code trident.work.max-pages-per-poll} pages) and never claimed.
+     */
     public Uni<Void> pollPartition(String service) {
         Map<String, WorkHandler> byKind = handlers.getOrDefault(service, Map.of());
-        return work.pending(service, settings.tasksPerPoll()).chain(tasks -> {
+        return readPending(service, null, 1, new ArrayList<>()).chain(tasks -> {
             Map<String, Integer> counts = new LinkedHashMap<>();
-            tasks.forEach(t -> counts.merge(t.kind(), 1, Integer::sum));
-            byKind.keySet().forEach(kind -> pending.get(service + "/" + kind).set(counts.getOrDefault(kind, 0)));
+            Map<String, Integer> parkedCounts = new LinkedHashMap<>();
+            tasks.forEach(t -> (parked(t) ? parkedCounts : counts).merge(t.kind(), 1, Integer::sum));
+            byKind.keySet().forEach(kind -> {
+                pending.get(service + "/" + kind).set(counts.getOrDefault(kind, 0));
+                parked.get(service + "/" + kind).set(parkedCounts.getOrDefault(kind, 0));
+            });
+            tasks.stream().filter(this::parked).forEach(this::logParkedOnce);
             long now = clock.millis();
             List<WorkTask> free = tasks.stream()
-                    .filter(t -> byKind.containsKey(t.kind()) && t.leaseUntil() < now).toList();
+                    .filter(t -> byKind.containsKey(t.kind()) && t.leaseUntil() < now && !parked(t)).toList();
             return Multi.createFrom().iterable(free)
                     .onItem().transformToUniAndConcatenate(task -> run(byKind.get(task.kind()), task))
                     .collect().last().replaceWithVoid();
         });
     }
 
+    /** Pages of the partition until enough tasks that are not parked are found, the end, or the page bound. */
+    private Uni<List<WorkTask>> readPending(String service, Map<String, AttributeValue> from, int page,
+            List<WorkTask> seen) {
+        return work.pending(service, settings.tasksPerPoll(), from).chain(found -> {
+            seen.addAll(found.tasks());
+            long workable = seen.stream().filter(t -> !parked(t)).count();
+            if (found.next() == null || workable >= settings.tasksPerPoll() || page >= settings.maxPagesPerPoll()) {
+                return Uni.createFrom().item(seen);
+            }
+            return readPending(service, found.next(), page + 1, seen);
+        });
+    }
+
+    /** A task claimed {@code trident.work.max-attempts} times without completing: left for an operator. */
+    private boolean parked(WorkTask task) {
+        return task.attempts() >= settings.maxAttempts();
+    }
+
+    private void logParkedOnce(WorkTask task) {
+        if (parkedLogged.add(taskKey(task))) {
+            LOG.warnf("%s is parked after %d attempts: no poll claims it again until it is deleted or its attempts "
+                    + "are removed", taskKey(task), task.attempts());
+        }
+    }
+
+    private static String taskKey(WorkTask task) {
+        ItemKey key = WorkKeys.task(task.service(), task.kind(), task.id());
+        return key.pk() + "/" + key.sk();
+    }
+
     private Uni<Void> run(WorkHandler handler, WorkTask task) {
         String holder = newHolder();
-        return work.claim(task, holder, clock.instant(), settings.lease()).chain(claimed -> claimed
-                ? perform(handler, task, holder).replaceWithVoid()
+        // The claim counts this attempt: the task as performed carries it.
+        WorkTask claimed = new WorkTask(task.service(), task.kind(), task.id(), task.requestedAt(), holder,
+                task.leaseUntil(), task.attempts() + 1, task.scope());
+        return work.claim(task, holder, clock.instant(), settings.lease()).chain(ok -> ok
+                ? perform(handler, claimed, holder).replaceWithVoid()
                 : Uni.createFrom().voidItem());
     }
 
@@ -176,9 +234,17 @@ public class WorkRunner {
                     return Uni.createFrom().item(false);
                 })
                 .onFailure().recoverWithUni(failure -> {
-                    count(task.kind(), "failed");
-                    LOG.warnf("%s %s in %s failed, released for a later poll: %s", task.kind(), task.id(),
-                            service(task), failure.toString());
+                    if (parked(task)) {
+                        count(task.kind(), "parked");
+                        parkedLogged.add(taskKey(task));
+                        LOG.warnf("%s %s in %s failed %d times and is parked: no poll claims it again until it is "
+                                + "deleted or its attempts are removed (%s): %s", task.kind(), task.id(),
+                                service(task), task.attempts(), taskKey(task), failure.toString());
+                    } else {
+                        count(task.kind(), "failed");
+                        LOG.warnf("%s %s in %s failed, released for a later poll: %s", task.kind(), task.id(),
+                                service(task), failure.toString());
+                    }
                     return release(task, holder).replaceWith(false);
                 });
     }

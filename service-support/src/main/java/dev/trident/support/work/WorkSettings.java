@@ -42,7 +42,21 @@ public interface WorkSettings {
     @WithDefault("PT1.5S")
     Duration inlineBudget();
 
-    /** Tasks read per poll. */
+    /** Tasks read per page of a poll, and how many a poll looks for that are not parked. */
     @WithDefault("25")
     int tasksPerPoll();
+
+    /**
+     * Claims after which a task that never completed is parked: no poll claims it again, it shows in
+     * {@code trident_work_parked} and is logged at WARN, until an operator deletes it or resets its {@code attempts}.
+     */
+    @WithDefault("10")
+    int maxAttempts();
+
+    /**
+     * Pages a poll reads at most, past parked tasks, looking for {@link #tasksPerPoll()} that are not: parked tasks
+     * ahead in key order hold up no other unless there are more of them than this many pages.
+     */
+    @WithDefault("20")
+    int maxPagesPerPoll();
 }

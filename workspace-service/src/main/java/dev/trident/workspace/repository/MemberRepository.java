@@ -29,6 +29,7 @@ import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Supplier;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.Select;
@@ -48,6 +49,8 @@ public class MemberRepository {
     public static final String OWNER_COUNT_CHANGE = "owner-count";
     /** Every seat is taken: {@code memberCount} has reached {@code seatLimit}. */
     public static final String SEAT = "seat";
+    /** The caller's own edge no longer holds a role that allows the change: demoted or removed since it was read. */
+    public static final String CALLER_ROLE = "caller-role";
     /** Setting the count of a workspace stored before seats were counted; refused only when another set it first. */
     private static final String SEAT_COUNTING = "seat-count";
 
@@ -100,6 +103,24 @@ public class MemberRepository {
     }
 
     /**
+     * The manager a change is made for and the roles that allow it: the change's own transaction checks that the
+     * manager's edge still holds one of them, so a manager demoted or removed after the decision changes nothing.
+     */
+    public record Mandate(String userId, Set<MemberRole> roles) {
+        public Mandate {
+            if (roles.isEmpty()) {
+                throw new IllegalArgumentException("a mandate needs at least one role");
+            }
+            roles = Set.copyOf(roles);
+        }
+    }
+
+    /** {@link #putMember(Member, Member, Mandate)} for a change nobody asked for (an erasure's hand-over). */
+    public Uni<Member> putMember(Member before, Member after) {
+        return putMember(before, after, null);
+    }
+
+    /**
      * Add a member or change their role, given the edge as it was read ({@code before}, null when absent): one
      * TransactWriteItems of the edge put, conditioned on the edge still being as read ({@code attribute_not_exists}
      * or {@code role = :before}; refused as {@link #MEMBER_EDGE}), and one update of META when a count moves:
@@ -109,12 +130,15 @@ public class MemberRepository {
      * <li>a role change takes no seat; when the owner count moves, {@code ADD ownerCount ±1} (a demotion under
      * {@code ownerCount > 1}; refused as {@link #OWNER_COUNT_CHANGE}); within admin/member the edge put alone.</li>
      * </ul>
-     * All or nothing: the counts always equal the edges, however requests interleave. A workspace stored before seats
-     * were counted gets its count first ({@link #countSeats}).
+     * With a {@code mandate} (null: none), a ConditionCheck that the manager's edge still holds one of its roles
+     * (refused as {@link #CALLER_ROLE}); not when the manager changes their own edge, which the edge's own condition
+     * holds to the role read. All or nothing: the counts always equal the edges, however requests interleave. A
+     * workspace stored before seats were counted gets its count first ({@link #countSeats}).
      */
-    public Uni<Member> putMember(Member before, Member after) {
+    public Uni<Member> putMember(Member before, Member after, Mandate mandate) {
         return transactCountingSeats(MEMBER_PUT, after.workspaceId(), () -> {
             Transaction transaction = Transaction.of().put(MEMBER_EDGE, MEMBER.toItem(after), edgeAsRead(before));
+            checkMandate(transaction, after.workspaceId(), after.userId(), mandate);
             int ownerDelta = ownerDelta(before == null ? null : before.role(), after.role());
             if (before == null) {
                 transaction.update(SEAT, WorkspaceKeys.workspace(after.workspaceId()), seatChange(1, ownerDelta));
@@ -126,21 +150,42 @@ public class MemberRepository {
         }).replaceWith(after);
     }
 
+    /** {@link #removeMember(Member, Mandate)} without a mandate: a member leaving, or an erasure. */
+    public Uni<Void> removeMember(Member before) {
+        return removeMember(before, null);
+    }
+
     /**
      * Remove a member, given the edge as read; every removal (by a manager, by the member leaving, by an erasure) goes
      * through here: one TransactWriteItems of the edge delete, conditioned on its role being as read
      * ({@link #MEMBER_EDGE}), and {@code ADD memberCount -1} on META (the seat is free again), for an owner with
      * {@code ownerCount -1} under {@code ownerCount > 1} ({@link #OWNER_COUNT_CHANGE}), so the last owner never goes.
-     * A workspace stored before seats were counted gets its count first ({@link #countSeats}).
+     * With a {@code mandate} (a manager removing someone else), the manager's role is checked in the same transaction
+     * ({@link #CALLER_ROLE}). A workspace stored before seats were counted gets its count first ({@link #countSeats}).
      */
-    public Uni<Void> removeMember(Member before) {
+    public Uni<Void> removeMember(Member before, Mandate mandate) {
         return transactCountingSeats(MEMBER_REMOVE, before.workspaceId(), () -> {
             boolean owner = before.role() == MemberRole.OWNER;
-            return Transaction.of()
+            Transaction transaction = Transaction.of()
                     .delete(MEMBER_EDGE, WorkspaceKeys.member(before.workspaceId(), before.userId()), edgeAsRead(before))
                     .update(owner ? OWNER_COUNT_CHANGE : SEAT, WorkspaceKeys.workspace(before.workspaceId()),
                             seatChange(-1, owner ? -1 : 0));
+            checkMandate(transaction, before.workspaceId(), before.userId(), mandate);
+            return transaction;
         });
+    }
+
+    /**
+     * The manager's edge still holds a role of the mandate: {@code role IN (...)}, false for an absent edge. Skipped
+     * on the manager's own edge: a transaction touches an item once, and that edge's condition already holds it.
+     */
+    private static void checkMandate(Transaction transaction, String wsId, String targetUserId, Mandate mandate) {
+        if (mandate == null || mandate.userId().equals(targetUserId)) {
+            return;
+        }
+        List<MemberRole> roles = mandate.roles().stream().sorted().toList();
+        transaction.check(CALLER_ROLE, WorkspaceKeys.member(wsId, mandate.userId()), p -> p.name(ROLE.name()) + " IN ("
+                + String.join(", ", roles.stream().map(role -> p.value(ROLE.encode(role.value()))).toList()) + ")");
     }
 
     /** Seats as a refused {@link #SEAT} found them: taken ({@code memberCount}) and {@code seatLimit}. */

@@ -8,6 +8,8 @@ import dev.trident.workspace.model.Member;
 import dev.trident.workspace.model.MemberRole;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.util.EnumSet;
+import java.util.Set;
 
 /**
  * Who may do what in the workspace domain, one method per rule, each deciding on what it is given (the caller and
@@ -28,7 +30,8 @@ import jakarta.inject.Inject;
  * ({@link #requirePlatformAdmin}).</li>
  * </ul>
  * The caller's role is one GetItem of their member edge ({@link CallerMembership}), made before anything is read for
- * or written on behalf of the caller. A member edge is written in the same transaction as its workspace's META and
+ * or written on behalf of the caller; a member change also holds it as a condition of its own transaction
+ * ({@link #rolesThatMayChangeMember}), so a manager demoted meanwhile changes nothing (403). A member edge is written in the same transaction as its workspace's META and
  * workspaces are never deleted, so "is a member" also answers "the workspace exists".
  */
 @ApplicationScoped
@@ -79,10 +82,19 @@ public class AccessRules {
      * cannot make themselves owner or push an owner out. 403 otherwise.
      */
     public void requireMayChangeMember(MemberRole callerRole, Member before, MemberRole after) {
-        boolean touchesOwner = after == MemberRole.OWNER || (before != null && before.role() == MemberRole.OWNER);
-        if (touchesOwner && callerRole != MemberRole.OWNER) {
+        if (!rolesThatMayChangeMember(before, after).contains(callerRole)) {
             throw ProblemException.forbidden("only an owner grants, changes or removes the owner role");
         }
+    }
+
+    /**
+     * The caller roles that may change the member {@code before} to {@code after} (see
+     * {@link #requireMayChangeMember}): the owner alone when the owner role is granted or touched, else any manager.
+     * The change's transaction holds the caller's edge to one of them, so a demotion after the decision refuses it.
+     */
+    public Set<MemberRole> rolesThatMayChangeMember(Member before, MemberRole after) {
+        boolean touchesOwner = after == MemberRole.OWNER || (before != null && before.role() == MemberRole.OWNER);
+        return touchesOwner ? EnumSet.of(MemberRole.OWNER) : EnumSet.of(MemberRole.OWNER, MemberRole.ADMIN);
     }
 
     /** Whether removing {@code userId} is the caller leaving, which any member may do without a manager's role. */

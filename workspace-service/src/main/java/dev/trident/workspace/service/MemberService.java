@@ -47,7 +47,8 @@ public class MemberService {
     /**
      * Add {@code userId} with {@code role}, or change their role. GetItem of the caller's edge (manager), GetItem of
      * the target edge, for a new member the social-service check (422 when unknown), then one TransactWriteItems
-     * (edge + seat for a new member, + owner count when it moves). Demoting the last owner, or adding a member to a
+     * (edge + seat for a new member, + owner count when it moves, + a check that the caller's edge still holds a role
+     * that may make the change: 403 when it no longer does, 404 when the caller is no member any more). Demoting the last owner, or adding a member to a
      * workspace whose seats are all taken, is a 409; a role change takes no seat.
      */
     public Uni<MemberChange> put(Caller caller, String wsId, String userId, MemberRole role) {
@@ -60,7 +61,8 @@ public class MemberService {
                     String now = WorkspaceKeys.formatCreatedAt(clock.instant());
                     Member after = before == null ? new Member(wsId, userId, role, 1, now, now)
                             : new Member(wsId, userId, role, before.version() + 1, before.createdAt(), now);
-                    return members.putMember(before, after).map(member -> new MemberChange(member, before == null));
+                    return members.putMember(before, after, mandate(caller, before, role))
+                            .map(member -> new MemberChange(member, before == null));
                 })
                 .onFailure().transform(e -> Refusals.membership(e, wsId, userId));
     }
@@ -68,8 +70,8 @@ public class MemberService {
     /**
      * Remove {@code userId}, or leave when it is the caller. Leaving: GetItem of the caller's own edge (404 for a
      * non-member, as for a missing workspace), then one TransactWriteItems; any member may leave. Otherwise: GetItem
-     * of the caller's edge (manager), GetItem of the target edge (404 when absent), then one TransactWriteItems.
-     * Either way the seat is freed in the same transaction, and removing the last owner is a 409.
+     * of the caller's edge (manager), GetItem of the target edge (404 when absent), then one TransactWriteItems that
+     * also checks the caller's edge still holds a role that may remove the member (403 otherwise). Either way the seat is freed in the same transaction, and removing the last owner is a 409.
      */
     public Uni<Void> remove(Caller caller, String wsId, String userId) {
         Uni<Member> target = rules.isLeaving(caller, userId)
@@ -80,8 +82,14 @@ public class MemberService {
                                 .onItem().ifNull().failWith(() -> ProblemException.notFound(
                                         "user " + userId + " is not a member of workspace " + wsId))
                                 .invoke(before -> rules.requireMayChangeMember(callerRole, before, null)));
-        return target.chain(members::removeMember)
+        return target.chain(before -> members.removeMember(before, rules.isLeaving(caller, userId) ? null
+                        : mandate(caller, before, null)))
                 .onFailure().transform(e -> Refusals.membership(e, wsId, userId));
+    }
+
+    /** The caller's role as a condition of the change's own transaction: still one that may make it. */
+    private MemberRepository.Mandate mandate(Caller caller, Member before, MemberRole after) {
+        return new MemberRepository.Mandate(caller.userId(), rules.rolesThatMayChangeMember(before, after));
     }
 
     /** Members only: GetItem of the caller's edge, then one Query of the member edges. */

@@ -90,12 +90,19 @@ final class Refusals {
     }
 
     /**
-     * {@code PUT/DELETE .../members/{userId}}: every seat is taken (409 naming the count and the limit), the last
+     * {@code PUT/DELETE .../members/{userId}}: the caller was demoted (403) or removed (404, as for a non-member)
+     * between the decision and the write, every seat is taken (409 naming the count and the limit), the last
      * owner would go (409 naming what to do), or the edge changed since it was read, which includes a write that kept
      * losing to concurrent ones (409, retry). An edge changed concurrently wins over a full workspace: the client's
      * view is stale, so a retry is the answer, not raising the limit.
      */
     static Throwable membership(Throwable failure, String wsId, String userId) {
+        if (failure instanceof WriteRefused refused && refused.conditionFailed(MemberRepository.CALLER_ROLE)) {
+            return refused.currentItem(MemberRepository.CALLER_ROLE).isEmpty()
+                    ? WorkspaceService.workspaceNotFound(wsId)
+                    : ProblemException.forbidden("your role in workspace " + wsId
+                            + " changed while the change was made and no longer allows it");
+        }
         if (failure instanceof WriteRefused refused && refused.conditionFailed(MemberRepository.SEAT)
                 && !refused.conditionFailed(MemberRepository.MEMBER_EDGE)) {
             MemberRepository.Seats seats = MemberRepository.seatsFound(refused);
