@@ -64,8 +64,8 @@ class PostDeletionTaskTest {
         try {
             // The transaction lands; every call after it fails, the task's release included: 202, the rest left.
             as(owner).header("If-Match", "\"1\"").delete(path).then().statusCode(202)
-                    .body("postId", org.hamcrest.Matchers.equalTo(postId))
-                    .body("comments", org.hamcrest.Matchers.equalTo("DELETING"));
+                    .body("id", org.hamcrest.Matchers.equalTo(postId))
+                    .body("status", org.hamcrest.Matchers.equalTo("DELETING"));
         } finally {
             StopAfterTransaction.disarm();
         }

@@ -3,7 +3,6 @@ package dev.trident.social.config;
 import dev.trident.social.model.Comment;
 import dev.trident.social.model.MonthlyStats;
 import dev.trident.social.model.Post;
-import dev.trident.social.model.PostDeletionAccepted;
 import dev.trident.social.model.Profile;
 import dev.trident.social.model.ProfileWithPosts;
 import dev.trident.support.erasure.ErasureRecord;
@@ -14,7 +13,7 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
  * resource signature, so Jackson's access to them is registered here.
  */
 @RegisterForReflection(targets = { Profile.class, ProfileWithPosts.class, Post.class, Comment.class, MonthlyStats.class,
-        PostDeletionAccepted.class, ErasureRecord.class, ErasureRecord.Part.class })
+        ErasureRecord.class, ErasureRecord.Part.class })
 public final class NativeReflection {
 
     private NativeReflection() {

@@ -2,8 +2,8 @@ package dev.trident.social.rest;
 
 import dev.trident.social.model.Comment;
 import dev.trident.social.model.Post;
-import dev.trident.social.model.PostDeletionAccepted;
 import dev.trident.social.service.PostService;
+import dev.trident.support.http.DeletionPending;
 import dev.trident.support.http.ETags;
 import dev.trident.support.http.Responses;
 import dev.trident.support.idempotency.Idempotency;
@@ -110,15 +110,14 @@ public class PostResource {
             + "the request (204) or, when they take longer, by the service's pending work (202), with no retry "
             + "needed; repeating a DELETE not finished yet takes its work over (204 or 202)")
     @APIResponse(responseCode = "204", description = "The post and its comments are deleted")
-    @APIResponseSchema(value = PostDeletionAccepted.class, responseCode = "202", responseDescription = "The post is "
+    @APIResponseSchema(value = DeletionPending.class, responseCode = "202", responseDescription = "The post is "
             + "deleted; its remaining comments are being deleted by the service, with no retry needed")
     @APIResponse(responseCode = "403", description = "The caller is not the author")
     @APIResponse(responseCode = "404", description = "No such post")
     public Uni<Response> delete(@PathParam("userId") @ValidId String userId,
             @PathParam("postId") @ValidId String postId, @HeaderParam("If-Match") String ifMatch) {
         return posts.delete(Caller.of(token), userId, postId, ETags.requiredVersion(ifMatch))
-                .map(finished -> finished ? Response.noContent().build()
-                        : Response.accepted(PostDeletionAccepted.of(userId, postId)).build());
+                .map(finished -> Responses.deleted(finished, postId));
     }
 
     @POST
