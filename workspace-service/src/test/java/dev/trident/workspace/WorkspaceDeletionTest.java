@@ -4,6 +4,7 @@ import static dev.trident.workspace.Api.PROBLEM_JSON;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.trident.testing.DynamoDbCallRecorder;
 import dev.trident.testing.TestTable;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
@@ -11,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 
 /** {@code DELETE /workspaces/{id}}: owners only; everything of the workspace goes, every shard, nothing else. */
 @QuarkusTest
@@ -82,6 +84,30 @@ class WorkspaceDeletionTest {
                 .contentType(PROBLEM_JSON);
         Api.given().header("If-Match", current).contentType(ContentType.JSON)
                 .body(Map.of("displayName", "Now")).patch("/workspaces/" + wsId).then().statusCode(200);
+    }
+
+    @Test
+    void theSweepReadsOnlyThePartitionsOfTheLayoutTheWorkspaceWasDeletedWith() {
+        String flat = Api.createWorkspace("del-flat", null);
+        Api.createProject(flat, "p", "ACTIVE");
+        String sharded = Api.createWorkspace("del-three", 3);
+        Api.createProject(sharded, "p", "ACTIVE");
+
+        DynamoDbCallRecorder.reset();
+        Api.given().delete("/workspaces/" + flat).then().statusCode(204);
+        assertEquals(1, partitionsQueried(), "an unsharded workspace: its own partition only");
+        DynamoDbCallRecorder.reset();
+        Api.given().delete("/workspaces/" + sharded).then().statusCode(204);
+        assertEquals(1 + 3, partitionsQueried(), "its partition and its three shards, not every possible layout");
+        assertEquals(List.of(), itemsOf(flat));
+        assertEquals(List.of(), itemsOf(sharded));
+    }
+
+    /** The partitions the DELETE's Queries read (the sweep's are its only Queries). */
+    private static long partitionsQueried() {
+        return DynamoDbCallRecorder.calls().stream().filter(call -> call.request() instanceof QueryRequest)
+                .map(call -> ((QueryRequest) call.request()).expressionAttributeValues().get(":pk").s())
+                .distinct().count();
     }
 
     @Test

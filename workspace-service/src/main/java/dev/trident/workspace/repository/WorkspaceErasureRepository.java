@@ -158,16 +158,18 @@ public class WorkspaceErasureRepository {
 
     /**
      * Deletes a workspace's settings and records the rest as a task: one TransactWriteItems = Delete META
-     * ({@code attribute_exists(PK)}, and {@code memberCount = 1} when {@code onlyMember}, and {@code version =
-     * :expected} when given (If-Match); refused as
+     * ({@code attribute_exists(PK)} with the {@code shards} the task's sweep is scoped to, and {@code memberCount =
+     * 1} when {@code onlyMember}, and {@code version = :expected} when given (If-Match); refused as
      * {@link #DELETED_WORKSPACE}) + Put the task. From then on no member or project can be added (both transactions
      * need META), no member reads it, and the id is reserved until the task is done.
      */
-    public Uni<Void> deleteWorkspace(String wsId, boolean onlyMember, Long expectedVersion,
+    public Uni<Void> deleteWorkspace(String wsId, int shards, boolean onlyMember, Long expectedVersion,
             Transaction.Part alongside) {
-        Condition condition = onlyMember
-                ? Conditions.and(Conditions.ITEM_EXISTS, Conditions.equalTo(MEMBER_COUNT.name(), MEMBER_COUNT.encode(1L)))
-                : Conditions.ITEM_EXISTS;
+        Condition condition = Conditions.and(Conditions.ITEM_EXISTS,
+                Conditions.equalTo(SHARDS.name(), SHARDS.encode(shards)));
+        if (onlyMember) {
+            condition = condition.and(Conditions.equalTo(MEMBER_COUNT.name(), MEMBER_COUNT.encode(1L)));
+        }
         if (expectedVersion != null) {
             condition = condition.and(Conditions.versionEquals(expectedVersion));
         }

@@ -35,6 +35,8 @@ public class WorkspaceDeletion {
 
     public static final String SERVICE = "workspace";
     public static final String DELETE_WORKSPACE = "delete-workspace";
+    /** A deletion task's scope names the layout its sweep covers: META, which held it, is gone by then. */
+    static final String LAYOUT_SCOPE = "shards=";
 
     private final CallerMembership membership;
     private final WorkspaceErasureRepository repository;
@@ -61,7 +63,7 @@ public class WorkspaceDeletion {
      * otherwise).
      */
     public Uni<Boolean> delete(Caller caller, String wsId, Long expectedVersion) {
-        return membership.owner(caller, wsId).chain(access -> accept(wsId, false, expectedVersion,
+        return membership.owner(caller, wsId).chain(access -> accept(wsId, access.shards(), false, expectedVersion,
                 refused -> expectedVersion != null && refused.itemExists()
                         ? ProblemException.preconditionFailed("workspace " + wsId + " has changed since it was read "
                                 + "(If-Match does not name its current ETag); nothing was deleted")
@@ -73,14 +75,15 @@ public class WorkspaceDeletion {
      * only while {@code memberCount} is still 1. Emits false when someone joined meanwhile or it is already gone, or
      * when the rest of the deletion is left to its task; true when it is all gone.
      */
-    Uni<Boolean> deleteAsOnlyMember(String wsId) {
-        return accept(wsId, true, null, null);
+    Uni<Boolean> deleteAsOnlyMember(String wsId, int shards) {
+        return accept(wsId, shards, true, null, null);
     }
 
-    private Uni<Boolean> accept(String wsId, boolean onlyMember, Long expectedVersion,
+    /** META goes (only while it still has {@code shards}), with a task whose sweep covers exactly that layout. */
+    private Uni<Boolean> accept(String wsId, int shards, boolean onlyMember, Long expectedVersion,
             Function<WriteRefused, ProblemException> refused) {
-        WorkTask task = runner.heldTask(SERVICE, DELETE_WORKSPACE, wsId);
-        return repository.deleteWorkspace(wsId, onlyMember, expectedVersion, PendingWork.enqueue(task))
+        WorkTask task = runner.heldTask(SERVICE, DELETE_WORKSPACE, wsId, LAYOUT_SCOPE + shards);
+        return repository.deleteWorkspace(wsId, shards, onlyMember, expectedVersion, PendingWork.enqueue(task))
                 .replaceWith(true)
                 .onFailure(WriteRefused.class).recoverWithUni(e -> refused == null ? Uni.createFrom().item(false)
                         : Uni.createFrom().failure(refused.apply((WriteRefused) e)))
@@ -93,14 +96,25 @@ public class WorkspaceDeletion {
     }
 
     /**
-     * Everything of a workspace whose META is gone: its partition (members, sequences, unsharded projects) and every
-     * partition any layout could have used, a page of keys at a time, {@code progress} after each page.
+     * The shard count a task's sweep covers, from its scope ({@code shards=<n>}); a task written without one is swept
+     * over every partition any layout could have used.
      */
-    Uni<Long> sweep(String wsId, Supplier<Uni<Void>> progress) {
+    static int sweptShards(WorkTask task) {
+        String scope = task.scope();
+        return scope != null && scope.startsWith(LAYOUT_SCOPE)
+                ? Shards.requireShardCount(Integer.parseInt(scope.substring(LAYOUT_SCOPE.length())))
+                : Shards.MAX_SHARDS;
+    }
+
+    /**
+     * Everything of a workspace whose META is gone: its partition (members, sequences, unsharded projects) and each
+     * shard's of its layout, a page of keys at a time, {@code progress} after each page.
+     */
+    Uni<Long> sweep(String wsId, int shards, Supplier<Uni<Void>> progress) {
         List<String> partitions = new ArrayList<>();
         partitions.add(WorkspaceKeys.workspacePartition(wsId));
-        for (int shard = 0; shard < Shards.MAX_SHARDS; shard++) {
-            partitions.add(WorkspaceKeys.projectPartition(wsId, shard, Shards.MAX_SHARDS));
+        for (int shard = 0; shards > 1 && shard < shards; shard++) {
+            partitions.add(WorkspaceKeys.projectPartition(wsId, shard, shards));
         }
         return Multi.createFrom().iterable(partitions)
                 .onItem().transformToUniAndConcatenate(partition -> emptyPartition(partition, 0L, progress))
@@ -136,7 +150,7 @@ public class WorkspaceDeletion {
 
         @Override
         public Uni<Void> perform(WorkTask task, Lease lease) {
-            return deletion.sweep(task.id(), lease::extend).replaceWithVoid();
+            return deletion.sweep(task.id(), sweptShards(task), lease::extend).replaceWithVoid();
         }
     }
 }

@@ -81,7 +81,7 @@ public class WorkspaceErasure {
                 return repository.deleteAll(List.of(WorkspaceKeys.member(wsId, userId))).replaceWith(1L);
             }
             if (others.isEmpty()) {
-                return deletion.deleteAsOnlyMember(wsId).chain(done -> done || !mayLookAgain
+                return deletion.deleteAsOnlyMember(wsId, shards).chain(done -> done || !mayLookAgain
                         ? Uni.createFrom().item(1L) : leave(wsId, userId, false));
             }
             return anonymiseProjects(wsId, shards, userId)
