@@ -19,22 +19,28 @@ public class DynamoDbLocalResource implements QuarkusTestResourceLifecycleManage
     /** The cursor keys every service under test signs with. */
     public static final String TEST_CURSOR_SECRETS = "test:test-only-cursor-secret-0123456789";
 
-    private static DynamoDbLocal server;
-    private static boolean frozen;
+    /**
+     * Where the JVM's DynamoDB Local is ("pid endpoint"). A system property, not a static field: Quarkus loads this
+     * class again in each application's class loader (one per test profile), and every copy must find, freeze and
+     * resume the one process that every application under test was pointed at.
+     */
+    private static final String SHARED_SERVER = "dev.trident.testing.DynamoDbLocalResource.server";
 
     public static synchronized String endpoint() {
-        if (server == null || !server.isAlive()) {
-            DynamoDbLocal started = DynamoDbLocal.start(0, null);
-            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-                try {
-                    resume(); // a stopped process would ignore the SIGTERM of close() until it is killed
-                } finally {
-                    started.close();
-                }
-            }, "dynamodb-local-test-stop"));
-            server = started;
+        String shared = System.getProperty(SHARED_SERVER);
+        if (shared != null && ProcessHandle.of(pid(shared)).map(ProcessHandle::isAlive).orElse(false)) {
+            return shared.substring(shared.indexOf(' ') + 1);
         }
-        return server.endpoint();
+        DynamoDbLocal started = DynamoDbLocal.start(0, null);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            try {
+                resume(); // a stopped process would ignore the SIGTERM of close() until it is killed
+            } finally {
+                started.close();
+            }
+        }, "dynamodb-local-test-stop"));
+        System.setProperty(SHARED_SERVER, started.pid() + " " + started.endpoint());
+        return started.endpoint();
     }
 
     /**
@@ -44,23 +50,27 @@ public class DynamoDbLocalResource implements QuarkusTestResourceLifecycleManage
     public static synchronized void freeze() {
         endpoint();
         signal("STOP");
-        frozen = true;
     }
 
-    /** Lets a frozen DynamoDB Local run on (SIGCONT); harmless when it is not frozen. */
+    /** Lets a frozen DynamoDB Local run on (SIGCONT); harmless when it is not frozen or not running. */
     public static synchronized void resume() {
-        if (frozen && server != null && server.isAlive()) {
+        String shared = System.getProperty(SHARED_SERVER);
+        if (shared != null && ProcessHandle.of(pid(shared)).map(ProcessHandle::isAlive).orElse(false)) {
             signal("CONT");
         }
-        frozen = false;
+    }
+
+    private static long pid(String shared) {
+        return Long.parseLong(shared.substring(0, shared.indexOf(' ')));
     }
 
     private static void signal(String name) {
         try {
-            Process kill = new ProcessBuilder("kill", "-" + name, Long.toString(server.pid()))
+            long pid = pid(System.getProperty(SHARED_SERVER));
+            Process kill = new ProcessBuilder("kill", "-" + name, Long.toString(pid))
                     .redirectErrorStream(true).start();
             if (!kill.waitFor(10, TimeUnit.SECONDS) || kill.exitValue() != 0) {
-                throw new IllegalStateException("kill -" + name + " " + server.pid() + " failed: "
+                throw new IllegalStateException("kill -" + name + " " + pid + " failed: "
                         + new String(kill.getInputStream().readAllBytes(), StandardCharsets.UTF_8));
             }
         } catch (IOException e) {
