@@ -8,6 +8,7 @@ import dev.trident.keys.expr.Conditions;
 import dev.trident.keys.expr.Expression;
 import dev.trident.keys.expr.UpdateExpressionBuilder.UpdateExpression;
 import dev.trident.support.http.RequestDeadline;
+import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -18,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Predicate;
@@ -156,6 +158,22 @@ public class DynamoTable {
                 .build();
         return call(pattern, timeouts -> dynamo().query(timeouts == pattern.tag() ? query
                 : query.toBuilder().overrideConfiguration(timeouts).build()));
+    }
+
+    /**
+     * Every page of a Query, one at a time: the next page is asked for only when the last one has been dealt with
+     * (demand), so whoever reads a partition of any size holds one page at a time. The request should set a
+     * {@code Limit}: that is the page.
+     */
+    public Multi<List<Map<String, AttributeValue>>> queryPages(AccessPattern pattern,
+            Consumer<QueryRequest.Builder> request) {
+        return Multi.createBy().repeating()
+                .uni(() -> new AtomicReference<Map<String, AttributeValue>>(), next -> query(pattern, q -> {
+                    request.accept(q);
+                    q.exclusiveStartKey(next.get());
+                }).invoke(page -> next.set(page.hasLastEvaluatedKey() ? page.lastEvaluatedKey() : null)))
+                .whilst(page -> page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty())
+                .map(QueryResponse::items);
     }
 
     /**

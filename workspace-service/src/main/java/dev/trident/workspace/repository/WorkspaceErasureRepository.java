@@ -26,9 +26,9 @@ import dev.trident.support.dynamo.KeyConditions;
 import dev.trident.support.dynamo.Transaction;
 import dev.trident.support.dynamo.WriteRefused;
 import dev.trident.workspace.model.Member;
+import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -74,22 +74,16 @@ public class WorkspaceErasureRepository {
                 .map(response -> response.items().stream().map(item -> MEMBER.fromItem(item).workspaceId()).toList());
     }
 
-    /** Every member edge of a workspace: Query {@code begins_with(SK, MEMBER#)}, strongly consistent, every page. */
-    public Uni<List<Member>> members(String wsId) {
-        return membersFrom(wsId, null, new ArrayList<>());
-    }
-
-    private Uni<List<Member>> membersFrom(String wsId, Map<String, AttributeValue> startKey, List<Member> found) {
-        return table.query(ERASURE_MEMBERS, q -> WorkspaceQueries.underPrefix(q, PK,
+    /**
+     * Every member edge of a workspace, a page of {@link #PAGE} at a time (the next asked for when the last is dealt
+     * with): Query {@code begins_with(SK, MEMBER#)}, strongly consistent.
+     */
+    public Multi<List<Member>> memberPages(String wsId) {
+        return table.queryPages(ERASURE_MEMBERS, q -> WorkspaceQueries.underPrefix(q, PK,
                         WorkspaceKeys.workspacePartition(wsId), SK, WorkspaceKeys.membersPrefix())
                         .consistentRead(true)
-                        .exclusiveStartKey(startKey))
-                .chain(response -> {
-                    response.items().forEach(item -> found.add(MEMBER.fromItem(item)));
-                    return response.hasLastEvaluatedKey() && !response.lastEvaluatedKey().isEmpty()
-                            ? membersFrom(wsId, response.lastEvaluatedKey(), found)
-                            : Uni.createFrom().item(found);
-                });
+                        .limit(PAGE))
+                .map(items -> items.stream().map(MEMBER::fromItem).toList());
     }
 
     /** The workspace's shard count from META (strongly consistent); null when META is gone. */
@@ -99,30 +93,21 @@ public class WorkspaceErasureRepository {
     }
 
     /**
-     * The keys of the projects {@code userId} created in one shard of a workspace: Query
-     * {@code begins_with(SK, PROJ#)} filtered on {@code createdBy} (reads the shard's projects; an erasure is rare),
-     * every page.
+     * The keys of the projects {@code userId} created in one shard of a workspace, a page at a time: Query
+     * {@code begins_with(SK, PROJ#)} filtered on {@code createdBy}, {@link #PAGE} projects read a page (reads the
+     * shard's projects; an erasure is rare).
      */
-    public Uni<List<ItemKey>> projectsCreatedBy(String wsId, int shard, int shards, String userId) {
-        return createdFrom(WorkspaceKeys.projectPartition(wsId, shard, shards), userId, null, new ArrayList<>());
-    }
-
-    private Uni<List<ItemKey>> createdFrom(String partition, String userId, Map<String, AttributeValue> startKey,
-            List<ItemKey> found) {
-        return table.query(ERASURE_CREATED_PROJECTS, q -> WorkspaceQueries.underPrefix(q, PK, partition, SK,
+    public Multi<List<ItemKey>> projectPagesCreatedBy(String wsId, int shard, int shards, String userId) {
+        String partition = WorkspaceKeys.projectPartition(wsId, shard, shards);
+        return table.queryPages(ERASURE_CREATED_PROJECTS, q -> WorkspaceQueries.underPrefix(q, PK, partition, SK,
                         WorkspaceKeys.projectsPrefix())
                         .filterExpression("#creator = :creator")
                         .expressionAttributeNames(Map.of("#pk", PK, "#sk", SK, "#creator", CREATED_BY.name()))
                         .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(partition),
                                 ":prefix", AttributeValue.fromS(WorkspaceKeys.projectsPrefix()),
                                 ":creator", AttributeValue.fromS(userId)))
-                        .exclusiveStartKey(startKey))
-                .chain(response -> {
-                    response.items().forEach(item -> found.add(ItemKey.of(item)));
-                    return response.hasLastEvaluatedKey() && !response.lastEvaluatedKey().isEmpty()
-                            ? createdFrom(partition, userId, response.lastEvaluatedKey(), found)
-                            : Uni.createFrom().item(found);
-                });
+                        .limit(PAGE))
+                .map(items -> items.stream().map(ItemKey::of).toList());
     }
 
     /**

@@ -1,7 +1,5 @@
 package dev.trident.workspace.service;
 
-import dev.trident.keys.ItemKey;
-import dev.trident.keys.Shards;
 import dev.trident.keys.WorkspaceKeys;
 import dev.trident.support.dynamo.WriteRefused;
 import dev.trident.workspace.model.Member;
@@ -16,8 +14,8 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Optional;
 import java.util.function.LongFunction;
+import java.util.stream.Collectors;
 
 /**
  * Erasing an account's memberships, and deleting a whole workspace (both batch by batch, both idempotent: run
@@ -70,39 +68,76 @@ public class WorkspaceErasure {
      * the rest is left to the deletion's task) the workspace is looked at once more.
      */
     private Uni<Long> leave(String wsId, String userId, boolean mayLookAgain) {
-        return repository.shards(wsId).chain(shards -> repository.members(wsId).chain(all -> {
-            Optional<Member> own = all.stream().filter(m -> m.userId().equals(userId)).findFirst();
-            if (own.isEmpty()) {
+        return repository.shards(wsId).chain(shards -> members.member(wsId, userId).chain(own -> {
+            if (own == null) {
                 return Uni.createFrom().item(0L); // the index was behind: nothing of the account here
             }
-            List<Member> others = all.stream().filter(m -> !m.userId().equals(userId)).toList();
             if (shards == null) {
                 // The workspace is being deleted (META gone): only the account's edge is of concern here.
                 return repository.deleteAll(List.of(WorkspaceKeys.member(wsId, userId))).replaceWith(1L);
             }
-            if (others.isEmpty()) {
-                return deletion.deleteAsOnlyMember(wsId, shards).chain(done -> done || !mayLookAgain
-                        ? Uni.createFrom().item(1L) : leave(wsId, userId, false));
-            }
-            return anonymiseProjects(wsId, shards, userId)
-                    .chain(changed -> handOver(own.get(), others).chain(() -> removeMembership(own.get()))
-                            .replaceWith(changed + 1));
+            return othersThan(own).chain(others -> others.none()
+                    ? deletion.deleteAsOnlyMember(wsId, shards).chain(done -> done || !mayLookAgain
+                            ? Uni.createFrom().item(1L) : leave(wsId, userId, false))
+                    : anonymiseProjects(wsId, shards, userId).call(() -> handOver(own, others))
+                            .call(() -> removeMembership(own)).map(changed -> changed + 1));
         }));
+    }
+
+    /** The other members, read a page at a time and kept as only what the hand-over needs. */
+    private Uni<OtherMembers> othersThan(Member leaving) {
+        return repository.memberPages(leaving.workspaceId())
+                .collect().in(() -> new OtherMembers(leaving.userId()), OtherMembers::add);
+    }
+
+    /**
+     * What a departure needs to know of the other members: whether there are any, the longest-standing other owner,
+     * and who would succeed the last owner. Its size does not grow with the workspace (seatLimit may be a million).
+     */
+    static final class OtherMembers {
+
+        private static final Comparator<Member> EARLIEST = Comparator.comparing(WorkspaceErasure::joined,
+                Comparator.nullsLast(Comparator.naturalOrder()));
+
+        private final String leaving;
+        private Member earliestOwner;
+        private Member successor;
+
+        OtherMembers(String leaving) {
+            this.leaving = leaving;
+        }
+
+        void add(List<Member> page) {
+            for (Member m : page) {
+                if (m.userId().equals(leaving)) {
+                    continue;
+                }
+                if (m.role() == MemberRole.OWNER && (earliestOwner == null || EARLIEST.compare(m, earliestOwner) < 0)) {
+                    earliestOwner = m;
+                }
+                if (successor == null || SUCCESSION.compare(m, successor) < 0) {
+                    successor = m;
+                }
+            }
+        }
+
+        boolean none() {
+            return successor == null;
+        }
     }
 
     /**
      * Where the account is the last owner, its successor becomes owner (before the account's edge goes); META's
      * {@code ownerId}, where it names the account, names the owner who carries on (the longest-standing one).
      */
-    private Uni<Void> handOver(Member leaving, List<Member> others) {
+    private Uni<Void> handOver(Member leaving, OtherMembers others) {
         String now = clock.instant().toString();
-        Optional<Member> otherOwner = others.stream().filter(m -> m.role() == MemberRole.OWNER)
-                .min(Comparator.comparing(WorkspaceErasure::joined, Comparator.nullsLast(Comparator.naturalOrder())));
-        if (otherOwner.isPresent()) {
-            return repository.replaceOwnerId(leaving.workspaceId(), leaving.userId(), otherOwner.get().userId(), now);
+        if (others.earliestOwner != null) {
+            return repository.replaceOwnerId(leaving.workspaceId(), leaving.userId(), others.earliestOwner.userId(),
+                    now);
         }
         // The account is the last owner (a workspace always has one).
-        Member successor = others.stream().min(SUCCESSION).orElseThrow();
+        Member successor = others.successor;
         Member promoted = new Member(successor.workspaceId(), successor.userId(), MemberRole.OWNER,
                 successor.version() + 1, successor.createdAt(), now);
         return members.putMember(successor, promoted)
@@ -116,16 +151,16 @@ public class WorkspaceErasure {
                         .chain(now -> now == null ? Uni.createFrom().voidItem() : Uni.createFrom().failure(refused)));
     }
 
+    /** The projects the account created, shard by shard and a page at a time, keep their place but not its name. */
     private Uni<Long> anonymiseProjects(String wsId, int shards, String userId) {
         String now = clock.instant().toString();
         List<Uni<Long>> perShard = new ArrayList<>();
         for (int shard = 0; shard < shards; shard++) {
-            int s = shard;
-            perShard.add(repository.projectsCreatedBy(wsId, s, shards, userId).chain(projects -> projects.isEmpty()
-                    ? Uni.createFrom().item(0L)
-                    : Multi.createFrom().iterable(projects)
+            perShard.add(repository.projectPagesCreatedBy(wsId, shard, shards, userId)
+                    .onItem().transformToUniAndConcatenate(page -> Multi.createFrom().iterable(page)
                             .onItem().transformToUniAndConcatenate(p -> repository.anonymiseCreator(p, userId, now))
-                            .collect().asList().map(done -> (long) projects.size())));
+                            .collect().asList().replaceWith((long) page.size()))
+                    .collect().with(Collectors.summingLong(Long::longValue)));
         }
         return Uni.join().all(perShard).andFailFast().map(counts -> counts.stream().mapToLong(Long::longValue).sum());
     }
