@@ -22,6 +22,16 @@ public final class TableSchema {
     /** Every key attribute of the table and its indexes; cursors keep only these. */
     public static final List<String> KEY_ATTRIBUTES = List.of(PK, SK, GSI1PK, GSI1SK, GSI2PK, GSI2SK);
 
+    /** The partition key attribute of a global secondary index; null for a name that is not one of the table's. */
+    public static String partitionKeyOf(String index) {
+        return GSI1.equals(index) ? GSI1PK : GSI2.equals(index) ? GSI2PK : null;
+    }
+
+    /** The sort key attribute of a global secondary index; null for a name that is not one of the table's. */
+    public static String sortKeyOf(String index) {
+        return GSI1.equals(index) ? GSI1SK : GSI2.equals(index) ? GSI2SK : null;
+    }
+
     private TableSchema() {
     }
 }

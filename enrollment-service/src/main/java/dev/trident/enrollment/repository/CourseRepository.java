@@ -23,6 +23,7 @@ import dev.trident.keys.expr.UpdateExpressionBuilder;
 import dev.trident.support.dynamo.AccessPattern;
 import dev.trident.support.dynamo.Consistency;
 import dev.trident.support.dynamo.DynamoTable;
+import dev.trident.support.dynamo.KeyQuery;
 import dev.trident.support.dynamo.Transaction;
 import dev.trident.support.dynamo.WriteRefused;
 import dev.trident.support.paging.Slice;
@@ -30,7 +31,6 @@ import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Clock;
 import java.util.List;
-import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /** Course metadata, its instructors, and a course read together with the first page of its roster. */
@@ -52,8 +52,8 @@ public class CourseRepository {
     private static final AccessPattern COURSE_CREATE = AccessPattern.named("course-create");
     private static final AccessPattern COURSE_UPDATE = AccessPattern.named("course-update");
     private static final AccessPattern COURSE_INSTRUCTORS = AccessPattern.named("course-instructors");
-    private static final AccessPattern COURSE_WITH_STUDENTS = AccessPattern.named("course-with-students");
-    private static final AccessPattern COURSE_CATALOGUE = AccessPattern.named("course-catalogue");
+    private static final KeyQuery COURSE_WITH_STUDENTS = KeyQuery.onIndex(TableSchema.GSI1, "course-with-students");
+    private static final KeyQuery COURSE_CATALOGUE = KeyQuery.onIndex(TableSchema.GSI2, "course-catalogue");
 
     private final DynamoTable table;
     private final Clock clock;
@@ -91,11 +91,7 @@ public class CourseRepository {
      * limit + 1}, from {@code resume} (null: the first page). An unknown term lists empty.
      */
     public Uni<Slice<Course>> termCatalogue(String term, CursorState resume, int limit) {
-        return table.query(COURSE_CATALOGUE, q -> EnrollmentQueries.partition(q.indexName(TableSchema.GSI2),
-                        TableSchema.GSI2PK, EnrollmentKeys.termPartition(term))
-                        .exclusiveStartKey(resume == null ? null : resume.singleKey())
-                        .limit(limit + 1))
-                .map(response -> Slice.fromQuery(response.items(), limit, TableSchema.GSI2, COURSE::fromItem));
+        return table.list(COURSE_CATALOGUE.in(EnrollmentKeys.termPartition(term)).resumingAt(resume), limit, COURSE);
     }
 
     /**
@@ -155,16 +151,15 @@ public class CourseRepository {
      * ({@link EnrollmentRepository#courseRoster}). Emits null when the course is absent.
      */
     public Uni<CourseAndStudents> courseWithStudents(String courseId, int limit) {
-        return table.query(COURSE_WITH_STUDENTS, q -> EnrollmentQueries.partition(q.indexName(TableSchema.GSI1),
-                        TableSchema.GSI1PK, EnrollmentKeys.coursePartition(courseId)).limit(limit + 2))
-                .map(response -> {
-                    List<Map<String, AttributeValue>> items = response.items();
+        return table.query(COURSE_WITH_STUDENTS.in(EnrollmentKeys.coursePartition(courseId)).limit(limit + 2))
+                .map(page -> {
+                    var items = page.items();
                     Course course = items.stream().filter(COURSE::holds).findFirst().map(COURSE::fromItem)
                             .orElse(null);
                     if (course == null) {
                         return null;
                     }
-                    List<Map<String, AttributeValue>> edges = items.stream().filter(ENROLLMENT::holds).toList();
+                    var edges = items.stream().filter(ENROLLMENT::holds).toList();
                     return new CourseAndStudents(course,
                             Slice.fromQuery(edges, limit, TableSchema.GSI1, ENROLLMENT::fromItem));
                 });

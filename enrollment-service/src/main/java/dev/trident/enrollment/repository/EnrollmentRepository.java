@@ -21,6 +21,7 @@ import dev.trident.keys.expr.UpdateExpressionBuilder.UpdateExpression;
 import dev.trident.support.dynamo.AccessPattern;
 import dev.trident.support.dynamo.Consistency;
 import dev.trident.support.dynamo.DynamoTable;
+import dev.trident.support.dynamo.KeyQuery;
 import dev.trident.support.dynamo.Transaction;
 import dev.trident.support.dynamo.WriteRefused;
 import dev.trident.support.paging.Slice;
@@ -55,8 +56,10 @@ public class EnrollmentRepository {
     public static final String RELEASED_SEAT = "released-seat";
 
     // The access patterns, as named in the metrics (trident_dynamodb_requests_seconds{pattern=...}).
-    private static final AccessPattern STUDENT_COURSES = AccessPattern.named("student-courses");
-    private static final AccessPattern COURSE_ROSTER = AccessPattern.named("course-roster");
+    private static final KeyQuery STUDENT_COURSES = KeyQuery.onTable("student-courses")
+            .beginsWith(EnrollmentKeys.enrollmentsPrefix()).newestFirst();
+    private static final KeyQuery COURSE_ROSTER = KeyQuery.onIndex(TableSchema.GSI1, "course-roster")
+            .beginsWith(EnrollmentKeys.rosterPrefix());
     private static final AccessPattern ENROL = AccessPattern.named("enrol");
     private static final AccessPattern ENROLLMENT_GET = AccessPattern.named("enrollment");
     private static final AccessPattern GRADE_UPDATE = AccessPattern.named("grade-update");
@@ -78,10 +81,8 @@ public class EnrollmentRepository {
      * consistent, {@code Limit = limit + 1}. An unknown student lists empty.
      */
     public Uni<Slice<Enrollment>> studentCourses(String studentId, CursorState resume, int limit) {
-        return table.query(STUDENT_COURSES, q -> EnrollmentQueries.underPrefix(q, TableSchema.PK,
-                        EnrollmentKeys.studentPartition(studentId), TableSchema.SK, EnrollmentKeys.enrollmentsPrefix(),
-                        resume).scanIndexForward(false).limit(limit + 1))
-                .map(response -> Slice.fromQuery(response.items(), limit, null, ENROLLMENT::fromItem));
+        return table.list(STUDENT_COURSES.in(EnrollmentKeys.studentPartition(studentId)).resumingAt(resume), limit,
+                ENROLLMENT);
     }
 
     /**
@@ -90,10 +91,8 @@ public class EnrollmentRepository {
      * index read, {@code Limit = limit + 1}. An unknown course lists empty.
      */
     public Uni<Slice<Enrollment>> courseRoster(String courseId, CursorState resume, int limit) {
-        return table.query(COURSE_ROSTER, q -> EnrollmentQueries.underPrefix(q.indexName(TableSchema.GSI1),
-                        TableSchema.GSI1PK, EnrollmentKeys.coursePartition(courseId), TableSchema.GSI1SK,
-                        EnrollmentKeys.rosterPrefix(), resume).limit(limit + 1))
-                .map(response -> Slice.fromQuery(response.items(), limit, TableSchema.GSI1, ENROLLMENT::fromItem));
+        return table.list(COURSE_ROSTER.in(EnrollmentKeys.coursePartition(courseId)).resumingAt(resume), limit,
+                ENROLLMENT);
     }
 
     /**

@@ -11,11 +11,10 @@ import dev.trident.keys.TableSchema;
 import dev.trident.keys.expr.Conditions;
 import dev.trident.support.dynamo.AccessPattern;
 import dev.trident.support.dynamo.DynamoTable;
-import dev.trident.support.dynamo.KeyConditions;
+import dev.trident.support.dynamo.KeyQuery;
 import dev.trident.support.dynamo.Transaction;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -27,20 +26,24 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 @ApplicationScoped
 public class StudentErasureRepository {
 
-    private static final AccessPattern ERASURE_STUDENT_ITEMS = AccessPattern.named("erasure-student-items");
+    /** Items of the student's partition read at once. */
+    public static final int PAGE = 100;
+
+    private static final KeyQuery ERASURE_STUDENT_ITEMS = KeyQuery.onTable("erasure-student-items")
+            .project(TableSchema.PK, TableSchema.SK, TYPE, COURSE_ID.name(), GRADE.name()).consistent().limit(PAGE);
     private static final AccessPattern ERASURE_STUDENT_DELETE = AccessPattern.named("erasure-student-delete");
     private static final AccessPattern STUDENT_DELETE = AccessPattern.named("student-delete");
     private static final AccessPattern COURSE_DELETE = AccessPattern.named("course-delete");
-    private static final AccessPattern COURSE_EDGES = AccessPattern.named("course-edges");
-    private static final AccessPattern GRADED_COURSES = AccessPattern.named("student-graded-courses");
+    private static final KeyQuery COURSE_EDGES = KeyQuery.onIndex(TableSchema.GSI1, "course-edges")
+            .beginsWith(EnrollmentKeys.rosterPrefix()).limit(PAGE);
+    private static final KeyQuery GRADED_COURSES = KeyQuery.onTable("student-graded-courses")
+            .beginsWith(EnrollmentKeys.enrollmentsPrefix()).filter(Conditions.attributeExists(GRADE.name()))
+            .project(COURSE_ID.name()).consistent().limit(PAGE);
 
     /** The student to delete is not there. */
     public static final String DELETED_STUDENT = "deleted-student";
     /** The course to delete is not there. */
     public static final String DELETED_COURSE = "deleted-course";
-
-    /** Items of the student's partition read at once. */
-    public static final int PAGE = 100;
 
     private final DynamoTable table;
 
@@ -67,15 +70,12 @@ public class StudentErasureRepository {
      * student being deleted or erased).
      */
     public Uni<StudentItems> studentItems(String studentId, Map<String, AttributeValue> after) {
-        return table.query(ERASURE_STUDENT_ITEMS, q -> KeyConditions.partitionHead(q,
-                        EnrollmentKeys.studentPartition(studentId), PAGE, TYPE, COURSE_ID.name(), GRADE.name())
-                        .exclusiveStartKey(after))
-                .map(response -> new StudentItems(response.items().stream().map(item -> {
+        return table.query(ERASURE_STUDENT_ITEMS.in(EnrollmentKeys.studentPartition(studentId)).after(after))
+                .map(page -> new StudentItems(page.items().stream().map(item -> {
                     ItemKey key = ItemKey.of(item);
                     return new StudentItem(key, EntityType.classify(key).orElse(null), COURSE_ID.read(item),
                             GRADE.read(item) != null);
-                }).toList(), response.hasLastEvaluatedKey() && !response.lastEvaluatedKey().isEmpty()
-                        ? response.lastEvaluatedKey() : null));
+                }).toList(), page.next()));
     }
 
     /**
@@ -85,30 +85,10 @@ public class StudentErasureRepository {
      * partition ends.
      */
     public Uni<List<String>> gradedCourses(String studentId, int max) {
-        return gradedCourses(studentId, max, null, new ArrayList<>());
-    }
-
-    private Uni<List<String>> gradedCourses(String studentId, int max, Map<String, AttributeValue> after,
-            List<String> found) {
-        return table.query(GRADED_COURSES, q -> q
-                        .keyConditionExpression("#pk = :pk AND begins_with(#sk, :prefix)")
-                        .filterExpression("attribute_exists(#grade)")
-                        .projectionExpression("#course")
-                        .expressionAttributeNames(Map.of("#pk", TableSchema.PK, "#sk", TableSchema.SK,
-                                "#grade", GRADE.name(), "#course", COURSE_ID.name()))
-                        .expressionAttributeValues(Map.of(
-                                ":pk", AttributeValue.fromS(EnrollmentKeys.studentPartition(studentId)),
-                                ":prefix", AttributeValue.fromS(EnrollmentKeys.enrollmentsPrefix())))
-                        .consistentRead(true)
-                        .limit(PAGE)
-                        .exclusiveStartKey(after))
-                .chain(response -> {
-                    response.items().stream().map(COURSE_ID::read).limit(max - found.size()).forEach(found::add);
-                    boolean more = response.hasLastEvaluatedKey() && !response.lastEvaluatedKey().isEmpty();
-                    return more && found.size() < max
-                            ? gradedCourses(studentId, max, response.lastEvaluatedKey(), found)
-                            : Uni.createFrom().item(List.copyOf(found));
-                });
+        return table.pages(GRADED_COURSES.in(EnrollmentKeys.studentPartition(studentId)))
+                .onItem().transformToIterable(page -> page.items().stream().map(COURSE_ID::read).toList())
+                .select().first(max)
+                .collect().asList();
     }
 
     /**
@@ -139,14 +119,8 @@ public class StudentErasureRepository {
      * read; the edges are deleted before the next page is read, so every page starts at the beginning).
      */
     public Uni<List<ItemKey>> courseEdges(String courseId) {
-        return table.query(COURSE_EDGES, q -> q.indexName(TableSchema.GSI1)
-                .keyConditionExpression("#pk = :pk AND begins_with(#sk, :prefix)")
-                .expressionAttributeNames(Map.of("#pk", TableSchema.GSI1PK, "#sk", TableSchema.GSI1SK))
-                .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(EnrollmentKeys.coursePartition(courseId)),
-                        ":prefix", AttributeValue.fromS(EnrollmentKeys.rosterPrefix())))
-                .limit(PAGE))
-                .map(response -> response.items().stream()
-                        .map(ItemKey::of).toList());
+        return table.query(COURSE_EDGES.in(EnrollmentKeys.coursePartition(courseId)))
+                .map(page -> page.items().stream().map(ItemKey::of).toList());
     }
 
     private static dev.trident.keys.expr.Condition existsAt(Long expectedVersion) {

@@ -7,20 +7,17 @@ import dev.trident.enrollment.model.Enrollment;
 import dev.trident.enrollment.model.Student;
 import dev.trident.enrollment.model.StudentProfile;
 import dev.trident.keys.EnrollmentKeys;
-import dev.trident.keys.TableSchema;
 import dev.trident.keys.expr.Conditions;
 import dev.trident.support.dynamo.AccessPattern;
 import dev.trident.support.dynamo.Consistency;
 import dev.trident.support.dynamo.DynamoTable;
+import dev.trident.support.dynamo.KeyQuery;
 import dev.trident.support.dynamo.Transaction;
 import dev.trident.support.dynamo.WriteRefused;
 import dev.trident.support.paging.Slice;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Clock;
-import java.util.List;
-import java.util.Map;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /** Student profiles, and a profile read together with the first page of its enrolments. */
 @ApplicationScoped
@@ -36,7 +33,8 @@ public class StudentRepository {
     private static final AccessPattern STUDENT_GET = AccessPattern.named("student");
     private static final AccessPattern ENROL_STUDENT = AccessPattern.named("enrol-student");
     private static final AccessPattern STUDENT_PUT = AccessPattern.named("student-put");
-    private static final AccessPattern STUDENT_WITH_COURSES = AccessPattern.named("student-with-courses");
+    private static final KeyQuery STUDENT_WITH_COURSES = KeyQuery.onTable("student-with-courses").newestFirst()
+            .consistent();
 
     private final DynamoTable table;
     private final Clock clock;
@@ -100,17 +98,15 @@ public class StudentRepository {
      * student's list of courses ({@link EnrollmentRepository#studentCourses}). Emits null when there is no profile.
      */
     public Uni<StudentAndCourses> studentWithCourses(String studentId, int limit) {
-        return table.query(STUDENT_WITH_COURSES, q -> EnrollmentQueries.partition(q, TableSchema.PK,
-                        EnrollmentKeys.studentPartition(studentId)).scanIndexForward(false).consistentRead(true)
-                        .limit(limit + 2))
-                .map(response -> {
-                    List<Map<String, AttributeValue>> items = response.items();
+        return table.query(STUDENT_WITH_COURSES.in(EnrollmentKeys.studentPartition(studentId)).limit(limit + 2))
+                .map(page -> {
+                    var items = page.items();
                     Student student = items.stream().filter(STUDENT::holds).findFirst().map(STUDENT::fromItem)
                             .orElse(null);
                     if (student == null) {
                         return null;
                     }
-                    List<Map<String, AttributeValue>> edges = items.stream().filter(ENROLLMENT::holds).toList();
+                    var edges = items.stream().filter(ENROLLMENT::holds).toList();
                     return new StudentAndCourses(student, Slice.fromQuery(edges, limit, null, ENROLLMENT::fromItem));
                 });
     }

@@ -8,6 +8,7 @@ import dev.trident.keys.expr.Conditions;
 import dev.trident.keys.expr.Expression;
 import dev.trident.keys.expr.UpdateExpressionBuilder.UpdateExpression;
 import dev.trident.support.http.RequestDeadline;
+import dev.trident.support.paging.Slice;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -21,6 +22,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
+import java.util.stream.Collectors;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
@@ -152,6 +154,10 @@ public class DynamoTable {
     public Uni<QueryResponse> query(AccessPattern pattern, Consumer<QueryRequest.Builder> request) {
         QueryRequest.Builder builder = QueryRequest.builder();
         request.accept(builder);
+        return query(pattern, builder);
+    }
+
+    private Uni<QueryResponse> query(AccessPattern pattern, QueryRequest.Builder builder) {
         QueryRequest query = builder.tableName(table)
                 .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
                 .overrideConfiguration(pattern.tag())
@@ -160,20 +166,37 @@ public class DynamoTable {
                 : query.toBuilder().overrideConfiguration(timeouts).build()));
     }
 
+    /** One page of a declared Query. */
+    public Uni<QueryPage> query(KeyQuery query) {
+        return query(query.pattern(), query.request())
+                .map(response -> new QueryPage(response.items(), response.count(),
+                        response.hasLastEvaluatedKey() && !response.lastEvaluatedKey().isEmpty()
+                                ? response.lastEvaluatedKey() : null));
+    }
+
+    /**
+     * A page of a list: reads {@code limit + 1} items, the extra one only proving there is more, so a list never
+     * resumes into an empty page; the slice's cursor resumes after its last item.
+     */
+    public <T> Uni<Slice<T>> list(KeyQuery query, int limit, EntitySchema<T> entity) {
+        return query(query.limit(limit + 1))
+                .map(page -> Slice.fromQuery(page.items(), limit, query.index(), entity::fromItem));
+    }
+
     /**
      * Every page of a Query, one at a time: the next page is asked for only when the last one has been dealt with
-     * (demand), so whoever reads a partition of any size holds one page at a time. The request should set a
-     * {@code Limit}: that is the page.
+     * (demand), so whoever reads a partition of any size holds one page at a time. The query's limit is the page.
      */
-    public Multi<List<Map<String, AttributeValue>>> queryPages(AccessPattern pattern,
-            Consumer<QueryRequest.Builder> request) {
+    public Multi<QueryPage> pages(KeyQuery query) {
         return Multi.createBy().repeating()
-                .uni(() -> new AtomicReference<Map<String, AttributeValue>>(), next -> query(pattern, q -> {
-                    request.accept(q);
-                    q.exclusiveStartKey(next.get());
-                }).invoke(page -> next.set(page.hasLastEvaluatedKey() ? page.lastEvaluatedKey() : null)))
-                .whilst(page -> page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty())
-                .map(QueryResponse::items);
+                .uni(() -> new AtomicReference<Map<String, AttributeValue>>(),
+                        next -> query(query.after(next.get())).invoke(page -> next.set(page.next())))
+                .whilst(QueryPage::hasNext);
+    }
+
+    /** How many items the query matches, every page counted ({@code Select COUNT}). */
+    public Uni<Long> count(KeyQuery query) {
+        return pages(query.countOnly()).collect().with(Collectors.summingLong(QueryPage::count));
     }
 
     /**

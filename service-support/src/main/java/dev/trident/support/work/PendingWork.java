@@ -1,7 +1,5 @@
 package dev.trident.support.work;
 
-import static dev.trident.keys.TableSchema.PK;
-import static dev.trident.keys.TableSchema.SK;
 import static dev.trident.keys.entity.StandardAttributes.CREATED_AT;
 
 import dev.trident.keys.EntityType;
@@ -13,6 +11,7 @@ import dev.trident.keys.expr.Conditions;
 import dev.trident.keys.expr.UpdateExpressionBuilder;
 import dev.trident.support.dynamo.AccessPattern;
 import dev.trident.support.dynamo.DynamoTable;
+import dev.trident.support.dynamo.KeyQuery;
 import dev.trident.support.dynamo.Transaction;
 import dev.trident.support.dynamo.WriteRefused;
 import io.smallrye.mutiny.Uni;
@@ -53,7 +52,8 @@ public class PendingWork {
             .reads(item -> new WorkTask(SERVICE.read(item), KIND.read(item), TASK_ID.read(item), CREATED_AT.read(item),
                     LEASE_OWNER.read(item), LEASE_UNTIL.read(item, 0L), ATTEMPTS.read(item, 0L), SCOPE.read(item)));
 
-    private static final AccessPattern WORK_PENDING = AccessPattern.named("work-pending");
+    private static final KeyQuery WORK_PENDING = KeyQuery.onTable("work-pending").beginsWith(WorkKeys.tasksPrefix())
+            .consistent();
     private static final AccessPattern WORK_CLAIM = AccessPattern.named("work-claim");
     private static final AccessPattern WORK_DONE = AccessPattern.named("work-done");
     private static final String CLAIM = "work-claim";
@@ -92,17 +92,8 @@ public class PendingWork {
      * before must be seen).
      */
     public Uni<TaskPage> pending(String service, int limit, Map<String, AttributeValue> startKey) {
-        return table.query(WORK_PENDING, q -> q
-                .keyConditionExpression("#pk = :pk AND begins_with(#sk, :prefix)")
-                .expressionAttributeNames(Map.of("#pk", PK, "#sk", SK))
-                .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(WorkKeys.workPartition(service)),
-                        ":prefix", AttributeValue.fromS(WorkKeys.tasksPrefix())))
-                .consistentRead(true)
-                .exclusiveStartKey(startKey)
-                .limit(limit))
-                .map(response -> new TaskPage(response.items().stream().map(TASK::fromItem).toList(),
-                        response.hasLastEvaluatedKey() && !response.lastEvaluatedKey().isEmpty()
-                                ? response.lastEvaluatedKey() : null));
+        return table.query(WORK_PENDING.in(WorkKeys.workPartition(service)).after(startKey).limit(limit))
+                .map(page -> new TaskPage(page.items().stream().map(TASK::fromItem).toList(), page.next()));
     }
 
     /**

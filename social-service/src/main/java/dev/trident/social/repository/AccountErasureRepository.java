@@ -1,9 +1,8 @@
 package dev.trident.social.repository;
 
 import static dev.trident.keys.TableSchema.GSI1;
-import static dev.trident.keys.TableSchema.GSI1PK;
-import static dev.trident.keys.TableSchema.GSI1SK;
 import static dev.trident.keys.TableSchema.PK;
+import static dev.trident.keys.TableSchema.SK;
 import static dev.trident.keys.TableSchema.TYPE;
 import static dev.trident.social.repository.SocialEntities.AUTHOR_ID;
 import static dev.trident.social.repository.SocialEntities.COMMENT_ID;
@@ -18,7 +17,7 @@ import dev.trident.keys.expr.Conditions;
 import dev.trident.social.model.Profile;
 import dev.trident.support.dynamo.AccessPattern;
 import dev.trident.support.dynamo.DynamoTable;
-import dev.trident.support.dynamo.KeyConditions;
+import dev.trident.support.dynamo.KeyQuery;
 import dev.trident.support.dynamo.Transaction;
 import dev.trident.support.erasure.ErasureRecord;
 import dev.trident.support.erasure.ErasureRecords;
@@ -40,13 +39,15 @@ public class AccountErasureRepository {
     public static final String ERASED_PROFILE = "erased-profile";
     private static final String RELEASED_HANDLE = "released-handle";
 
-    private static final AccessPattern ERASURE_REQUEST = AccessPattern.named("erasure-request");
-    private static final AccessPattern ERASURE_USER_ITEMS = AccessPattern.named("erasure-user-items");
-    private static final AccessPattern ERASURE_USER_ITEMS_DELETE = AccessPattern.named("erasure-user-items-delete");
-    private static final AccessPattern ERASURE_AUTHOR_COMMENTS = AccessPattern.named("erasure-author-comments");
-
     /** Items of the account's partition read (and then deleted) at once. */
     public static final int PAGE = 100;
+
+    private static final AccessPattern ERASURE_REQUEST = AccessPattern.named("erasure-request");
+    private static final KeyQuery ERASURE_USER_ITEMS = KeyQuery.onTable("erasure-user-items")
+            .project(PK, SK, TYPE, POST_ID.name()).consistent().limit(PAGE);
+    private static final AccessPattern ERASURE_USER_ITEMS_DELETE = AccessPattern.named("erasure-user-items-delete");
+    private static final KeyQuery ERASURE_AUTHOR_COMMENTS = KeyQuery.onIndex(GSI1, "erasure-author-comments")
+            .beginsWith(SocialKeys.commentsByAuthorPrefix()).limit(PAGE);
 
     private final DynamoTable table;
 
@@ -81,9 +82,8 @@ public class AccountErasureRepository {
      * each page starts at the partition's beginning again.
      */
     public Uni<List<UserItem>> userItems(String userId) {
-        return table.query(ERASURE_USER_ITEMS, q -> KeyConditions.partitionHead(q, SocialKeys.userPartition(userId),
-                        PAGE, TYPE, POST_ID.name()))
-                .map(response -> response.items().stream().map(item -> {
+        return table.query(ERASURE_USER_ITEMS.in(SocialKeys.userPartition(userId)))
+                .map(page -> page.items().stream().map(item -> {
                     ItemKey key = ItemKey.of(item);
                     EntityType type = EntityType.classify(key).orElse(null);
                     return new UserItem(key, type, POST_ID.read(item));
@@ -109,19 +109,12 @@ public class AccountErasureRepository {
      * index read: a comment deleted a moment ago may still be listed, and its delete is then refused and skipped).
      */
     public Uni<AuthoredComments> commentsBy(String userId, Map<String, AttributeValue> startKey) {
-        return table.query(ERASURE_AUTHOR_COMMENTS, q -> q.indexName(GSI1)
-                .keyConditionExpression("#pk = :pk AND begins_with(#sk, :prefix)")
-                .expressionAttributeNames(Map.of("#pk", GSI1PK, "#sk", GSI1SK))
-                .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(SocialKeys.userPartition(userId)),
-                        ":prefix", AttributeValue.fromS(SocialKeys.commentsByAuthorPrefix())))
-                .limit(PAGE)
-                .exclusiveStartKey(startKey))
-                .map(response -> new AuthoredComments(response.items().stream()
+        return table.query(ERASURE_AUTHOR_COMMENTS.in(SocialKeys.userPartition(userId)).after(startKey))
+                .map(page -> new AuthoredComments(page.items().stream()
                         .filter(item -> userId.equals(AUTHOR_ID.read(item)))
                         .map(item -> new AuthoredComment(POST_AUTHOR_ID.read(item), POST_ID.read(item),
                                 COMMENT_ID.read(item)))
                         .toList(),
-                        response.hasLastEvaluatedKey() && !response.lastEvaluatedKey().isEmpty()
-                                ? response.lastEvaluatedKey() : null));
+                        page.next()));
     }
 }

@@ -20,15 +20,16 @@ import dev.trident.social.model.PostDeletion;
 import dev.trident.support.dynamo.AccessPattern;
 import dev.trident.support.dynamo.Consistency;
 import dev.trident.support.dynamo.DynamoTable;
+import dev.trident.support.dynamo.KeyConditions;
+import dev.trident.support.dynamo.KeyQuery;
 import dev.trident.support.dynamo.Transaction;
 import dev.trident.support.dynamo.WriteRefused;
 import dev.trident.support.paging.Slice;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
-import java.util.Map;
 import java.util.function.Function;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import java.util.stream.Collectors;
 
 /** Comments, in their post's partition ({@code POST#<postId>}). */
 @ApplicationScoped
@@ -54,8 +55,11 @@ public class CommentRepository {
 
     // The access patterns, as named in the metrics (trident_dynamodb_requests_seconds{pattern=...}).
     private static final AccessPattern COMMENT_CREATE = AccessPattern.named("comment-create");
-    private static final AccessPattern POST_COMMENTS = AccessPattern.named("post-comments");
+    private static final KeyQuery POST_COMMENTS = KeyQuery.onTable("post-comments")
+            .beginsWith(SocialKeys.commentsPrefix());
     private static final AccessPattern POST_COMMENTS_DELETE = AccessPattern.named("post-comments-delete");
+    private static final KeyQuery POST_COMMENT_KEYS = KeyQuery.onTable(POST_COMMENTS_DELETE.name())
+            .beginsWith(SocialKeys.commentsPrefix()).project(PK, SK).consistent();
     private static final AccessPattern COMMENT_READ = AccessPattern.named("comment");
     private static final AccessPattern COMMENT_UPDATE = AccessPattern.named("comment-update");
     private static final AccessPattern COMMENT_DELETE = AccessPattern.named("comment-delete");
@@ -113,7 +117,7 @@ public class CommentRepository {
         UpdateExpressionBuilder update = new UpdateExpressionBuilder().set(BODY, body)
                 .condition(postOwnerIs(postAuthorId).and(authorIs(authorId)));
         return table.update(COMMENT_UPDATE, COMMENT_CHANGE, SocialKeys.comment(postId, commentId),
-                SocialQueries.versionedChange(update, expectedVersion, now)).map(COMMENT::fromItem);
+                KeyConditions.versionedChange(update, expectedVersion, now)).map(COMMENT::fromItem);
     }
 
     /**
@@ -163,20 +167,8 @@ public class CommentRepository {
      * comment of the right path, so it costs no short pages).
      */
     public Uni<Slice<Comment>> postComments(String userId, String postId, CursorState resume, int limit) {
-        String partition = SocialKeys.commentPartition(postId);
-        Map<String, AttributeValue> startKey = SocialQueries.startKeyIn(resume, PK, partition);
-        return table.query(POST_COMMENTS, q -> q
-                .keyConditionExpression("#pk = :pk AND begins_with(#sk, :prefix)")
-                .filterExpression("#owner = :owner")
-                .expressionAttributeNames(Map.of("#pk", PK, "#sk", SK, "#owner", POST_AUTHOR_ID.name()))
-                .expressionAttributeValues(Map.of(
-                        ":pk", AttributeValue.fromS(partition),
-                        ":prefix", AttributeValue.fromS(SocialKeys.commentsPrefix()),
-                        ":owner", AttributeValue.fromS(userId)))
-                .scanIndexForward(true)
-                .limit(limit + 1)
-                .exclusiveStartKey(startKey))
-                .map(response -> Slice.fromQuery(response.items(), limit, null, COMMENT::fromItem));
+        return table.list(POST_COMMENTS.in(SocialKeys.commentPartition(postId)).resumingAt(resume)
+                .filter(Conditions.equalTo(POST_AUTHOR_ID.name(), POST_AUTHOR_ID.encode(userId))), limit, COMMENT);
     }
 
     /** Comment keys read (and then deleted) at once by a post deletion's task. */
@@ -190,7 +182,8 @@ public class CommentRepository {
      * comments were deleted.
      */
     public Uni<Integer> deleteComments(PostDeletion deletion) {
-        return deleteCommentPages(deletion.postId(), null, null, 0, deleted -> Uni.createFrom().voidItem());
+        return deleteCommentPages(POST_COMMENT_KEYS.in(SocialKeys.commentPartition(deletion.postId())),
+                deleted -> Uni.createFrom().voidItem());
     }
 
     /**
@@ -198,27 +191,18 @@ public class CommentRepository {
      * the count of each page deleted (a pending-work task extends its lease there).
      */
     public Uni<Integer> deleteComments(PostDeletion deletion, Function<Integer, Uni<Void>> afterPage) {
-        return deleteCommentPages(deletion.postId(), DELETE_PAGE, null, 0, afterPage);
+        return deleteCommentPages(POST_COMMENT_KEYS.in(SocialKeys.commentPartition(deletion.postId()))
+                .limit(DELETE_PAGE), afterPage);
     }
 
-    private Uni<Integer> deleteCommentPages(String postId, Integer pageSize, Map<String, AttributeValue> startKey,
-            int deletedSoFar, Function<Integer, Uni<Void>> afterPage) {
-        return table.query(POST_COMMENTS_DELETE, q -> SocialQueries.beginsWith(q, SocialKeys.commentPartition(postId),
-                SocialKeys.commentsPrefix())
-                .projectionExpression("#pk, #sk")
-                .consistentRead(true)
-                .limit(pageSize)
-                .exclusiveStartKey(startKey))
-                .chain(response -> {
-                    List<ItemKey> keys = response.items().stream()
-                            .map(ItemKey::of).toList();
-                    int deleted = deletedSoFar + keys.size();
-                    Uni<Void> page = keys.isEmpty() ? Uni.createFrom().voidItem()
-                            : table.batchDelete(POST_COMMENTS_DELETE, keys).chain(() -> afterPage.apply(keys.size()));
-                    return page.chain(() -> response.hasLastEvaluatedKey()
-                            && !response.lastEvaluatedKey().isEmpty()
-                            ? deleteCommentPages(postId, pageSize, response.lastEvaluatedKey(), deleted, afterPage)
-                            : Uni.createFrom().item(deleted));
-                });
+    private Uni<Integer> deleteCommentPages(KeyQuery comments, Function<Integer, Uni<Void>> afterPage) {
+        return table.pages(comments)
+                .onItem().transformToUniAndConcatenate(page -> {
+                    List<ItemKey> keys = page.items().stream().map(ItemKey::of).toList();
+                    return keys.isEmpty() ? Uni.createFrom().item(0)
+                            : table.batchDelete(POST_COMMENTS_DELETE, keys).chain(() -> afterPage.apply(keys.size()))
+                                    .replaceWith(keys.size());
+                })
+                .collect().with(Collectors.summingInt(Integer::intValue));
     }
 }

@@ -1,6 +1,5 @@
 package dev.trident.social.repository;
 
-import static dev.trident.keys.TableSchema.PK;
 import static dev.trident.keys.TableSchema.TYPE;
 import static dev.trident.keys.entity.StandardAttributes.CREATED_AT;
 import static dev.trident.social.repository.SocialEntities.BODY;
@@ -22,6 +21,8 @@ import dev.trident.social.model.PostDeletion;
 import dev.trident.support.dynamo.AccessPattern;
 import dev.trident.support.dynamo.Consistency;
 import dev.trident.support.dynamo.DynamoTable;
+import dev.trident.support.dynamo.KeyConditions;
+import dev.trident.support.dynamo.KeyQuery;
 import dev.trident.support.dynamo.Transaction;
 import dev.trident.support.paging.Slice;
 import io.smallrye.mutiny.Uni;
@@ -48,10 +49,12 @@ public class PostRepository {
     // The access patterns, as named in the metrics (trident_dynamodb_requests_seconds{pattern=...}).
     private static final AccessPattern POST_CREATE = AccessPattern.named("post-create");
     private static final AccessPattern POST_READ = AccessPattern.named("post");
-    private static final AccessPattern USER_POSTS = AccessPattern.named("user-posts");
+    private static final KeyQuery USER_POSTS = KeyQuery.onTable("user-posts").beginsWith(SocialKeys.postsPrefix())
+            .newestFirst();
     private static final AccessPattern POST_UPDATE = AccessPattern.named("post-update");
     private static final AccessPattern POST_DELETE = AccessPattern.named("post-delete");
-    private static final AccessPattern POST_DELETION_PENDING = AccessPattern.named("post-deletion-pending");
+    private static final KeyQuery POST_DELETION_PENDING = KeyQuery.onTable("post-deletion-pending")
+            .beginsWith(SocialKeys.POST_DELETIONS_PREFIX).consistent();
     private static final AccessPattern POST_DELETION_FINISH = AccessPattern.named("post-deletion-finish");
 
     private final DynamoTable table;
@@ -109,13 +112,7 @@ public class PostRepository {
      * eventually consistent (a list), {@code Limit = limit + 1}, from {@code resume} (null: the first page).
      */
     public Uni<Slice<Post>> userPosts(String userId, CursorState resume, int limit) {
-        String partition = SocialKeys.userPartition(userId);
-        var startKey = SocialQueries.startKeyIn(resume, PK, partition);
-        return table.query(USER_POSTS, q -> SocialQueries.beginsWith(q, partition, SocialKeys.postsPrefix())
-                .scanIndexForward(false)
-                .limit(limit + 1)
-                .exclusiveStartKey(startKey))
-                .map(response -> Slice.fromQuery(response.items(), limit, null, POST::fromItem));
+        return table.list(USER_POSTS.in(SocialKeys.userPartition(userId)).resumingAt(resume), limit, POST);
     }
 
     /**
@@ -127,7 +124,7 @@ public class PostRepository {
             String now) {
         UpdateExpressionBuilder update = new UpdateExpressionBuilder().setIfGiven(TITLE, title).setIfGiven(BODY, body);
         return table.update(POST_UPDATE, POST_CHANGE, SocialKeys.post(userId, postId),
-                SocialQueries.versionedChange(update, expectedVersion, now)).map(POST::fromItem);
+                KeyConditions.versionedChange(update, expectedVersion, now)).map(POST::fromItem);
     }
 
     /**
@@ -156,11 +153,8 @@ public class PostRepository {
      * found). The prefix sorts below {@code POST#}, so the Query reads deletion records only.
      */
     public Uni<List<PostDeletion>> pendingPostDeletions(String userId, int limit) {
-        return table.query(POST_DELETION_PENDING, q -> SocialQueries.beginsWith(q, SocialKeys.userPartition(userId),
-                        SocialKeys.POST_DELETIONS_PREFIX)
-                .consistentRead(true)
-                .limit(limit))
-                .map(response -> response.items().stream().map(POST_DELETION::fromItem).toList());
+        return table.query(POST_DELETION_PENDING.in(SocialKeys.userPartition(userId)).limit(limit))
+                .map(page -> page.items().stream().map(POST_DELETION::fromItem).toList());
     }
 
     /**
@@ -168,7 +162,7 @@ public class PostRepository {
      * strongly consistent (it decides between a 404 and finishing a delete). Emits null when there is none.
      */
     public Uni<PostDeletion> pendingPostDeletion(String userId, String postId) {
-        return table.get(POST_DELETION_PENDING, POST_DELETION, SocialKeys.postDeletion(userId, postId),
+        return table.get(POST_DELETION_PENDING.pattern(), POST_DELETION, SocialKeys.postDeletion(userId, postId),
                 Consistency.STRONG);
     }
 

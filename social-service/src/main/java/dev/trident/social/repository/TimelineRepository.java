@@ -2,7 +2,6 @@ package dev.trident.social.repository;
 
 import static dev.trident.keys.TableSchema.GSI2;
 import static dev.trident.keys.TableSchema.GSI2PK;
-import static dev.trident.keys.TableSchema.PK;
 import static dev.trident.keys.TableSchema.SK;
 import static dev.trident.social.repository.SocialEntities.POST;
 
@@ -13,8 +12,8 @@ import dev.trident.keys.cursor.CursorState;
 import dev.trident.keys.cursor.InvalidCursorException;
 import dev.trident.social.config.SocialConfig;
 import dev.trident.social.model.Post;
-import dev.trident.support.dynamo.AccessPattern;
 import dev.trident.support.dynamo.DynamoTable;
+import dev.trident.support.dynamo.KeyQuery;
 import dev.trident.support.paging.Cursors;
 import dev.trident.support.paging.Slice;
 import io.smallrye.mutiny.Uni;
@@ -36,8 +35,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 public class TimelineRepository {
 
     // The access patterns, as named in the metrics (trident_dynamodb_requests_seconds{pattern=...}).
-    private static final AccessPattern TIMELINE = AccessPattern.named("timeline");
-    private static final AccessPattern TIMELINE_MONTHS = AccessPattern.named("timeline-months");
+    private static final KeyQuery TIMELINE = KeyQuery.onIndex(GSI2, "timeline").newestFirst();
+    private static final KeyQuery TIMELINE_MONTHS = KeyQuery.onTable("timeline-months").project(SK).newestFirst();
 
     private final DynamoTable table;
     private final int maxEmptyMonths;
@@ -66,8 +65,10 @@ public class TimelineRepository {
             }
             Map.Entry<String, Map<String, String>> position = resume.positions().entrySet().iterator().next();
             month = position.getKey();
-            startKey = SocialQueries.requireIn(CursorState.keyAttributes(position.getValue()), GSI2PK,
-                    timelinePartitionOrNull(month));
+            if (timelinePartitionOrNull(month) == null) {
+                throw new InvalidCursorException("cursor does not fit this listing");
+            }
+            startKey = CursorState.keyAttributes(position.getValue());
         }
         return new TimelineWalk(limit).readMonth(month, startKey).map(items -> {
             if (items.size() <= limit) {
@@ -94,24 +95,18 @@ public class TimelineRepository {
         }
 
         Uni<List<Map<String, AttributeValue>>> readMonth(String month, Map<String, AttributeValue> startKey) {
-            return table.query(TIMELINE, q -> q.indexName(GSI2)
-                    .keyConditionExpression("#pk = :pk")
-                    .expressionAttributeNames(Map.of("#pk", GSI2PK))
-                    .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(SocialKeys.timelinePartition(month))))
-                    .scanIndexForward(false)
-                    .limit(wanted())
-                    .exclusiveStartKey(startKey))
-                    .chain(response -> {
-                        collected.addAll(response.items());
+            return table.query(TIMELINE.in(SocialKeys.timelinePartition(month)).limit(wanted()).resumingAfter(startKey))
+                    .chain(page -> {
+                        collected.addAll(page.items());
                         if (collected.size() > limit) {
                             return Uni.createFrom().item(collected);
                         }
-                        if (response.hasLastEvaluatedKey() && !response.lastEvaluatedKey().isEmpty()) {
+                        if (page.hasNext()) {
                             // The 1 MB page limit cut this month short: read on in the same month.
                             emptyMonths = 0;
-                            return readMonth(month, response.lastEvaluatedKey());
+                            return readMonth(month, page.next());
                         }
-                        emptyMonths = response.items().isEmpty() ? emptyMonths + 1 : 0;
+                        emptyMonths = page.items().isEmpty() ? emptyMonths + 1 : 0;
                         if (emptyMonths > maxEmptyMonths) {
                             return Uni.createFrom().item(collected);
                         }
@@ -140,18 +135,11 @@ public class TimelineRepository {
                 return Uni.createFrom().nullItem();
             }
             // Each month listed holds at least one post (unless all were deleted), so this many months fill the page.
-            return table.query(TIMELINE_MONTHS, q -> q
-                    .keyConditionExpression("#pk = :pk AND #sk < :month")
-                    .expressionAttributeNames(Map.of("#pk", PK, "#sk", SK))
-                    .expressionAttributeValues(Map.of(
-                            ":pk", AttributeValue.fromS(SocialKeys.TIMELINE_MONTHS_PARTITION),
-                            ":month", AttributeValue.fromS(SocialKeys.timelineMonthSortKey(month))))
-                    .projectionExpression("#sk")
-                    .scanIndexForward(false)
-                    .limit(wanted()))
-                    .map(response -> {
-                        response.items().forEach(item -> indexedAhead.add(SocialKeys.parseTimelineMonthSk(item.get(SK).s())));
-                        indexHasMore = response.hasLastEvaluatedKey() && !response.lastEvaluatedKey().isEmpty();
+            return table.query(TIMELINE_MONTHS.in(SocialKeys.TIMELINE_MONTHS_PARTITION)
+                            .below(SocialKeys.timelineMonthSortKey(month)).limit(wanted()))
+                    .map(page -> {
+                        page.items().forEach(item -> indexedAhead.add(SocialKeys.parseTimelineMonthSk(item.get(SK).s())));
+                        indexHasMore = page.hasNext();
                         return indexedAhead.poll();
                     });
         }

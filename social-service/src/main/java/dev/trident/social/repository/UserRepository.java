@@ -1,8 +1,6 @@
 package dev.trident.social.repository;
 
 import static dev.trident.keys.TableSchema.GSI1;
-import static dev.trident.keys.TableSchema.PK;
-import static dev.trident.keys.TableSchema.SK;
 import static dev.trident.social.repository.SocialEntities.BIO;
 import static dev.trident.social.repository.SocialEntities.DISPLAY_NAME;
 import static dev.trident.social.repository.SocialEntities.HANDLE_CLAIM;
@@ -19,6 +17,8 @@ import dev.trident.social.repository.SocialEntities.HandleClaim;
 import dev.trident.support.dynamo.AccessPattern;
 import dev.trident.support.dynamo.Consistency;
 import dev.trident.support.dynamo.DynamoTable;
+import dev.trident.support.dynamo.KeyConditions;
+import dev.trident.support.dynamo.KeyQuery;
 import dev.trident.support.dynamo.Transaction;
 import dev.trident.support.erasure.ErasureRecords;
 import dev.trident.support.paging.Slice;
@@ -27,7 +27,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /** Profiles and the handles that make them unique. */
 @ApplicationScoped
@@ -44,8 +43,9 @@ public class UserRepository {
     // The access patterns, as named in the metrics (trident_dynamodb_requests_seconds{pattern=...}).
     private static final AccessPattern USER_CREATE = AccessPattern.named("user-create");
     private static final AccessPattern USER_PROFILE = AccessPattern.named("user-profile");
-    private static final AccessPattern USER_WITH_POSTS = AccessPattern.named("user-with-newest-posts");
-    private static final AccessPattern USER_BY_HANDLE = AccessPattern.named("user-by-handle");
+    private static final KeyQuery USER_WITH_POSTS = KeyQuery.onTable("user-with-newest-posts")
+            .between(SocialKeys.postsPrefix(), SocialKeys.PROFILE).newestFirst().consistent();
+    private static final KeyQuery USER_BY_HANDLE = KeyQuery.onIndex(GSI1, "user-by-handle").limit(1);
     private static final AccessPattern USER_UPDATE = AccessPattern.named("user-update");
     private static final AccessPattern USERS_BY_IDS = AccessPattern.named("users-by-ids");
 
@@ -94,19 +94,9 @@ public class UserRepository {
      * there is no profile.
      */
     public Uni<ProfileAndPosts> userWithNewestPosts(String userId, int limit) {
-        Map<String, AttributeValue> values = Map.of(
-                ":pk", AttributeValue.fromS(SocialKeys.userPartition(userId)),
-                ":from", AttributeValue.fromS(SocialKeys.postsPrefix()),
-                ":to", AttributeValue.fromS(SocialKeys.PROFILE));
-        return table.query(USER_WITH_POSTS, q -> q
-                .keyConditionExpression("#pk = :pk AND #sk BETWEEN :from AND :to")
-                .expressionAttributeNames(Map.of("#pk", PK, "#sk", SK))
-                .expressionAttributeValues(values)
-                .scanIndexForward(false)
-                .consistentRead(true)
-                .limit(limit + 2))
-                .map(response -> {
-                    List<Map<String, AttributeValue>> items = response.items();
+        return table.query(USER_WITH_POSTS.in(SocialKeys.userPartition(userId)).limit(limit + 2))
+                .map(page -> {
+                    var items = page.items();
                     if (items.isEmpty() || !PROFILE.holds(items.get(0))) {
                         return null;
                     }
@@ -121,13 +111,8 @@ public class UserRepository {
      */
     public Uni<Profile> userByHandle(String handle) {
         IndexKey key = SocialKeys.userByHandle(SocialKeys.canonicalHandle(handle));
-        return table.query(USER_BY_HANDLE, q -> q.indexName(GSI1)
-                .keyConditionExpression("#pk = :pk AND #sk = :sk")
-                .expressionAttributeNames(Map.of("#pk", key.pkAttribute(), "#sk", key.skAttribute()))
-                .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(key.pk()),
-                        ":sk", AttributeValue.fromS(key.sk())))
-                .limit(1))
-                .map(response -> response.items().isEmpty() ? null : PROFILE.fromItem(response.items().get(0)));
+        return table.query(USER_BY_HANDLE.in(key.pk()).sortKeyEquals(key.sk()))
+                .map(page -> page.items().isEmpty() ? null : PROFILE.fromItem(page.items().get(0)));
     }
 
     /**
@@ -139,7 +124,7 @@ public class UserRepository {
         UpdateExpressionBuilder update = new UpdateExpressionBuilder().setIfGiven(DISPLAY_NAME, displayName)
                 .setIfGiven(BIO, bio);
         return table.update(USER_UPDATE, PROFILE_CHANGE, SocialKeys.userProfile(userId),
-                SocialQueries.versionedChange(update, expectedVersion, now)).map(PROFILE::fromItem);
+                KeyConditions.versionedChange(update, expectedVersion, now)).map(PROFILE::fromItem);
     }
 
     /**

@@ -1,10 +1,6 @@
 package dev.trident.workspace.repository;
 
 import static dev.trident.keys.TableSchema.GSI1;
-import static dev.trident.keys.TableSchema.GSI1PK;
-import static dev.trident.keys.TableSchema.GSI1SK;
-import static dev.trident.keys.TableSchema.PK;
-import static dev.trident.keys.TableSchema.SK;
 import static dev.trident.workspace.repository.WorkspaceEntities.MEMBER;
 import static dev.trident.workspace.repository.WorkspaceEntities.MEMBER_COUNT;
 import static dev.trident.workspace.repository.WorkspaceEntities.OWNER_COUNT;
@@ -20,6 +16,7 @@ import dev.trident.keys.expr.UpdateExpressionBuilder.UpdateExpression;
 import dev.trident.support.dynamo.AccessPattern;
 import dev.trident.support.dynamo.Consistency;
 import dev.trident.support.dynamo.DynamoTable;
+import dev.trident.support.dynamo.KeyQuery;
 import dev.trident.support.dynamo.Transaction;
 import dev.trident.support.dynamo.WriteRefused;
 import dev.trident.support.paging.Slice;
@@ -32,7 +29,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Supplier;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.Select;
 
 /**
  * Member edges {@code WS#<id>/MEMBER#<userId>} (inverted on GSI1 as {@code USER#<userId>/WS#<id>}) and the counts on
@@ -56,11 +52,15 @@ public class MemberRepository {
 
     // The access patterns, as named in the metrics (trident_dynamodb_requests_seconds{pattern=...}).
     private static final AccessPattern MEMBER_READ = AccessPattern.named("member");
-    private static final AccessPattern WORKSPACE_MEMBERS = AccessPattern.named("workspace-members");
-    private static final AccessPattern WORKSPACES_OF_USER = AccessPattern.named("workspaces-of-user");
+    private static final KeyQuery WORKSPACE_MEMBERS = KeyQuery.onTable("workspace-members")
+            .beginsWith(WorkspaceKeys.membersPrefix());
+    private static final KeyQuery WORKSPACES_OF_USER = KeyQuery.onIndex(GSI1, "workspaces-of-user")
+            .beginsWith(WorkspaceKeys.workspacesOfUserPrefix());
     private static final AccessPattern MEMBER_PUT = AccessPattern.named("member-put");
     private static final AccessPattern MEMBER_REMOVE = AccessPattern.named("member-remove");
     private static final AccessPattern SEAT_COUNT = AccessPattern.named("member-seat-count");
+    private static final KeyQuery MEMBER_EDGES_COUNTED = KeyQuery.onTable(SEAT_COUNT.name())
+            .beginsWith(WorkspaceKeys.membersPrefix()).consistent();
 
     private final DynamoTable table;
 
@@ -80,12 +80,8 @@ public class MemberRepository {
      * consistent (a list), {@code Limit = limit + 1}, from {@code resume} (null: the first page).
      */
     public Uni<Slice<Member>> workspaceMembers(String wsId, CursorState resume, int limit) {
-        Map<String, AttributeValue> startKey = WorkspaceQueries.startKey(resume);
-        return table.query(WORKSPACE_MEMBERS, q -> WorkspaceQueries.underPrefix(q, PK,
-                        WorkspaceKeys.workspacePartition(wsId), SK, WorkspaceKeys.membersPrefix())
-                        .exclusiveStartKey(startKey)
-                        .limit(limit + 1))
-                .map(response -> Slice.fromQuery(response.items(), limit, null, MEMBER::fromItem));
+        return table.list(WORKSPACE_MEMBERS.in(WorkspaceKeys.workspacePartition(wsId)).resumingAt(resume), limit,
+                MEMBER);
     }
 
     /**
@@ -94,12 +90,8 @@ public class MemberRepository {
      * {@code Limit = limit + 1}, from {@code resume} (null: the first page).
      */
     public Uni<Slice<Member>> workspacesOfUser(String userId, CursorState resume, int limit) {
-        Map<String, AttributeValue> startKey = WorkspaceQueries.startKey(resume);
-        return table.query(WORKSPACES_OF_USER, q -> WorkspaceQueries.underPrefix(q.indexName(GSI1), GSI1PK,
-                        WorkspaceKeys.userWorkspacesPartition(userId), GSI1SK, WorkspaceKeys.workspacesOfUserPrefix())
-                        .exclusiveStartKey(startKey)
-                        .limit(limit + 1))
-                .map(response -> Slice.fromQuery(response.items(), limit, GSI1, MEMBER::fromItem));
+        return table.list(WORKSPACES_OF_USER.in(WorkspaceKeys.userWorkspacesPartition(userId)).resumingAt(resume),
+                limit, MEMBER);
     }
 
     /**
@@ -226,21 +218,12 @@ public class MemberRepository {
      * (their conditions need it), so the edges cannot change between the count and the write.
      */
     Uni<Void> countSeats(String wsId) {
-        return countEdges(wsId, null, 0L).chain(count -> table.update(SEAT_COUNT, SEAT_COUNTING,
+        return table.count(MEMBER_EDGES_COUNTED.in(WorkspaceKeys.workspacePartition(wsId))).chain(count -> table.update(SEAT_COUNT, SEAT_COUNTING,
                         WorkspaceKeys.workspace(wsId), new UpdateExpressionBuilder().set(MEMBER_COUNT, count)
                                 .condition(Conditions.ITEM_EXISTS)
                                 .condition(Conditions.attributeNotExists(MEMBER_COUNT.name())).build())
                 .replaceWithVoid()
                 .onFailure(WriteRefused.class).recoverWithNull());
-    }
-
-    private Uni<Long> countEdges(String wsId, Map<String, AttributeValue> startKey, long counted) {
-        return table.query(SEAT_COUNT, q -> WorkspaceQueries.underPrefix(q, PK, WorkspaceKeys.workspacePartition(wsId),
-                        SK, WorkspaceKeys.membersPrefix())
-                        .select(Select.COUNT).consistentRead(true).exclusiveStartKey(startKey))
-                .chain(response -> response.hasLastEvaluatedKey() && !response.lastEvaluatedKey().isEmpty()
-                        ? countEdges(wsId, response.lastEvaluatedKey(), counted + response.count())
-                        : Uni.createFrom().item(counted + response.count()));
     }
 
     private static int ownerDelta(MemberRole before, MemberRole after) {

@@ -3,8 +3,9 @@ package dev.trident.workspace.repository;
 import dev.trident.keys.ShardMerge;
 import dev.trident.keys.cursor.CursorState;
 import dev.trident.keys.cursor.InvalidCursorException;
-import dev.trident.support.dynamo.AccessPattern;
 import dev.trident.support.dynamo.DynamoTable;
+import dev.trident.support.dynamo.KeyQuery;
+import dev.trident.support.dynamo.QueryPage;
 import dev.trident.support.paging.Cursors;
 import dev.trident.support.paging.Slice;
 import io.smallrye.mutiny.Uni;
@@ -15,8 +16,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
-import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 
 /**
  * One page of a list spread over several partitions, merged in {@code order}: {@link ShardMerge} plans the reads
@@ -27,29 +26,22 @@ import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
  */
 final class MergedQuery<T> {
 
-    /** The key condition (and index, order) of one partition's Query; start key and Limit come from the merge. */
-    @FunctionalInterface
-    interface PartitionQuery {
-        QueryRequest.Builder condition(QueryRequest.Builder query);
-    }
-
     private final DynamoTable table;
-    private final AccessPattern pattern;
-    private final Map<String, PartitionQuery> partitions;
+    private final Map<String, KeyQuery> partitions;
     private final String indexName;
     private final Comparator<Map<String, AttributeValue>> order;
     private final Function<Map<String, AttributeValue>, T> mapper;
 
     /**
-     * @param partitions label (as in the cursor) to the partition's Query, in a fixed order
-     * @param indexName the index the Queries read (its keys are part of a position), null for the table
+     * @param partitions label (as in the cursor) to the partition's Query, in a fixed order: one access pattern, one
+     *     table or index (its keys are part of a position), each with its partition; start key and Limit come from
+     *     the merge
      */
-    MergedQuery(DynamoTable table, AccessPattern pattern, Map<String, PartitionQuery> partitions, String indexName,
-            Comparator<Map<String, AttributeValue>> order, Function<Map<String, AttributeValue>, T> mapper) {
+    MergedQuery(DynamoTable table, Map<String, KeyQuery> partitions, Comparator<Map<String, AttributeValue>> order,
+            Function<Map<String, AttributeValue>, T> mapper) {
         this.table = table;
-        this.pattern = pattern;
         this.partitions = partitions;
-        this.indexName = indexName;
+        this.indexName = partitions.values().iterator().next().index();
         this.order = order;
         this.mapper = mapper;
     }
@@ -84,19 +76,17 @@ final class MergedQuery<T> {
         if (reads.isEmpty()) {
             return Uni.createFrom().item(merge.result());
         }
-        List<Uni<QueryResponse>> round = new ArrayList<>(reads.size());
+        List<Uni<QueryPage>> round = new ArrayList<>(reads.size());
         for (ShardMerge.Read read : reads) {
-            Map<String, AttributeValue> startKey = read.startAfter().isEmpty() ? null
-                    : CursorState.keyAttributes(read.startAfter());
-            round.add(table.query(pattern, q -> partitions.get(read.label()).condition(q)
-                    .exclusiveStartKey(startKey).limit(read.limit())));
+            round.add(table.query(partitions.get(read.label())
+                    .after(read.startAfter().isEmpty() ? null : CursorState.keyAttributes(read.startAfter()))
+                    .limit(read.limit())));
         }
-        return Uni.join().all(round).andFailFast().chain(responses -> {
+        return Uni.join().all(round).andFailFast().chain(pages -> {
             for (int i = 0; i < reads.size(); i++) {
-                QueryResponse response = responses.get(i);
-                Map<String, String> last = response.hasLastEvaluatedKey() && !response.lastEvaluatedKey().isEmpty()
-                        ? CursorState.keyStrings(response.lastEvaluatedKey()) : null;
-                merge.accept(reads.get(i).label(), response.items(), last);
+                QueryPage page = pages.get(i);
+                merge.accept(reads.get(i).label(), page.items(),
+                        page.hasNext() ? CursorState.keyStrings(page.next()) : null);
             }
             return readUntilComplete(merge);
         });

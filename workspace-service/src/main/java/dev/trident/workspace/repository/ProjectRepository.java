@@ -6,7 +6,6 @@ import static dev.trident.keys.TableSchema.GSI1SK;
 import static dev.trident.keys.TableSchema.GSI2;
 import static dev.trident.keys.TableSchema.GSI2PK;
 import static dev.trident.keys.TableSchema.GSI2SK;
-import static dev.trident.keys.TableSchema.PK;
 import static dev.trident.keys.TableSchema.SK;
 import static dev.trident.keys.TableSchema.TYPE;
 import static dev.trident.keys.entity.StandardAttributes.CREATED_AT;
@@ -28,13 +27,13 @@ import dev.trident.support.dynamo.AccessPattern;
 import dev.trident.support.dynamo.Consistency;
 import dev.trident.support.dynamo.DynamoTable;
 import dev.trident.support.dynamo.KeyConditions;
+import dev.trident.support.dynamo.KeyQuery;
 import dev.trident.support.dynamo.Transaction;
 import dev.trident.support.dynamo.WriteRefused;
 import dev.trident.support.paging.Slice;
 import dev.trident.workspace.model.CreatedRange;
 import dev.trident.workspace.model.Project;
 import dev.trident.workspace.model.ProjectChanges;
-import dev.trident.workspace.repository.MergedQuery.PartitionQuery;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Comparator;
@@ -42,7 +41,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 
 /**
  * Projects: on their workspace's partition, or spread over its shards ({@code WS#<id>#<shard>}, the shard derived
@@ -65,10 +63,13 @@ public class ProjectRepository {
     private static final AccessPattern PROJECT_SEQUENCE = AccessPattern.named("project-sequence");
     private static final AccessPattern PROJECT_CREATE = AccessPattern.named("project-create");
     private static final AccessPattern PROJECT_READ = AccessPattern.named("project");
-    private static final AccessPattern WORKSPACE_PROJECTS = AccessPattern.named("workspace-projects");
-    private static final AccessPattern WORKSPACE_PROJECTS_BY_STATUS = AccessPattern.named("workspace-projects-by-status");
-    private static final AccessPattern WORKSPACE_STACK = AccessPattern.named("workspace-with-projects");
-    private static final AccessPattern PROJECTS_BY_STATUS = AccessPattern.named("projects-by-status");
+    private static final KeyQuery WORKSPACE_PROJECTS = KeyQuery.onTable("workspace-projects")
+            .beginsWith(WorkspaceKeys.projectsPrefix()).newestFirst();
+    private static final KeyQuery WORKSPACE_PROJECTS_BY_STATUS = KeyQuery.onIndex(GSI1, "workspace-projects-by-status")
+            .newestFirst();
+    private static final KeyQuery WORKSPACE_STACK = KeyQuery.onTable("workspace-with-projects")
+            .beginsWith(WorkspaceKeys.projectsPrefix()).newestFirst();
+    private static final KeyQuery PROJECTS_BY_STATUS = KeyQuery.onIndex(GSI2, "projects-by-status").newestFirst();
     private static final AccessPattern PROJECT_UPDATE = AccessPattern.named("project-update");
     private static final AccessPattern PROJECT_DELETE = AccessPattern.named("project-delete");
 
@@ -145,16 +146,14 @@ public class ProjectRepository {
         return newestProjects(WORKSPACE_STACK, wsId, shards, resume, limit);
     }
 
-    private Uni<Slice<Project>> newestProjects(AccessPattern pattern, String wsId, int shards, CursorState resume,
+    private Uni<Slice<Project>> newestProjects(KeyQuery pattern, String wsId, int shards, CursorState resume,
             int limit) {
-        Map<String, PartitionQuery> partitions = new LinkedHashMap<>();
+        Map<String, KeyQuery> partitions = new LinkedHashMap<>();
         for (int shard = 0; shard < shards; shard++) {
-            String partition = WorkspaceKeys.projectPartition(wsId, shard, shards);
-            partitions.put(Integer.toString(shard), q -> WorkspaceQueries.underPrefix(q, PK, partition, SK,
-                    WorkspaceKeys.projectsPrefix()).scanIndexForward(false));
+            partitions.put(Integer.toString(shard), pattern.in(WorkspaceKeys.projectPartition(wsId, shard, shards)));
         }
-        return new MergedQuery<>(table, pattern, partitions, null, NEWEST_PROJECT_FIRST,
-                WorkspaceEntities::readProject).page(resume, limit);
+        return new MergedQuery<>(table, partitions, NEWEST_PROJECT_FIRST, WorkspaceEntities::readProject)
+                .page(resume, limit);
     }
 
     /**
@@ -166,14 +165,13 @@ public class ProjectRepository {
      */
     public Uni<Slice<Project>> workspaceProjectsByStatus(String wsId, int shards, ProjectStatus status,
             CursorState resume, int limit) {
-        Map<String, PartitionQuery> partitions = new LinkedHashMap<>();
+        Map<String, KeyQuery> partitions = new LinkedHashMap<>();
         for (int shard = 0; shard < shards; shard++) {
-            String partition = WorkspaceKeys.workspaceStatusPartition(wsId, status, shard, shards);
-            partitions.put(Integer.toString(shard), q -> WorkspaceQueries.wholePartition(q.indexName(GSI1), GSI1PK,
-                    partition).scanIndexForward(false));
+            partitions.put(Integer.toString(shard), WORKSPACE_PROJECTS_BY_STATUS.in(
+                    WorkspaceKeys.workspaceStatusPartition(wsId, status, shard, shards)));
         }
-        return new MergedQuery<>(table, WORKSPACE_PROJECTS_BY_STATUS, partitions, GSI1,
-                NEWEST_IN_WORKSPACE_STATUS_FIRST, WorkspaceEntities::readProject).page(resume, limit);
+        return new MergedQuery<>(table, partitions, NEWEST_IN_WORKSPACE_STATUS_FIRST, WorkspaceEntities::readProject)
+                .page(resume, limit);
     }
 
     /**
@@ -191,28 +189,16 @@ public class ProjectRepository {
         if (lower != null && upper != null && lower.compareTo(upper) > 0) {
             return Uni.createFrom().item(Slice.last(List.of()));
         }
-        Map<String, PartitionQuery> partitions = new LinkedHashMap<>();
+        KeyQuery created = lower != null && upper != null ? PROJECTS_BY_STATUS.between(lower, upper)
+                : lower != null ? PROJECTS_BY_STATUS.atLeast(lower)
+                : upper != null ? PROJECTS_BY_STATUS.atMost(upper)
+                : PROJECTS_BY_STATUS;
+        Map<String, KeyQuery> partitions = new LinkedHashMap<>();
         for (int n = 0; n < WorkspaceKeys.PROJECT_STATUS_SHARDS; n++) {
-            String partition = WorkspaceKeys.projectStatusPartition(status, n);
-            partitions.put(Integer.toString(n), q -> createdWithin(q.indexName(GSI2), partition, lower, upper)
-                    .scanIndexForward(false));
+            partitions.put(Integer.toString(n), created.in(WorkspaceKeys.projectStatusPartition(status, n)));
         }
-        return new MergedQuery<>(table, PROJECTS_BY_STATUS, partitions, GSI2, NEWEST_STATUS_ENTRY_FIRST,
-                WorkspaceEntities::readProject).page(resume, limit);
-    }
-
-    private static QueryRequest.Builder createdWithin(QueryRequest.Builder query, String partition, String lower,
-            String upper) {
-        if (lower != null && upper != null) {
-            return KeyConditions.between(query, GSI2PK, partition, GSI2SK, lower, upper);
-        }
-        if (lower != null) {
-            return KeyConditions.atLeast(query, GSI2PK, partition, GSI2SK, lower);
-        }
-        if (upper != null) {
-            return KeyConditions.atMost(query, GSI2PK, partition, GSI2SK, upper);
-        }
-        return KeyConditions.wholePartition(query, GSI2PK, partition);
+        return new MergedQuery<>(table, partitions, NEWEST_STATUS_ENTRY_FIRST, WorkspaceEntities::readProject)
+                .page(resume, limit);
     }
 
     /**
@@ -235,7 +221,7 @@ public class ProjectRepository {
                     .set(GSI1SK, AttributeValue.fromS(inWorkspace.sk()));
         }
         return table.update(PROJECT_UPDATE, PROJECT_CHANGE, WorkspaceKeys.project(wsId, shards, projectId),
-                WorkspaceQueries.versionedChange(update, expectedVersion, now)).map(WorkspaceEntities::readProject);
+                KeyConditions.versionedChange(update, expectedVersion, now)).map(WorkspaceEntities::readProject);
     }
 
     /**

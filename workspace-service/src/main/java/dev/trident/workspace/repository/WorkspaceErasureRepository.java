@@ -1,8 +1,6 @@
 package dev.trident.workspace.repository;
 
 import static dev.trident.keys.TableSchema.GSI1;
-import static dev.trident.keys.TableSchema.GSI1PK;
-import static dev.trident.keys.TableSchema.GSI1SK;
 import static dev.trident.keys.TableSchema.PK;
 import static dev.trident.keys.TableSchema.SK;
 import static dev.trident.keys.entity.StandardAttributes.UPDATED_AT;
@@ -22,7 +20,7 @@ import dev.trident.keys.expr.UpdateExpressionBuilder;
 import dev.trident.support.dynamo.AccessPattern;
 import dev.trident.support.dynamo.Consistency;
 import dev.trident.support.dynamo.DynamoTable;
-import dev.trident.support.dynamo.KeyConditions;
+import dev.trident.support.dynamo.KeyQuery;
 import dev.trident.support.dynamo.Transaction;
 import dev.trident.support.dynamo.WriteRefused;
 import dev.trident.workspace.model.Member;
@@ -30,8 +28,6 @@ import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
-import java.util.Map;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * What erasing an account's memberships and deleting a workspace read and write: the account's workspaces (GSI1),
@@ -44,17 +40,21 @@ public class WorkspaceErasureRepository {
     public static final String DELETED_WORKSPACE = "deleted-workspace";
     private static final String ANONYMISED_PROJECT = "anonymised-project";
 
-    private static final AccessPattern ERASURE_MEMBERSHIPS = AccessPattern.named("erasure-memberships");
-    private static final AccessPattern ERASURE_MEMBERS = AccessPattern.named("erasure-members");
-    private static final AccessPattern ERASURE_WORKSPACE_META = AccessPattern.named("erasure-workspace-meta");
-    private static final AccessPattern ERASURE_CREATED_PROJECTS = AccessPattern.named("erasure-created-projects");
-    private static final AccessPattern ERASURE_PROJECT_ANONYMISE = AccessPattern.named("erasure-project-anonymise");
-    private static final AccessPattern WORKSPACE_DELETE = AccessPattern.named("workspace-delete");
-    private static final AccessPattern WORKSPACE_PARTITION = AccessPattern.named("workspace-partition-items");
-    private static final AccessPattern WORKSPACE_PARTITION_DELETE = AccessPattern.named("workspace-partition-delete");
-
     /** Items read (and deleted) at once. */
     public static final int PAGE = 100;
+
+    private static final KeyQuery ERASURE_MEMBERSHIPS = KeyQuery.onIndex(GSI1, "erasure-memberships")
+            .beginsWith(WorkspaceKeys.workspacesOfUserPrefix()).limit(PAGE);
+    private static final KeyQuery ERASURE_MEMBERS = KeyQuery.onTable("erasure-members")
+            .beginsWith(WorkspaceKeys.membersPrefix()).consistent().limit(PAGE);
+    private static final AccessPattern ERASURE_WORKSPACE_META = AccessPattern.named("erasure-workspace-meta");
+    private static final KeyQuery ERASURE_CREATED_PROJECTS = KeyQuery.onTable("erasure-created-projects")
+            .beginsWith(WorkspaceKeys.projectsPrefix()).limit(PAGE);
+    private static final AccessPattern ERASURE_PROJECT_ANONYMISE = AccessPattern.named("erasure-project-anonymise");
+    private static final AccessPattern WORKSPACE_DELETE = AccessPattern.named("workspace-delete");
+    private static final KeyQuery WORKSPACE_PARTITION = KeyQuery.onTable("workspace-partition-items")
+            .consistent().project(PK, SK).limit(PAGE);
+    private static final AccessPattern WORKSPACE_PARTITION_DELETE = AccessPattern.named("workspace-partition-delete");
 
     private final DynamoTable table;
 
@@ -68,10 +68,8 @@ public class WorkspaceErasureRepository {
      * membership before it reads the next page, so each page starts at the beginning).
      */
     public Uni<List<String>> workspacesOf(String userId) {
-        return table.query(ERASURE_MEMBERSHIPS, q -> WorkspaceQueries.underPrefix(q.indexName(GSI1), GSI1PK,
-                        WorkspaceKeys.userWorkspacesPartition(userId), GSI1SK, WorkspaceKeys.workspacesOfUserPrefix())
-                        .limit(PAGE))
-                .map(response -> response.items().stream().map(item -> MEMBER.fromItem(item).workspaceId()).toList());
+        return table.query(ERASURE_MEMBERSHIPS.in(WorkspaceKeys.userWorkspacesPartition(userId)))
+                .map(page -> page.items().stream().map(item -> MEMBER.fromItem(item).workspaceId()).toList());
     }
 
     /**
@@ -79,11 +77,8 @@ public class WorkspaceErasureRepository {
      * with): Query {@code begins_with(SK, MEMBER#)}, strongly consistent.
      */
     public Multi<List<Member>> memberPages(String wsId) {
-        return table.queryPages(ERASURE_MEMBERS, q -> WorkspaceQueries.underPrefix(q, PK,
-                        WorkspaceKeys.workspacePartition(wsId), SK, WorkspaceKeys.membersPrefix())
-                        .consistentRead(true)
-                        .limit(PAGE))
-                .map(items -> items.stream().map(MEMBER::fromItem).toList());
+        return table.pages(ERASURE_MEMBERS.in(WorkspaceKeys.workspacePartition(wsId)))
+                .map(page -> page.items().stream().map(MEMBER::fromItem).toList());
     }
 
     /** The workspace's shard count from META (strongly consistent); null when META is gone. */
@@ -98,16 +93,9 @@ public class WorkspaceErasureRepository {
      * shard's projects; an erasure is rare).
      */
     public Multi<List<ItemKey>> projectPagesCreatedBy(String wsId, int shard, int shards, String userId) {
-        String partition = WorkspaceKeys.projectPartition(wsId, shard, shards);
-        return table.queryPages(ERASURE_CREATED_PROJECTS, q -> WorkspaceQueries.underPrefix(q, PK, partition, SK,
-                        WorkspaceKeys.projectsPrefix())
-                        .filterExpression("#creator = :creator")
-                        .expressionAttributeNames(Map.of("#pk", PK, "#sk", SK, "#creator", CREATED_BY.name()))
-                        .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(partition),
-                                ":prefix", AttributeValue.fromS(WorkspaceKeys.projectsPrefix()),
-                                ":creator", AttributeValue.fromS(userId)))
-                        .limit(PAGE))
-                .map(items -> items.stream().map(ItemKey::of).toList());
+        return table.pages(ERASURE_CREATED_PROJECTS.in(WorkspaceKeys.projectPartition(wsId, shard, shards))
+                        .filter(Conditions.equalTo(CREATED_BY.name(), CREATED_BY.encode(userId))))
+                .map(page -> page.items().stream().map(ItemKey::of).toList());
     }
 
     /**
@@ -165,8 +153,8 @@ public class WorkspaceErasureRepository {
 
     /** The first {@link #PAGE} keys left in one partition (META, members, sequences, projects): strongly consistent. */
     public Uni<List<ItemKey>> partitionKeys(String partition) {
-        return table.query(WORKSPACE_PARTITION, q -> KeyConditions.partitionHead(q, partition, PAGE))
-                .map(response -> response.items().stream().map(ItemKey::of).toList());
+        return table.query(WORKSPACE_PARTITION.in(partition))
+                .map(page -> page.items().stream().map(ItemKey::of).toList());
     }
 
     /** BatchWriteItem deletes, 25 a request, unprocessed items re-sent with backoff. */
