@@ -1,0 +1,83 @@
+package dev.trident.support.dynamo;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.trident.keys.cursor.CursorState;
+import dev.trident.keys.cursor.InvalidCursorException;
+import dev.trident.keys.expr.Conditions;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
+import software.amazon.awssdk.services.dynamodb.model.Select;
+
+/** A declared Query pattern becomes exactly the request its declaration and its call say, and nothing else. */
+class KeyQueryTest {
+
+    private static final KeyQuery ROSTER = KeyQuery.onIndex("GSI1", "course-roster").beginsWith("STU#");
+
+    @Test
+    void aDeclaredIndexPatternReadsItsPartitionUnderItsPrefixEventuallyConsistentInKeyOrder() {
+        QueryRequest query = ROSTER.in("CRS#cs101").limit(21).request().build();
+        assertEquals("GSI1", query.indexName());
+        assertEquals("#pk = :pk AND begins_with(#sk, :prefix)", query.keyConditionExpression());
+        assertEquals(Map.of("#pk", "GSI1PK", "#sk", "GSI1SK"), query.expressionAttributeNames());
+        assertEquals(Map.of(":pk", AttributeValue.fromS("CRS#cs101"), ":prefix", AttributeValue.fromS("STU#")),
+                query.expressionAttributeValues());
+        assertEquals(21, query.limit());
+        assertNull(query.consistentRead());
+        assertNull(query.scanIndexForward());
+        assertTrue(query.exclusiveStartKey().isEmpty());
+    }
+
+    @Test
+    void aCallNeverChangesTheDeclaration() {
+        ROSTER.in("CRS#a").limit(5);
+        assertThrows(IllegalStateException.class, () -> ROSTER.request(), "no partition given");
+    }
+
+    @Test
+    void aTableSweepIsStronglyConsistentProjectedFilteredAndNewestFirst() {
+        QueryRequest query = KeyQuery.onTable("sweep").consistent().newestFirst()
+                .project("PK", "SK", "_type").filter(Conditions.attributeExists("grade"))
+                .in("STU#ada").limit(100).request().build();
+        assertEquals("#pk = :pk", query.keyConditionExpression());
+        assertEquals("#pk, #sk, #n1", query.projectionExpression());
+        assertEquals("attribute_exists(#n0)", query.filterExpression());
+        assertEquals(Map.of("#pk", "PK", "#sk", "SK", "#n0", "grade", "#n1", "_type"),
+                query.expressionAttributeNames());
+        assertTrue(query.consistentRead());
+        assertEquals(Boolean.FALSE, query.scanIndexForward());
+    }
+
+    @Test
+    void sortKeyRangesAreKeyConditionsSoNothingOutsideThemIsRead() {
+        KeyQuery status = KeyQuery.onIndex("GSI2", "projects-by-status").in("PROJSTATUS#active#0");
+        assertEquals("#pk = :pk AND #sk BETWEEN :from AND :to",
+                status.between("2026-01", "2026-02").request().build().keyConditionExpression());
+        assertEquals("#pk = :pk AND #sk >= :from", status.atLeast("2026-01").request().build().keyConditionExpression());
+        assertEquals("#pk = :pk AND #sk <= :to", status.atMost("2026-02").request().build().keyConditionExpression());
+        assertEquals("#pk = :pk AND #sk < :to", status.below("2026-02").request().build().keyConditionExpression());
+        assertEquals(Select.COUNT, status.countOnly().request().build().select());
+    }
+
+    @Test
+    void anIndexHasNoStronglyConsistentRead() {
+        assertThrows(IllegalStateException.class, () -> KeyQuery.onIndex("GSI1", "roster").consistent());
+        assertThrows(NullPointerException.class, () -> KeyQuery.onIndex("GSI9", "nothing"));
+    }
+
+    @Test
+    void aCursorResumesOnlyInsideTheQuerysOwnPartition() {
+        Map<String, AttributeValue> inside = Map.of("PK", AttributeValue.fromS("STU#ada"), "SK",
+                AttributeValue.fromS("ENROLL#CRS#b"), "GSI1PK", AttributeValue.fromS("CRS#cs101"), "GSI1SK",
+                AttributeValue.fromS("STU#ada"));
+        CursorState resume = CursorState.single(inside);
+        assertEquals(inside, ROSTER.in("CRS#cs101").resumingAt(resume).request().build().exclusiveStartKey());
+        assertThrows(InvalidCursorException.class, () -> ROSTER.in("CRS#other").resumingAt(resume));
+        assertTrue(ROSTER.in("CRS#cs101").resumingAt(null).request().build().exclusiveStartKey().isEmpty());
+    }
+}
