@@ -23,9 +23,6 @@ import dev.trident.support.work.Reservations;
  */
 final class Refusals {
 
-    /** How long a client should wait before retrying a write that kept losing to concurrent transactions. */
-    private static final int RETRY_AFTER_SECONDS = 1;
-
     private Refusals() {
     }
 
@@ -45,13 +42,20 @@ final class Refusals {
         static Subject enrolment(String studentId, String courseId, Long expectedVersion) {
             return new Subject(studentId, courseId, expectedVersion, null);
         }
+
+        /** What the request was about, in the words of an answer's detail. */
+        String describe() {
+            if (studentId != null && courseId != null) {
+                return "the enrolment of student " + studentId + " in course " + courseId;
+            }
+            return studentId != null ? "student " + studentId : "course " + courseId;
+        }
     }
 
     /** The problem for a refused or contended write; any other failure passes unchanged. */
     static Throwable toProblem(Throwable failure, Subject subject) {
         if (failure instanceof WriteContended) {
-            return ProblemException.unavailable("too many concurrent changes to the same items; retry",
-                    RETRY_AFTER_SECONDS);
+            return ProblemException.contended(subject.describe());
         }
         if (Reservations.refused(failure)) {
             if (subject.studentId() != null && subject.courseId() != null) {
@@ -92,7 +96,7 @@ final class Refusals {
             return ProblemException.preconditionFailed(entity + " " + id + " has changed since it was read (If-Match "
                     + "does not name its current ETag); nothing was deleted");
         }
-        return ProblemException.notFound("no " + entity + " " + id);
+        return ProblemException.notFound(entity, id);
     }
 
     /** Whether a failure is the refusal of the named action. */
@@ -154,11 +158,11 @@ final class Refusals {
     }
 
     static ProblemException studentNotFound(String studentId) {
-        return ProblemException.notFound("student " + studentId + " does not exist");
+        return ProblemException.notFound("student", studentId);
     }
 
     static ProblemException courseNotFound(String courseId) {
-        return ProblemException.notFound("course " + courseId + " does not exist");
+        return ProblemException.notFound("course", courseId);
     }
 
     static ProblemException notEnrolled(String studentId, String courseId) {
@@ -170,15 +174,14 @@ final class Refusals {
                 + ", If-Match asked for " + expectedVersion);
     }
 
-    /** A replace that kept losing to concurrent writers of the same student. */
+    /** A replace that kept losing to concurrent writers of the same student: contended, like a transaction. */
     static ProblemException studentChangedConcurrently(String studentId) {
-        return ProblemException.conflict("student " + studentId + " is being changed concurrently; retry");
+        return ProblemException.contended(Subject.student(studentId).describe());
     }
 
-    /** An instructor's grade whose edge kept changing between its read and its write. */
+    /** An instructor's grade whose edge kept changing between its read and its write: contended too. */
     static ProblemException enrolmentChangedConcurrently(String studentId, String courseId) {
-        return ProblemException.conflict("the enrolment of student " + studentId + " in course " + courseId
-                + " is being changed concurrently; retry");
+        return ProblemException.contended(Subject.enrolment(studentId, courseId, null).describe());
     }
 
     private static ProblemException capacityBelowEnrolled(String courseId, Integer capacity, Course current) {

@@ -114,10 +114,14 @@ class RefusalsTest {
     }
 
     @Test
-    void aWriteThatKeptLosingToConcurrentTransactionsIs503WithRetryAfter() {
+    void aWriteThatKeptLosingToConcurrentTransactionsIs409WithRetryAfterNamingWhatIsContended() {
         ProblemException problem = problem(new WriteContended(new RuntimeException("conflict")), ENROLMENT);
-        assertEquals(503, problem.status());
+        assertEquals(409, problem.status());
         assertEquals(1, problem.retryAfterSeconds());
+        assertEquals("the enrolment of student s1 in course c1 is being changed by many requests at once; retry",
+                problem.getMessage());
+        assertEquals(409, Refusals.studentChangedConcurrently("s1").status());
+        assertEquals(1, Refusals.studentChangedConcurrently("s1").retryAfterSeconds());
     }
 
     @Test

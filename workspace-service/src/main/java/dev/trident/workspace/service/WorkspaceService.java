@@ -108,6 +108,6 @@ public class WorkspaceService {
     }
 
     static ProblemException workspaceNotFound(String wsId) {
-        return ProblemException.notFound("workspace " + wsId + " does not exist");
+        return ProblemException.notFound("workspace", wsId);
     }
 }
