@@ -14,7 +14,8 @@ import java.util.List;
  * Who may do what in enrollment-service (DESIGN.md "Who may do what"), all in one place. Each rule is checked
  * before any call to DynamoDB or another service, so a refusal writes nothing and reveals nothing: the answer is
  * the same 403 whether the student, course or enrolment exists or not. Authentication itself (401) happens before
- * any of this: every route but /q/* needs a verified bearer token.
+ * any of this: every route but /q/* needs a verified bearer token. As in the other services, a {@code require*} rule
+ * returns or refuses with its answer; a question ({@code mayDropGraded}, {@code gradesEveryCourse}) answers yes or no.
  */
 final class AccessRules {
 
@@ -22,27 +23,27 @@ final class AccessRules {
     }
 
     /** {@code PUT /students/{sid}}: a user registers themselves; the registrar registers anyone. */
-    static void mayRegister(Caller caller, String studentId) {
+    static void requireMayRegister(Caller caller, String studentId) {
         requireSelfOrRole(caller, studentId, REGISTRAR, "register");
     }
 
     /** {@code DELETE /students/{sid}}: a student deletes themselves; the registrar anyone. */
-    static void mayDeleteStudent(Caller caller, String studentId) {
+    static void requireMayDeleteStudent(Caller caller, String studentId) {
         requireSelfOrRole(caller, studentId, REGISTRAR, "delete");
     }
 
     /** {@code PUT /courses/{cid}} and {@code DELETE /courses/{cid}}: only the registrar creates, changes, deletes. */
-    static void mayChangeCourses(Caller caller) {
+    static void requireMayChangeCourses(Caller caller) {
         requireRole(caller, REGISTRAR, "create or change courses");
     }
 
     /** {@code PUT /students/{sid}/courses/{cid}}: a student enrols only themselves; the registrar enrols anyone. */
-    static void mayEnrol(Caller caller, String studentId) {
+    static void requireMayEnroll(Caller caller, String studentId) {
         requireSelfOrRole(caller, studentId, REGISTRAR, "enrol");
     }
 
     /** {@code DELETE /students/{sid}/courses/{cid}}: a student drops only their own courses; the registrar any. */
-    static void mayDrop(Caller caller, String studentId) {
+    static void requireMayDrop(Caller caller, String studentId) {
         requireSelfOrRole(caller, studentId, REGISTRAR, "drop the enrolments of");
     }
 
@@ -61,7 +62,7 @@ final class AccessRules {
      * instructor who is not the registrar must also be one of the course's {@code instructorIds}, which the grade's
      * own transaction checks on the course item ({@link #gradesEveryCourse}).
      */
-    static void mayGrade(Caller caller, String studentId) {
+    static void requireMayGrade(Caller caller, String studentId) {
         if (caller.is(studentId)) {
             throw ProblemException.forbidden("a student cannot grade their own enrolment");
         }
@@ -115,7 +116,7 @@ final class AccessRules {
      * a grade only on one enrolment of a course naming them, never on the student's lists). Courses and rosters are
      * open to any authenticated caller; the grades on them are not. Which grades each caller sees: {@link #asSeenBy}.
      */
-    static void mayReadStudent(Caller caller, String studentId) {
+    static void requireMayReadStudent(Caller caller, String studentId) {
         if (!caller.is(studentId) && !caller.hasRole(REGISTRAR) && !caller.hasRole(INSTRUCTOR)) {
             throw ProblemException.forbidden("only the student, the " + REGISTRAR + " and instructors read student "
                     + studentId);

@@ -60,7 +60,7 @@ public class DeletionService {
      * false when the rest is left to the task.
      */
     public Uni<Boolean> deleteStudent(Caller caller, String studentId, Long expectedVersion) {
-        AccessRules.mayDeleteStudent(caller, studentId);
+        AccessRules.requireMayDeleteStudent(caller, studentId);
         boolean mayRemoveGraded = AccessRules.mayDropGraded(caller, studentId);
         Uni<Void> allowed = mayRemoveGraded ? Uni.createFrom().voidItem()
                 : repository.gradedCourses(studentId, GRADED_NAMED).invoke(graded -> {
@@ -83,7 +83,7 @@ public class DeletionService {
      * otherwise). Emits true when everything is gone, false when left to the task.
      */
     public Uni<Boolean> deleteCourse(Caller caller, String courseId, Long expectedVersion) {
-        AccessRules.mayChangeCourses(caller);
+        AccessRules.requireMayChangeCourses(caller);
         WorkTask task = runner.heldTask(SERVICE, DELETE_COURSE, courseId);
         return repository.deleteCourse(courseId, expectedVersion, PendingWork.enqueue(task))
                 .onFailure(WriteRefused.class).transform(e -> Refusals.deletion((WriteRefused) e, "course", courseId,

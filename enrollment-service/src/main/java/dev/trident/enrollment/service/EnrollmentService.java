@@ -43,7 +43,7 @@ public class EnrollmentService {
 
     /** A student's enrolments; grades only for the student themselves and the registrar. */
     public Uni<Page<Enrollment>> studentCourses(Caller caller, String studentId, PageRequest page) {
-        AccessRules.mayReadStudent(caller, studentId);
+        AccessRules.requireMayReadStudent(caller, studentId);
         String scope = CursorScopes.studentCourses(studentId);
         return enrollments.studentCourses(studentId, cursors.resume(scope, page), page.limit())
                 .map(slice -> AccessRules.listAsSeenBy(caller, cursors.page(scope, slice), List.of()));
@@ -57,7 +57,7 @@ public class EnrollmentService {
      */
     public Uni<Enrollment> enroll(Caller caller, String studentId, String courseId,
             Function<Enrollment, Transaction.Part> alongside) {
-        AccessRules.mayEnrol(caller, studentId);
+        AccessRules.requireMayEnroll(caller, studentId);
         return Uni.combine().all()
                 .unis(students.studentToEnrol(studentId).map(Optional::ofNullable),
                         courses.courseToEnrol(courseId).map(Optional::ofNullable))
@@ -82,7 +82,7 @@ public class EnrollmentService {
      * instructors are read in parallel.
      */
     public Uni<Enrollment> enrollment(Caller caller, String studentId, String courseId) {
-        AccessRules.mayReadStudent(caller, studentId);
+        AccessRules.requireMayReadStudent(caller, studentId);
         Uni<Enrollment> edge = enrollments.enrollment(studentId, courseId)
                 .onItem().ifNull().failWith(() -> Refusals.notEnrolled(studentId, courseId));
         if (!AccessRules.gradeViewDependsOnCourse(caller) || caller.is(studentId)) {
@@ -103,7 +103,7 @@ public class EnrollmentService {
      */
     public Uni<Enrollment> grade(Caller caller, String studentId, String courseId, String grade,
             Long expectedVersion) {
-        AccessRules.mayGrade(caller, studentId);
+        AccessRules.requireMayGrade(caller, studentId);
         Uni<Enrollment> graded = AccessRules.gradesEveryCourse(caller)
                 ? enrollments.grade(studentId, courseId, grade, expectedVersion)
                 : gradeAsInstructor(caller, studentId, courseId, grade, expectedVersion, GRADE_ATTEMPTS);
@@ -137,7 +137,7 @@ public class EnrollmentService {
      * a graded enrolment is a 409 and nothing changes, however recently the grade was set.
      */
     public Uni<Void> drop(Caller caller, String studentId, String courseId, Long expectedVersion) {
-        AccessRules.mayDrop(caller, studentId);
+        AccessRules.requireMayDrop(caller, studentId);
         return enrollments.drop(studentId, courseId, expectedVersion, AccessRules.mayDropGraded(caller, studentId))
                 .onFailure().transform(failure -> Refusals.toProblem(failure,
                         Subject.enrolment(studentId, courseId, expectedVersion)));
