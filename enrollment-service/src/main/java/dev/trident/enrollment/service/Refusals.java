@@ -1,9 +1,9 @@
 package dev.trident.enrollment.service;
 
 import static dev.trident.enrollment.repository.EnrollmentRepository.COURSE_SEAT;
-import static dev.trident.enrollment.repository.EnrollmentRepository.DROPPED_ENROLMENT;
+import static dev.trident.enrollment.repository.EnrollmentRepository.DROPPED_ENROLLMENT;
 import static dev.trident.enrollment.repository.EnrollmentRepository.ENROLLED_STUDENT;
-import static dev.trident.enrollment.repository.EnrollmentRepository.GRADED_ENROLMENT;
+import static dev.trident.enrollment.repository.EnrollmentRepository.GRADED_ENROLLMENT;
 import static dev.trident.enrollment.repository.EnrollmentRepository.TAUGHT_COURSE;
 
 import dev.trident.enrollment.model.Course;
@@ -39,7 +39,7 @@ final class Refusals {
             return new Subject(null, courseId, null, capacity);
         }
 
-        static Subject enrolment(String studentId, String courseId, Long expectedVersion) {
+        static Subject enrollment(String studentId, String courseId, Long expectedVersion) {
             return new Subject(studentId, courseId, expectedVersion, null);
         }
 
@@ -59,7 +59,7 @@ final class Refusals {
         }
         if (Reservations.refused(failure)) {
             if (subject.studentId() != null && subject.courseId() != null) {
-                return studentNotFound(subject.studentId()); // an enrolment of an account being erased
+                return studentNotFound(subject.studentId()); // an enrollment of an account being erased
             }
             return subject.studentId() != null ? Reservations.stillDeleting("student", subject.studentId())
                     : Reservations.stillDeleting("course", subject.courseId());
@@ -75,11 +75,11 @@ final class Refusals {
                     ? capacityBelowEnrolled(courseId, subject.capacity(),
                             CourseRepository.courseMet(refused, CourseRepository.COURSE_CHANGE))
                     : ProblemException.conflict("course " + courseId + " was removed meanwhile; retry");
-            case EnrollmentRepository.NEW_ENROLMENT ->
+            case EnrollmentRepository.NEW_ENROLLMENT ->
                     ProblemException.conflict("student " + studentId + " is already enrolled in course " + courseId);
             case COURSE_SEAT, ENROLLED_STUDENT -> seatRefused(refused, studentId, courseId);
-            case GRADED_ENROLMENT, TAUGHT_COURSE -> gradeRefused(refused, subject);
-            case DROPPED_ENROLMENT -> dropRefused(refused, subject);
+            case GRADED_ENROLLMENT, TAUGHT_COURSE -> gradeRefused(refused, subject);
+            case DROPPED_ENROLLMENT -> dropRefused(refused, subject);
             // An edge without a counted course would be a broken invariant: refused rather than going negative.
             case EnrollmentRepository.RELEASED_SEAT ->
                     ProblemException.conflict("course " + courseId + " has no enrolment to drop");
@@ -109,11 +109,11 @@ final class Refusals {
      * read it again, unless the client asked for a version.
      */
     static boolean changedSinceRead(Throwable failure) {
-        return failure instanceof WriteRefused refused && refused.refused(GRADED_ENROLMENT) && refused.itemExists()
+        return failure instanceof WriteRefused refused && refused.refused(GRADED_ENROLLMENT) && refused.itemExists()
                 && !refused.conditionFailed(TAUGHT_COURSE);
     }
 
-    /** The enrol transaction: a missing side (both named when both are missing) outranks a full course. */
+    /** The enroll transaction: a missing side (both named when both are missing) outranks a full course. */
     private static ProblemException seatRefused(WriteRefused refused, String studentId, String courseId) {
         boolean courseMissing = refused.conditionFailed(COURSE_SEAT) && refused.currentItem(COURSE_SEAT).isEmpty();
         boolean studentMissing = refused.conditionFailed(ENROLLED_STUDENT);
@@ -130,21 +130,21 @@ final class Refusals {
         if (refused.conditionFailed(TAUGHT_COURSE)) {
             return notAnInstructorOf(subject.courseId());
         }
-        Enrollment current = EnrollmentRepository.enrollmentMet(refused, GRADED_ENROLMENT);
+        Enrollment current = EnrollmentRepository.enrollmentMet(refused, GRADED_ENROLLMENT);
         return current == null ? notEnrolled(subject.studentId(), subject.courseId())
                 : stale(current.version(), subject.expectedVersion());
     }
 
     /** A drop: gone is a 404; a stale If-Match is answered first (the client's precondition comes before the rule). */
     private static ProblemException dropRefused(WriteRefused refused, Subject subject) {
-        Enrollment current = EnrollmentRepository.enrollmentMet(refused, DROPPED_ENROLMENT);
+        Enrollment current = EnrollmentRepository.enrollmentMet(refused, DROPPED_ENROLLMENT);
         if (current == null) {
             return notEnrolled(subject.studentId(), subject.courseId());
         }
         if (subject.expectedVersion() != null && !subject.expectedVersion().equals(current.version())) {
             return stale(current.version(), subject.expectedVersion());
         }
-        return current.hasGrade() ? gradedEnrolment(subject.studentId(), subject.courseId())
+        return current.hasGrade() ? gradedEnrollment(subject.studentId(), subject.courseId())
                 : ProblemException.conflict("the enrolment of student " + subject.studentId() + " in course "
                         + subject.courseId() + " changed meanwhile; retry");
     }
@@ -180,8 +180,8 @@ final class Refusals {
     }
 
     /** An instructor's grade whose edge kept changing between its read and its write: contended too. */
-    static ProblemException enrolmentChangedConcurrently(String studentId, String courseId) {
-        return ProblemException.contended(Subject.enrolment(studentId, courseId, null).describe());
+    static ProblemException enrollmentChangedConcurrently(String studentId, String courseId) {
+        return ProblemException.contended(Subject.enrollment(studentId, courseId, null).describe());
     }
 
     private static ProblemException capacityBelowEnrolled(String courseId, Integer capacity, Course current) {
@@ -194,7 +194,7 @@ final class Refusals {
                 + " grade it");
     }
 
-    private static ProblemException gradedEnrolment(String studentId, String courseId) {
+    private static ProblemException gradedEnrollment(String studentId, String courseId) {
         return ProblemException.conflict("the enrolment of student " + studentId + " in course " + courseId
                 + " is graded: only the registrar drops a graded enrolment");
     }

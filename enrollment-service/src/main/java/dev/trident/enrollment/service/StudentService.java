@@ -37,7 +37,7 @@ public class StudentService {
                 .onItem().ifNull().failWith(() -> Refusals.studentNotFound(studentId));
     }
 
-    /** The profile and first page of enrolments; grades only for the student themselves and the registrar. */
+    /** The profile and first page of enrollments; grades only for the student themselves and the registrar. */
     public Uni<StudentWithCourses> studentWithCourses(Caller caller, String studentId, int limit) {
         AccessRules.requireMayReadStudent(caller, studentId);
         return students.studentWithCourses(studentId, limit)
