@@ -31,9 +31,9 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * DESIGN.md "Who may do what": graded enrolments are academic records. A student's own deletion with a graded
- * enrolment is a 409 naming the courses and deletes nothing; a grade set while such a deletion runs stays; the
- * account erasure keeps graded enrolments and counts them on the record; registering again finds them. Each case is
+ * DESIGN.md "Who may do what": graded enrollments are academic records. A student's own deletion with a graded
+ * enrollment is a 409 naming the courses and deletes nothing; a grade set while such a deletion runs stays; the
+ * account erasure keeps graded enrollments and counts them on the record; registering again finds them. Each case is
  * read back from the table.
  */
 @QuarkusTest
@@ -69,7 +69,7 @@ class AcademicRecordsTest {
     }
 
     @Test
-    void aStudentWithAGradedEnrolmentCannotDeleteThemselvesAndNothingIsDeleted() {
+    void aStudentWithAGradedEnrollmentCannotDeleteThemselvesAndNothingIsDeleted() {
         String student = Api.newStudent("graded-self");
         String graded = Api.newCourse("record", null);
         String free = Api.newCourse("free", null);
@@ -93,7 +93,7 @@ class AcademicRecordsTest {
     }
 
     @Test
-    void theRegistrarStillDeletesAStudentWithGradedEnrolments() {
+    void theRegistrarStillDeletesAStudentWithGradedEnrollments() {
         String student = Api.newStudent("graded-by-registrar");
         String course = Api.newCourse("record", null);
         Api.enroll(student, course).then().statusCode(201);
@@ -127,7 +127,7 @@ class AcademicRecordsTest {
     }
 
     @Test
-    void accountErasureKeepsGradedEnrolmentsCountsThemAndRegisteringAgainFindsThem() {
+    void accountErasureKeepsGradedEnrollmentsCountsThemAndRegisteringAgainFindsThem() {
         String student = Api.newStudent("erased");
         String graded = Api.newCourse("kept", null);
         String free = Api.newCourse("erased", null);

@@ -43,7 +43,7 @@ class AccessRulesTest {
 
     /** The mutating routes, each aimed at the shared fixture so that a write, if one slipped through, would show. */
     enum Route {
-        REGISTER_STUDENT, PUT_COURSE, ENROL, GRADE, DROP;
+        REGISTER_STUDENT, PUT_COURSE, ENROLL, GRADE, DROP;
 
         Response send(RequestSpecification request) {
             RequestSpecification json = request.contentType(ContentType.JSON);
@@ -52,7 +52,7 @@ class AccessRulesTest {
                         .put("/students/{id}", fixture.newcomer);
                 case PUT_COURSE -> json.body(course("Refused", 3, "2026-fall", null))
                         .put("/courses/{id}", fixture.unwrittenCourse);
-                case ENROL -> request.put("/students/{sid}/courses/{cid}", fixture.student, fixture.emptyCourse);
+                case ENROLL -> request.put("/students/{sid}/courses/{cid}", fixture.student, fixture.emptyCourse);
                 case GRADE -> json.body(Map.of("grade", "A"))
                         .patch("/students/{sid}/courses/{cid}", fixture.student, fixture.course);
                 case DROP -> request.delete("/students/{sid}/courses/{cid}", fixture.student, fixture.course);
@@ -119,8 +119,8 @@ class AccessRulesTest {
                 arguments(Route.REGISTER_STUDENT, "an instructor", (Caller) f -> as(uniqueId("teacher"), INSTRUCTOR)),
                 arguments(Route.PUT_COURSE, "a student", (Caller) f -> as(f.student)),
                 arguments(Route.PUT_COURSE, "an instructor", (Caller) f -> as(uniqueId("teacher"), INSTRUCTOR)),
-                arguments(Route.ENROL, "another student", (Caller) f -> as(f.otherStudent)),
-                arguments(Route.ENROL, "an instructor", (Caller) f -> as(uniqueId("teacher"), INSTRUCTOR)),
+                arguments(Route.ENROLL, "another student", (Caller) f -> as(f.otherStudent)),
+                arguments(Route.ENROLL, "an instructor", (Caller) f -> as(uniqueId("teacher"), INSTRUCTOR)),
                 arguments(Route.GRADE, "the student", (Caller) f -> as(f.student)),
                 arguments(Route.GRADE, "the student holding the instructor role", (Caller) f -> as(f.student, INSTRUCTOR)),
                 arguments(Route.GRADE, "the student holding the registrar role", (Caller) f -> as(f.student, REGISTRAR)),
@@ -144,7 +144,7 @@ class AccessRulesTest {
     }
 
     @Test
-    void aStudentRegistersEnrolsReadsAndDropsThemselves() {
+    void aStudentRegistersEnrollsReadsAndDropsThemselves() {
         String me = Dependencies.newUser("Self Service");
         String courseId = newCourse("self", null);
         as(me).contentType(ContentType.JSON).body(Map.of("year", 1, "major", "Physics"))
@@ -158,7 +158,7 @@ class AccessRulesTest {
     }
 
     @Test
-    void studentACannotRegisterEnrolOrDropStudentB() {
+    void studentACannotRegisterEnrollOrDropStudentB() {
         String a = Dependencies.newUser("Student A");
         String b = newStudent("b");
         String courseId = newCourse("ab", null);
@@ -178,7 +178,7 @@ class AccessRulesTest {
     }
 
     @Test
-    void anInstructorGradesAndAPlainRegistrarEnrolsAndDropsAnyone() {
+    void anInstructorGradesAndAPlainRegistrarEnrollsAndDropsAnyone() {
         String student = newStudent("graded");
         // Contract change (enrollment-service/README.md): an instructor grades only a course that names them among its instructorIds.
         String teacher = uniqueId("teacher");

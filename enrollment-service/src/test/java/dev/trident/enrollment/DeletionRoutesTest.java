@@ -21,7 +21,7 @@ class DeletionRoutesTest {
     }
 
     @Test
-    void aStudentIsDeletedWithEveryEnrolmentAndTheCountersFollow() {
+    void aStudentIsDeletedWithEveryEnrollmentAndTheCountersFollow() {
         String student = Api.newStudent("leaver");
         String other = Api.newStudent("stayer");
         String c1 = Api.newCourse("del-c1", null);
@@ -35,7 +35,7 @@ class DeletionRoutesTest {
         Api.as(student, Api.INSTRUCTOR).delete("/courses/{id}", c1).then().statusCode(403);
         assertEquals(2, Api.enrolledCount(c1), "a refused delete changes nothing");
 
-        // A graded enrolment is an academic record: the student's own deletion is refused (AcademicRecordsTest)...
+        // A graded enrollment is an academic record: the student's own deletion is refused (AcademicRecordsTest)...
         Api.as(student).delete("/students/{id}", student).then().statusCode(409);
         // ...and the registrar's takes it with the rest.
         Api.as(Api.uniqueId("registrar"), Api.REGISTRAR).delete("/students/{id}", student).then().statusCode(204);
@@ -48,7 +48,7 @@ class DeletionRoutesTest {
     }
 
     @Test
-    void aStudentWithoutGradesDeletesThemselvesWithEveryEnrolment() {
+    void aStudentWithoutGradesDeletesThemselvesWithEveryEnrollment() {
         String student = Api.newStudent("leaver");
         String course = Api.newCourse("del-self", null);
         Api.enroll(student, course).then().statusCode(201);

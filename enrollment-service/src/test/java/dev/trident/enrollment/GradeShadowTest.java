@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 /**
  * DESIGN.md "Who may do what": a caller who may not see a grade sees nothing that moves with it. On a roster another
  * student reads, graded and ungraded rows look alike (no version, no updatedAt); an instructor of another course gets
- * no version and no ETag for a single enrolment. Those who see the grade still get both.
+ * no version and no ETag for a single enrollment. Those who see the grade still get both.
  */
 @QuarkusTest
 class GradeShadowTest {
@@ -42,7 +42,7 @@ class GradeShadowTest {
     }
 
     @Test
-    void anInstructorOfAnotherCourseGetsNoVersionNorETagOfAGradedEnrolment() {
+    void anInstructorOfAnotherCourseGetsNoVersionNorETagOfAGradedEnrollment() {
         String course = Api.newCourse("shadow-one", null);
         String student = Api.newStudent("graded-one");
         Api.enroll(student, course).then().statusCode(201);

@@ -30,7 +30,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * DESIGN.md "Who may do what": grades are seen only by the registrar, the course's instructors and the student
- * themselves, never on another caller's roster; every answer that carries enrolments is {@code Cache-Control:
+ * themselves, never on another caller's roster; every answer that carries enrollments is {@code Cache-Control:
  * no-store}.
  */
 @QuarkusTest
@@ -157,7 +157,7 @@ class GradeVisibilityTest {
     }
 
     @Test
-    void anInstructorSeesTheGradeOfTheirOwnCourseOnTheEnrolmentButNotAnotherCoursesInstructor() {
+    void anInstructorSeesTheGradeOfTheirOwnCourseOnTheEnrollmentButNotAnotherCoursesInstructor() {
         String edge = "/students/" + graded.ada + "/courses/" + graded.course;
         as(graded.teacher, INSTRUCTOR).get(edge).then().statusCode(200).body("grade", equalTo("A"));
         as(uniqueId("teacher"), INSTRUCTOR).get(edge).then().statusCode(200)
@@ -176,7 +176,7 @@ class GradeVisibilityTest {
     }
 
     @Test
-    void everyAnswerCarryingEnrolmentsIsNotStored() {
+    void everyAnswerCarryingEnrollmentsIsNotStored() {
         String ada = graded.ada;
         List<String> paths = new ArrayList<>(rosterPaths());
         paths.addAll(List.of("/students/" + ada + "/courses", "/students/" + ada + "?include=courses",

@@ -27,7 +27,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * DESIGN.md: "a graded enrolment is dropped only by registrar". The student's drop of a graded enrolment is a 409 and
+ * DESIGN.md: "a graded enrolment is dropped only by registrar". The student's drop of a graded enrollment is a 409 and
  * changes nothing; the refusal is a condition of the drop transaction itself, not of an earlier read.
  */
 @QuarkusTest
@@ -44,23 +44,23 @@ class GradedDropTest {
     }
 
     /** A student enrolled by themselves in a new course, then graded by the registrar. */
-    private record Enrolment(String student, String course) {
+    private record Enrollment(String student, String course) {
         String path() {
             return "/students/" + student + "/courses/" + course;
         }
     }
 
-    private static Enrolment gradedEnrolment(String grade) {
+    private static Enrollment gradedEnrollment(String grade) {
         String student = newStudent("graded");
         String course = newCourse("graded", 10);
         as(student).put("/students/{sid}/courses/{cid}", student, course).then().statusCode(201);
         grade(student, course, null, grade).then().statusCode(200);
-        return new Enrolment(student, course);
+        return new Enrollment(student, course);
     }
 
     @Test
-    void aStudentDroppingTheirGradedEnrolmentIs409AndNothingChanges() {
-        Enrolment e = gradedEnrolment("B+");
+    void aStudentDroppingTheirGradedEnrollmentIs409AndNothingChanges() {
+        Enrollment e = gradedEnrollment("B+");
         Map<String, AttributeValue> edgeBefore = stored(EnrollmentKeys.enrollment(e.student, e.course));
         Map<String, AttributeValue> courseBefore = stored(EnrollmentKeys.course(e.course));
 
@@ -80,7 +80,7 @@ class GradedDropTest {
     }
 
     @Test
-    void aGradeSetAfterTheStudentReadTheEnrolmentStillStopsTheDrop() {
+    void aGradeSetAfterTheStudentReadTheEnrollmentStillStopsTheDrop() {
         String student = newStudent("late");
         String course = newCourse("late", null);
         as(student).put("/students/{sid}/courses/{cid}", student, course).then().statusCode(201);
@@ -98,8 +98,8 @@ class GradedDropTest {
     }
 
     @Test
-    void theRegistrarDropsAGradedEnrolment() {
-        Enrolment e = gradedEnrolment("W");
+    void theRegistrarDropsAGradedEnrollment() {
+        Enrollment e = gradedEnrollment("W");
         long courseVersion = Long.parseLong(stored(EnrollmentKeys.course(e.course)).get("version").n());
 
         as(uniqueId("registrar"), REGISTRAR).delete(e.path()).then().statusCode(204);
@@ -111,7 +111,7 @@ class GradedDropTest {
     }
 
     @Test
-    void aRegistrarCannotDropTheirOwnGradedEnrolment() {
+    void aRegistrarCannotDropTheirOwnGradedEnrollment() {
         String registrar = Dependencies.newUser("Registrar Student");
         as(registrar, REGISTRAR).contentType(ContentType.JSON).body(Map.of("year", 1, "major", "Law"))
                 .put("/students/{id}", registrar).then().statusCode(201);
@@ -125,7 +125,7 @@ class GradedDropTest {
     }
 
     @Test
-    void aStudentStillDropsAnUngradedEnrolment() {
+    void aStudentStillDropsAnUngradedEnrollment() {
         String student = newStudent("free");
         String course = newCourse("free", null);
         as(student).put("/students/{sid}/courses/{cid}", student, course).then().statusCode(201);

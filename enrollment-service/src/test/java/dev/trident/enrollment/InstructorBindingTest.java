@@ -37,7 +37,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * Instructors are bound to courses (enrollment-service/README.md): the registrar names a course's {@code instructorIds}; an
- * instructor grades only enrolments of a course that names them, checked in the grade's own transaction.
+ * instructor grades only enrollments of a course that names them, checked in the grade's own transaction.
  */
 @QuarkusTest
 class InstructorBindingTest {

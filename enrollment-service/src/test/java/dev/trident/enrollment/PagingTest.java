@@ -26,12 +26,12 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** 45 enrolments read back 20 at a time from both sides: 20 + 20 + 5, no duplicate, no gap. */
+/** 45 enrollments read back 20 at a time from both sides: 20 + 20 + 5, no duplicate, no gap. */
 @QuarkusTest
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class PagingTest {
 
-    private static final int ENROLMENTS = 45;
+    private static final int ENROLLMENTS = 45;
 
     private String busyStudent;
     private List<String> coursesOfBusyStudent;
@@ -40,18 +40,18 @@ class PagingTest {
 
     /** Once per class, but after Quarkus has pointed rest-assured at the test port. */
     @BeforeEach
-    void enrolFortyFiveBothWays() {
+    void enrollFortyFiveBothWays() {
         if (busyStudent != null) {
             return;
         }
         busyStudent = newStudent("pager");
-        coursesOfBusyStudent = IntStream.range(0, ENROLMENTS).parallel().mapToObj(i -> {
+        coursesOfBusyStudent = IntStream.range(0, ENROLLMENTS).parallel().mapToObj(i -> {
             String courseId = newCourse("paged", null);
             enroll(busyStudent, courseId).then().statusCode(201);
             return courseId;
         }).toList();
         busyCourse = newCourse("roster", null);
-        studentsOfBusyCourse = IntStream.range(0, ENROLMENTS).parallel().mapToObj(i -> {
+        studentsOfBusyCourse = IntStream.range(0, ENROLLMENTS).parallel().mapToObj(i -> {
             String studentId = newStudent("member");
             enroll(studentId, busyCourse).then().statusCode(201);
             return studentId;

@@ -57,7 +57,7 @@ class SecondLifeTest {
     }
 
     @Test
-    void aCourseCreatedAgainWhileItsDeletionRunsIs409AndItsNewEnrolmentsSurviveTheOldTask() throws Exception {
+    void aCourseCreatedAgainWhileItsDeletionRunsIs409AndItsNewEnrollmentsSurviveTheOldTask() throws Exception {
         String course = Api.newCourse("second-life", 10);
         String student = Api.newStudent("first-life");
         Api.enroll(student, course).then().statusCode(201);
@@ -82,7 +82,7 @@ class SecondLifeTest {
     }
 
     @Test
-    void aStudentRegisteredAgainWhileTheirDeletionRunsIs409AndTheirNewEnrolmentsSurviveTheOldTask()
+    void aStudentRegisteredAgainWhileTheirDeletionRunsIs409AndTheirNewEnrollmentsSurviveTheOldTask()
             throws Exception {
         String student = Api.newStudent("returning");
         String course = Api.newCourse("kept", null);
@@ -104,7 +104,7 @@ class SecondLifeTest {
     }
 
     @Test
-    void anAccountWhoseErasureIsUnderWayTakesNoNewEnrolment() {
+    void anAccountWhoseErasureIsUnderWayTakesNoNewEnrollment() {
         String student = Api.newStudent("being-erased");
         String course = Api.newCourse("no-late-seat", null);
         // What the account's erasure request leaves in enrollment's pending-work partition until the part is done.

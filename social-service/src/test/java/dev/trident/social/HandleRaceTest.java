@@ -10,7 +10,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.trident.keys.SocialKeys;
 import dev.trident.keys.TableDefinition;
-import dev.trident.support.dynamo.Attributes;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
 import jakarta.inject.Inject;
@@ -67,7 +66,7 @@ class HandleRaceTest {
         // The one claim points at the one profile, and that profile exists and holds the handle.
         Map<String, AttributeValue> claim = dynamo.getItem(r -> r.tableName(table.tableName()).consistentRead(true)
                 .key(SocialKeys.handleClaim(SocialKeys.canonicalHandle(handle)).toAttributes())).join().item();
-        assertEquals(winnerId, Attributes.string(claim, "userId"));
+        assertEquals(winnerId, claim.get("userId").s());
         anyone().get("/users/" + winnerId).then().statusCode(200).body("handle", equalTo(winners.get(0).path("handle")));
         anyone().get("/users/by-handle/" + handle).then().statusCode(200).body("userId", equalTo(winnerId));
         assertTrue(responses.stream().filter(r -> r.statusCode() == 409)

@@ -5,7 +5,7 @@ import java.util.List;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
- * Course metadata ({@code CRS#<courseId>/METADATA}). {@code enrolledCount} is kept by the enrol and drop
+ * Course metadata ({@code CRS#<courseId>/METADATA}). {@code enrolledCount} is kept by the enroll and drop
  * transactions; {@code capacity} null means unlimited.
  */
 @Schema(example = "{\"courseId\": \"CS101\", \"title\": \"Programming\", \"credits\": 6, "
@@ -22,7 +22,7 @@ public record Course(String courseId, String title, int credits, String term, In
 
     /**
      * Derived, not stored: part of the JSON (and of the OpenAPI schema) as {@code full}, so clients see whether an
-     * enrolment would be refused for capacity. Nothing in the service decides by it: the enrol transaction's
+     * enrollment would be refused for capacity. Nothing in the service decides by it: the enroll transaction's
      * capacity condition does.
      */
     @JsonProperty("full")

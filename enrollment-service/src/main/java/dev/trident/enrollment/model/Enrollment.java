@@ -4,7 +4,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
  * The enrollment edge ({@code STU#<sid>/ENROLL#CRS#<cid>}, inverted on GSI1). {@code enrolledOn} and
- * {@code grade} live here only. Student name and course title/term/credits are copies taken at enrolment so
+ * {@code grade} live here only. Student name and course title/term/credits are copies taken at enrollment so
  * that both list directions render without a read per row.
  */
 @Schema(example = "{\"studentId\": \"ada\", \"courseId\": \"CS101\", \"enrolledOn\": \"2026-05-02\", "
@@ -24,14 +24,14 @@ public record Enrollment(String studentId, String courseId, String enrolledOn,
         @Schema(nullable = true) String updatedAt) {
 
     /**
-     * Whether a grade was set; a graded enrolment is dropped only by the registrar. Not named {@code isGraded}: a
+     * Whether a grade was set; a graded enrollment is dropped only by the registrar. Not named {@code isGraded}: a
      * getter would become a JSON property and tell every caller who is graded.
      */
     public boolean hasGrade() {
         return grade != null;
     }
 
-    /** The enrolment after a grade was written onto it by one update (version + 1). */
+    /** The enrollment after a grade was written onto it by one update (version + 1). */
     public Enrollment graded(String newGrade, String updatedOn) {
         return new Enrollment(studentId, courseId, enrolledOn, newGrade, studentName, courseTitle, courseTerm,
                 courseCredits, version + 1, createdAt, updatedOn);

@@ -48,7 +48,7 @@ public class CourseRepository {
 
     // The access patterns, as named in the metrics (trident_dynamodb_requests_seconds{pattern=...}).
     private static final AccessPattern COURSE_GET = AccessPattern.named("course");
-    private static final AccessPattern ENROL_COURSE = AccessPattern.named("enrol-course");
+    private static final AccessPattern ENROLL_COURSE = AccessPattern.named("enrol-course");
     private static final AccessPattern COURSE_CREATE = AccessPattern.named("course-create");
     private static final AccessPattern COURSE_UPDATE = AccessPattern.named("course-update");
     private static final AccessPattern COURSE_INSTRUCTORS = AccessPattern.named("course-instructors");
@@ -77,12 +77,12 @@ public class CourseRepository {
     }
 
     /**
-     * The course an enrolment is about to name: one GetItem {@code CRS#<id>/METADATA}, eventually consistent (only
-     * its title, term and credits are copied onto the edge; the enrolment's transaction re-checks the course and its
+     * The course an enrollment is about to name: one GetItem {@code CRS#<id>/METADATA}, eventually consistent (only
+     * its title, term and credits are copied onto the edge; the enrollment's transaction re-checks the course and its
      * capacity). Emits null when absent.
      */
-    public Uni<Course> courseToEnrol(String courseId) {
-        return table.get(ENROL_COURSE, COURSE, EnrollmentKeys.course(courseId), Consistency.EVENTUAL);
+    public Uni<Course> courseToEnroll(String courseId) {
+        return table.get(ENROLL_COURSE, COURSE, EnrollmentKeys.course(courseId), Consistency.EVENTUAL);
     }
 
     /**
@@ -137,7 +137,7 @@ public class CourseRepository {
     /**
      * Who teaches a course: one GetItem {@code CRS#<id>/METADATA}, strongly consistent (it decides whose grades an
      * instructor sees, right after the registrar changed instructorIds). Empty when the course names none or does not
-     * exist. Read only for an instructor's view of a roster or an enrolment.
+     * exist. Read only for an instructor's view of a roster or an enrollment.
      */
     public Uni<List<String>> courseInstructors(String courseId) {
         return table.get(COURSE_INSTRUCTORS, COURSE, EnrollmentKeys.course(courseId), Consistency.STRONG)

@@ -16,7 +16,7 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Students, courses and enrolment edges, each declared once: keys, index keys, attributes and how an item reads
+ * Students, courses and enrollment edges, each declared once: keys, index keys, attributes and how an item reads
  * back. The repositories derive every item, key, update and condition from these; no attribute name is spelled
  * anywhere else in the service.
  */
@@ -33,7 +33,7 @@ final class EnrollmentEntities {
     static final Attribute<String> TERM = Attribute.string("term");
     /** Absent: unlimited. */
     static final Attribute<Integer> CAPACITY = Attribute.integer("capacity");
-    /** Kept by the enrol and drop transactions; 0 from the start, so the capacity condition has a value to compare. */
+    /** Kept by the enroll and drop transactions; 0 from the start, so the capacity condition has a value to compare. */
     static final Attribute<Long> ENROLLED_COUNT = Attribute.number("enrolledCount");
     static final Attribute<String> WORKSPACE_ID = Attribute.string("workspaceId");
     /**
@@ -47,7 +47,7 @@ final class EnrollmentEntities {
      * AccessRules'); {@link #withheld} is the one projection every read path applies for a caller who may not.
      */
     static final Attribute<String> GRADE = Attribute.string(GuardedAttribute.GRADE.name());
-    // Copies taken at enrolment, so that both lists render without a read per row.
+    // Copies taken at enrollment, so that both lists render without a read per row.
     static final Attribute<String> STUDENT_NAME = Attribute.string("studentName");
     static final Attribute<String> COURSE_TITLE = Attribute.string("courseTitle");
     static final Attribute<String> COURSE_TERM = Attribute.string("courseTerm");
@@ -108,7 +108,7 @@ final class EnrollmentEntities {
                     GRADE.read(item), STUDENT_NAME.read(item), COURSE_TITLE.read(item), COURSE_TERM.read(item),
                     COURSE_CREDITS.read(item), VERSION.read(item), CREATED_AT.read(item), UPDATED_AT.read(item)));
 
-    /** The enrolment without its grade and what moves with it ({@link GuardedAttribute#GRADE}). */
+    /** The enrollment without its grade and what moves with it ({@link GuardedAttribute#GRADE}). */
     static Enrollment withheld(Enrollment edge) {
         return ENROLLMENT.fromItem(GuardedAttribute.GRADE.withheldFromEntity(ENROLLMENT.toItem(edge)));
     }

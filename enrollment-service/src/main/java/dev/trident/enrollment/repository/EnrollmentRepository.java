@@ -32,27 +32,27 @@ import java.util.function.Function;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * The enrolment edges: enrol, grade and drop, one edge and both of its lists (the student's courses, the course's
- * roster). Enrol and drop change the edge and the course's enrolledCount in one transaction.
+ * The enrollment edges: enroll, grade and drop, one edge and both of its lists (the student's courses, the course's
+ * roster). Enroll and drop change the edge and the course's enrolledCount in one transaction.
  */
 @ApplicationScoped
 public class EnrollmentRepository {
 
     // The actions whose conditions can refuse a write, as WriteRefused names them. DynamoDB reports every action of a
     // transaction whose condition failed (WriteRefused#conditionFailed), the first naming the refusal.
-    /** Enrol: the edge exists already. */
-    public static final String NEW_ENROLMENT = "new-enrolment";
-    /** Enrol: the course is gone (no item) or full (the refusal carries it, {@link CourseRepository#courseMet}). */
+    /** Enroll: the edge exists already. */
+    public static final String NEW_ENROLLMENT = "new-enrolment";
+    /** Enroll: the course is gone (no item) or full (the refusal carries it, {@link CourseRepository#courseMet}). */
     public static final String COURSE_SEAT = "course-seat";
-    /** Enrol: the student is gone. */
+    /** Enroll: the student is gone. */
     public static final String ENROLLED_STUDENT = "enrolled-student";
     /** Grade: the edge is gone (no item) or at another version than expected (the refusal carries it). */
-    public static final String GRADED_ENROLMENT = "graded-enrolment";
+    public static final String GRADED_ENROLLMENT = "graded-enrolment";
     /** An instructor's grade: the course does not name the caller among its instructorIds. */
     public static final String TAUGHT_COURSE = "taught-course";
     /** Drop: the edge is gone (no item), at another version than expected, or graded (the refusal carries it). */
-    public static final String DROPPED_ENROLMENT = "dropped-enrolment";
-    /** Drop: the course has no enrolment to count off (its enrolledCount is 0, or it is gone). */
+    public static final String DROPPED_ENROLLMENT = "dropped-enrolment";
+    /** Drop: the course has no enrollment to count off (its enrolledCount is 0, or it is gone). */
     public static final String RELEASED_SEAT = "released-seat";
 
     // The access patterns, as named in the metrics (trident_dynamodb_requests_seconds{pattern=...}).
@@ -60,7 +60,7 @@ public class EnrollmentRepository {
             .beginsWith(EnrollmentKeys.enrollmentsPrefix()).newestFirst();
     private static final KeyQuery COURSE_ROSTER = KeyQuery.onIndex(TableSchema.GSI1, "course-roster")
             .beginsWith(EnrollmentKeys.rosterPrefix());
-    private static final AccessPattern ENROL = AccessPattern.named("enrol");
+    private static final AccessPattern ENROLL = AccessPattern.named("enrol");
     private static final AccessPattern ENROLLMENT_GET = AccessPattern.named("enrollment");
     private static final AccessPattern GRADE_UPDATE = AccessPattern.named("grade-update");
     private static final AccessPattern GRADE_EDGE_READ = AccessPattern.named("grade-edge-read");
@@ -96,7 +96,7 @@ public class EnrollmentRepository {
     }
 
     /**
-     * Enrol: one TransactWriteItems of {@link #NEW_ENROLMENT} Put edge {@code attribute_not_exists(PK)} (with copies
+     * Enroll: one TransactWriteItems of {@link #NEW_ENROLLMENT} Put edge {@code attribute_not_exists(PK)} (with copies
      * of the student's name and the course's title, term and credits), {@link #COURSE_SEAT} Update course {@code ADD
      * enrolledCount 1, version 1} under {@code attribute_exists(PK) AND (attribute_not_exists(capacity) OR
      * enrolledCount < capacity)}, {@link #ENROLLED_STUDENT} ConditionCheck student {@code attribute_exists(PK)}.
@@ -113,8 +113,8 @@ public class EnrollmentRepository {
                 .condition(Conditions.ITEM_EXISTS.and(Conditions.or(Conditions.attributeNotExists(CAPACITY.name()),
                         Conditions.lessThanAttribute(ENROLLED_COUNT.name(), CAPACITY.name()))))
                 .build();
-        return table.transact(ENROL, Transaction.of()
-                        .create(NEW_ENROLMENT, ENROLLMENT.toItem(edge))
+        return table.transact(ENROLL, Transaction.of()
+                        .create(NEW_ENROLLMENT, ENROLLMENT.toItem(edge))
                         .update(COURSE_SEAT, EnrollmentKeys.course(course.courseId()), countUp)
                         .check(ENROLLED_STUDENT, EnrollmentKeys.student(student.studentId()), Conditions.ITEM_EXISTS)
                         .include(alongside.apply(edge)))
@@ -122,7 +122,7 @@ public class EnrollmentRepository {
     }
 
     /**
-     * One enrolment: one GetItem {@code STU#<sid>/ENROLL#CRS#<cid>}, strongly consistent (its ETag is what a grade
+     * One enrollment: one GetItem {@code STU#<sid>/ENROLL#CRS#<cid>}, strongly consistent (its ETag is what a grade
      * or drop sends back in If-Match). Emits null when absent.
      */
     public Uni<Enrollment> enrollment(String studentId, String courseId) {
@@ -132,10 +132,10 @@ public class EnrollmentRepository {
     /**
      * The registrar sets a grade: one UpdateItem on the edge {@code SET grade, ADD version 1} under
      * {@code attribute_exists(PK)} and, when given, {@code version = :expected}. Emits the edge as updated; refused as
-     * {@link #GRADED_ENROLMENT}.
+     * {@link #GRADED_ENROLLMENT}.
      */
     public Uni<Enrollment> grade(String studentId, String courseId, String grade, Long expectedVersion) {
-        return table.update(GRADE_UPDATE, GRADED_ENROLMENT, EnrollmentKeys.enrollment(studentId, courseId),
+        return table.update(GRADE_UPDATE, GRADED_ENROLLMENT, EnrollmentKeys.enrollment(studentId, courseId),
                 setGrade(grade, clock.instant().toString(), expectedVersion)).map(ENROLLMENT::fromItem);
     }
 
@@ -149,7 +149,7 @@ public class EnrollmentRepository {
     }
 
     /**
-     * An instructor sets a grade: one TransactWriteItems of {@link #GRADED_ENROLMENT} Update edge {@code SET grade}
+     * An instructor sets a grade: one TransactWriteItems of {@link #GRADED_ENROLLMENT} Update edge {@code SET grade}
      * under {@code attribute_exists(PK) AND version = current.version}, {@link #TAUGHT_COURSE} ConditionCheck course
      * {@code contains(instructorIds, :instructor)}: the grade is written only while the course names the caller (a
      * registrar removing them meanwhile wins). A transaction returns no item: emits {@code current} as graded.
@@ -159,14 +159,14 @@ public class EnrollmentRepository {
         AttributeValue instructor = AttributeValue.fromS(instructorId);
         Condition teaches = p -> "contains(" + p.name(INSTRUCTOR_IDS.name()) + ", " + p.value(instructor) + ")";
         return table.transact(GRADE_AS_INSTRUCTOR, Transaction.of()
-                        .update(GRADED_ENROLMENT, EnrollmentKeys.enrollment(current.studentId(), current.courseId()),
+                        .update(GRADED_ENROLLMENT, EnrollmentKeys.enrollment(current.studentId(), current.courseId()),
                                 setGrade(grade, now, current.version()))
                         .check(TAUGHT_COURSE, EnrollmentKeys.course(current.courseId()), teaches))
                 .replaceWith(current.graded(grade, now));
     }
 
     /**
-     * Drop: one TransactWriteItems of {@link #DROPPED_ENROLMENT} Delete edge under {@code attribute_exists(PK)} (and
+     * Drop: one TransactWriteItems of {@link #DROPPED_ENROLLMENT} Delete edge under {@code attribute_exists(PK)} (and
      * {@code version = :expected} when given, and {@code attribute_not_exists(grade)} unless {@code mayDropGraded}),
      * {@link #RELEASED_SEAT} Update course {@code ADD enrolledCount -1, version 1} under {@code enrolledCount > 0}.
      * The grade condition sits on the delete itself, so a grade set after the caller last looked still stops it.
@@ -182,12 +182,12 @@ public class EnrollmentRepository {
                 .condition(Conditions.ITEM_EXISTS.and(p -> p.name(ENROLLED_COUNT.name()) + " > " + p.value(none)))
                 .build();
         return table.transact(DROP, Transaction.of()
-                .delete(DROPPED_ENROLMENT, EnrollmentKeys.enrollment(studentId, courseId), edgeState)
+                .delete(DROPPED_ENROLLMENT, EnrollmentKeys.enrollment(studentId, courseId), edgeState)
                 .update(RELEASED_SEAT, EnrollmentKeys.course(courseId), countDown));
     }
 
     /**
-     * An enrolment as a caller who may not read its grade sees it: no grade, no version, no updatedAt (the guarded
+     * An enrollment as a caller who may not read its grade sees it: no grade, no version, no updatedAt (the guarded
      * attribute and what moves with it, declared once in {@link dev.trident.keys.entity.GuardedAttribute#GRADE}).
      */
     public static Enrollment withheld(Enrollment edge) {

@@ -51,7 +51,7 @@ public class StudentErasureRepository {
         this.table = table;
     }
 
-    /** One item of a student's partition: the profile, or an enrolment edge, its course and whether it is graded. */
+    /** One item of a student's partition: the profile, or an enrollment edge, its course and whether it is graded. */
     public record StudentItem(ItemKey key, EntityType type, String courseId, boolean graded) {
     }
 
@@ -65,8 +65,8 @@ public class StudentErasureRepository {
     /**
      * The next {@link #PAGE} items of {@code STU#<studentId>} after {@code after} (null: from the start): one Query,
      * keys, type, course id and grade only, strongly consistent. A sweep that deletes every item it reads could
-     * always start again at the beginning; one that keeps graded enrolments must go on after them, so it resumes
-     * after the last key it read (nothing new is written before that key meanwhile: no enrolment attaches to a
+     * always start again at the beginning; one that keeps graded enrollments must go on after them, so it resumes
+     * after the last key it read (nothing new is written before that key meanwhile: no enrollment attaches to a
      * student being deleted or erased).
      */
     public Uni<StudentItems> studentItems(String studentId, Map<String, AttributeValue> after) {
@@ -79,7 +79,7 @@ public class StudentErasureRepository {
     }
 
     /**
-     * Up to {@code max} courses in which {@code studentId} has a graded enrolment, in course id order: Queries
+     * Up to {@code max} courses in which {@code studentId} has a graded enrollment, in course id order: Queries
      * {@code PK = STU#<id> AND begins_with(SK, ENROLL#CRS#)}, strongly consistent, filtered on
      * {@code attribute_exists(grade)}, projected to the course id, page after page until {@code max} are found or the
      * partition ends.
@@ -94,7 +94,7 @@ public class StudentErasureRepository {
     /**
      * Deletes a student's profile and records the rest as a task ({@code alongside}): one TransactWriteItems =
      * Delete {@code STU#<id>/PROFILE} ({@code attribute_exists(PK)}, and {@code version = :expected} with If-Match; refused as {@link #DELETED_STUDENT}) + Put the
-     * task. From then on nobody can enrol the student (the enrol transaction needs the profile).
+     * task. From then on nobody can enroll the student (the enroll transaction needs the profile).
      */
     public Uni<Void> deleteStudent(String studentId, Long expectedVersion, Transaction.Part alongside) {
         return table.transact(STUDENT_DELETE, Transaction.of()
@@ -104,8 +104,8 @@ public class StudentErasureRepository {
 
     /**
      * Deletes a course's item and records the rest as a task: one TransactWriteItems = Delete {@code CRS#<id>/METADATA}
-     * ({@code attribute_exists(PK)}, and {@code version = :expected} with If-Match; refused as {@link #DELETED_COURSE}) + Put the task. No enrolment can be added
-     * after it (the enrol transaction updates the course under {@code attribute_exists}).
+     * ({@code attribute_exists(PK)}, and {@code version = :expected} with If-Match; refused as {@link #DELETED_COURSE}) + Put the task. No enrollment can be added
+     * after it (the enroll transaction updates the course under {@code attribute_exists}).
      */
     public Uni<Void> deleteCourse(String courseId, Long expectedVersion, Transaction.Part alongside) {
         return table.transact(COURSE_DELETE, Transaction.of()
@@ -114,7 +114,7 @@ public class StudentErasureRepository {
     }
 
     /**
-     * The keys of the first {@link #PAGE} enrolment edges to a course, from its roster: one Query on GSI1
+     * The keys of the first {@link #PAGE} enrollment edges to a course, from its roster: one Query on GSI1
      * {@code GSI1PK = CRS#<id> AND begins_with(GSI1SK, STU#)}, keys only (eventually consistent, as every index
      * read; the edges are deleted before the next page is read, so every page starts at the beginning).
      */

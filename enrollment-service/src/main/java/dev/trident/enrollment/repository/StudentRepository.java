@@ -19,7 +19,7 @@ import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Clock;
 
-/** Student profiles, and a profile read together with the first page of its enrolments. */
+/** Student profiles, and a profile read together with the first page of its enrollments. */
 @ApplicationScoped
 public class StudentRepository {
 
@@ -31,7 +31,7 @@ public class StudentRepository {
 
     // The access patterns, as named in the metrics (trident_dynamodb_requests_seconds{pattern=...}).
     private static final AccessPattern STUDENT_GET = AccessPattern.named("student");
-    private static final AccessPattern ENROL_STUDENT = AccessPattern.named("enrol-student");
+    private static final AccessPattern ENROLL_STUDENT = AccessPattern.named("enrol-student");
     private static final AccessPattern STUDENT_PUT = AccessPattern.named("student-put");
     private static final KeyQuery STUDENT_WITH_COURSES = KeyQuery.onTable("student-with-courses").newestFirst()
             .consistent();
@@ -44,7 +44,7 @@ public class StudentRepository {
         this.clock = clock;
     }
 
-    /** A profile and the first page of its enrolments, newest course id first. */
+    /** A profile and the first page of its enrollments, newest course id first. */
     public record StudentAndCourses(Student student, Slice<Enrollment> courses) {
     }
 
@@ -58,12 +58,12 @@ public class StudentRepository {
     }
 
     /**
-     * The student an enrolment is about to name: one GetItem {@code STU#<id>/PROFILE}, eventually consistent (only
-     * the name is copied onto the edge; the enrolment's transaction re-checks that the student exists). Emits null
+     * The student an enrollment is about to name: one GetItem {@code STU#<id>/PROFILE}, eventually consistent (only
+     * the name is copied onto the edge; the enrollment's transaction re-checks that the student exists). Emits null
      * when absent.
      */
-    public Uni<Student> studentToEnrol(String studentId) {
-        return table.get(ENROL_STUDENT, STUDENT, EnrollmentKeys.student(studentId), Consistency.EVENTUAL);
+    public Uni<Student> studentToEnroll(String studentId) {
+        return table.get(ENROLL_STUDENT, STUDENT, EnrollmentKeys.student(studentId), Consistency.EVENTUAL);
     }
 
     /**
@@ -91,7 +91,7 @@ public class StudentRepository {
     }
 
     /**
-     * A profile and the first page of its enrolments in one read: one Query {@code PK = STU#<id>}, descending (so
+     * A profile and the first page of its enrollments in one read: one Query {@code PK = STU#<id>}, descending (so
      * PROFILE, which sorts after {@code ENROLL#}, comes first, then the newest course ids), strongly consistent (the
      * answer carries the profile's ETag);
      * {@code Limit} = the profile + {@code limit} edges + one more proving a next page. The slice resumes the

@@ -13,8 +13,9 @@ import java.util.List;
 /**
  * Who may do what in enrollment-service (DESIGN.md "Who may do what"), all in one place. Each rule is checked
  * before any call to DynamoDB or another service, so a refusal writes nothing and reveals nothing: the answer is
- * the same 403 whether the student, course or enrolment exists or not. Authentication itself (401) happens before
- * any of this: every route but /q/* needs a verified bearer token.
+ * the same 403 whether the student, course or enrollment exists or not. Authentication itself (401) happens before
+ * any of this: every route but /q/* needs a verified bearer token. As in the other services, a {@code require*} rule
+ * returns or refuses with its answer; a question ({@code mayDropGraded}, {@code gradesEveryCourse}) answers yes or no.
  */
 final class AccessRules {
 
@@ -22,32 +23,32 @@ final class AccessRules {
     }
 
     /** {@code PUT /students/{sid}}: a user registers themselves; the registrar registers anyone. */
-    static void mayRegister(Caller caller, String studentId) {
+    static void requireMayRegister(Caller caller, String studentId) {
         requireSelfOrRole(caller, studentId, REGISTRAR, "register");
     }
 
     /** {@code DELETE /students/{sid}}: a student deletes themselves; the registrar anyone. */
-    static void mayDeleteStudent(Caller caller, String studentId) {
+    static void requireMayDeleteStudent(Caller caller, String studentId) {
         requireSelfOrRole(caller, studentId, REGISTRAR, "delete");
     }
 
     /** {@code PUT /courses/{cid}} and {@code DELETE /courses/{cid}}: only the registrar creates, changes, deletes. */
-    static void mayChangeCourses(Caller caller) {
+    static void requireMayChangeCourses(Caller caller) {
         requireRole(caller, REGISTRAR, "create or change courses");
     }
 
-    /** {@code PUT /students/{sid}/courses/{cid}}: a student enrols only themselves; the registrar enrols anyone. */
-    static void mayEnrol(Caller caller, String studentId) {
+    /** {@code PUT /students/{sid}/courses/{cid}}: a student enrolls only themselves; the registrar enrolls anyone. */
+    static void requireMayEnroll(Caller caller, String studentId) {
         requireSelfOrRole(caller, studentId, REGISTRAR, "enrol");
     }
 
     /** {@code DELETE /students/{sid}/courses/{cid}}: a student drops only their own courses; the registrar any. */
-    static void mayDrop(Caller caller, String studentId) {
+    static void requireMayDrop(Caller caller, String studentId) {
         requireSelfOrRole(caller, studentId, REGISTRAR, "drop the enrolments of");
     }
 
     /**
-     * Dropping a graded enrolment erases its grade, so only the registrar may, and never on their own enrolment (as
+     * Dropping a graded enrollment erases its grade, so only the registrar may, and never on their own enrollment (as
      * with grading). Everyone else's drop carries the condition "not graded" on the delete itself (a 409 when it
      * fails), so it is not decided here but by the write.
      */
@@ -57,11 +58,11 @@ final class AccessRules {
 
     /**
      * {@code PATCH /students/{sid}/courses/{cid}}: an instructor or the registrar grades, never the student: grading
-     * one's own enrolment is refused whatever the caller's roles. This is the part decided from the token alone; an
+     * one's own enrollment is refused whatever the caller's roles. This is the part decided from the token alone; an
      * instructor who is not the registrar must also be one of the course's {@code instructorIds}, which the grade's
      * own transaction checks on the course item ({@link #gradesEveryCourse}).
      */
-    static void mayGrade(Caller caller, String studentId) {
+    static void requireMayGrade(Caller caller, String studentId) {
         if (caller.is(studentId)) {
             throw ProblemException.forbidden("a student cannot grade their own enrolment");
         }
@@ -91,7 +92,7 @@ final class AccessRules {
     }
 
     /**
-     * One enrolment as the caller sees it: with its grade for the student themselves and for callers who see every
+     * One enrollment as the caller sees it: with its grade for the student themselves and for callers who see every
      * grade of the course; for everyone else without the grade and what moves with it (version, updatedAt: DESIGN.md,
      * never on another caller's roster), graded or not, so a roster does not even tell who was graded.
      */
@@ -100,10 +101,10 @@ final class AccessRules {
     }
 
     /**
-     * A list of enrolments as the caller sees it ({@link #asSeenBy}): a roster, with its course's instructors, or a
+     * A list of enrollments as the caller sees it ({@link #asSeenBy}): a roster, with its course's instructors, or a
      * student's list of courses, with none. A student's list spans courses that each have their own instructors;
      * rather than read every course of the page, an instructor sees none of the grades there (they see them on their
-     * own course's roster and enrolments).
+     * own course's roster and enrollments).
      */
     static Page<Enrollment> listAsSeenBy(Caller caller, Page<Enrollment> edges, List<String> courseInstructors) {
         boolean seesEveryGrade = seesEveryGradeOf(caller, courseInstructors);
@@ -111,11 +112,11 @@ final class AccessRules {
     }
 
     /**
-     * A student's profile and enrolments: the student themselves, the registrar and instructors (an instructor sees
-     * a grade only on one enrolment of a course naming them, never on the student's lists). Courses and rosters are
+     * A student's profile and enrollments: the student themselves, the registrar and instructors (an instructor sees
+     * a grade only on one enrollment of a course naming them, never on the student's lists). Courses and rosters are
      * open to any authenticated caller; the grades on them are not. Which grades each caller sees: {@link #asSeenBy}.
      */
-    static void mayReadStudent(Caller caller, String studentId) {
+    static void requireMayReadStudent(Caller caller, String studentId) {
         if (!caller.is(studentId) && !caller.hasRole(REGISTRAR) && !caller.hasRole(INSTRUCTOR)) {
             throw ProblemException.forbidden("only the student, the " + REGISTRAR + " and instructors read student "
                     + studentId);

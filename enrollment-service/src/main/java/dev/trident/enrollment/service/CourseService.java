@@ -85,7 +85,7 @@ public class CourseService {
      * checked with the caller's token before any write.
      */
     public Uni<Outcome<Course>> putCourse(Caller caller, String courseId, CourseChanges changes) {
-        AccessRules.mayChangeCourses(caller);
+        AccessRules.requireMayChangeCourses(caller);
         Uni<Void> workspaceExists = changes.workspaceId() == null ? Uni.createFrom().voidItem()
                 : workspaces.require(WORKSPACE_ID, changes.workspaceId(), caller.authorization()).replaceWithVoid();
         return workspaceExists.chain(() -> createOrUpdate(courseId, changes))

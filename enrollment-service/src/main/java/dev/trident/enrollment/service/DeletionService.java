@@ -18,7 +18,7 @@ import java.util.function.LongFunction;
 /**
  * {@code DELETE /students/{id}} and {@code DELETE /courses/{id}}: the item itself goes first, with a task held by
  * this process in enrollment's pending-work partition, in one transaction (404 when it is not there; from then on
- * nobody can enrol into it, and its id is reserved: registering or creating it again is a 409 with Retry-After until
+ * nobody can enroll into it, and its id is reserved: registering or creating it again is a 409 with Retry-After until
  * the task is done). The request then deletes the rest itself, page by page (a student's edges with their courses'
  * counters, a course's edges), within its inline budget, and the task goes last; what the request leaves, the
  * pending-work poll (of any replica) finishes. The deletion never meets a later life of the id: there is none before
@@ -30,7 +30,7 @@ public class DeletionService {
     public static final String SERVICE = "enrollment";
     public static final String DELETE_STUDENT = "delete-student";
     public static final String DELETE_COURSE = "delete-course";
-    /** The scope of a student deletion that must leave graded enrolments in place (the caller may not remove them). */
+    /** The scope of a student deletion that must leave graded enrollments in place (the caller may not remove them). */
     static final String KEEP_GRADED = "keep-graded";
     /** Graded courses named in a refusal at most. */
     static final int GRADED_NAMED = 20;
@@ -51,8 +51,8 @@ public class DeletionService {
     }
 
     /**
-     * The student themselves or the registrar (403 otherwise, before anything is read). Graded enrolments are academic
-     * records that only the registrar removes (never their own): for anyone else, a student with a graded enrolment is
+     * The student themselves or the registrar (403 otherwise, before anything is read). Graded enrollments are academic
+     * records that only the registrar removes (never their own): for anyone else, a student with a graded enrollment is
      * a 409 naming the courses, and nothing is deleted. That answer comes from a strongly consistent read before the
      * deletion; a grade set after it cannot be lost either, because such a deletion's task carries the scope
      * {@link #KEEP_GRADED} and its sweep drops each edge under the student's own drop condition
@@ -60,7 +60,7 @@ public class DeletionService {
      * false when the rest is left to the task.
      */
     public Uni<Boolean> deleteStudent(Caller caller, String studentId, Long expectedVersion) {
-        AccessRules.mayDeleteStudent(caller, studentId);
+        AccessRules.requireMayDeleteStudent(caller, studentId);
         boolean mayRemoveGraded = AccessRules.mayDropGraded(caller, studentId);
         Uni<Void> allowed = mayRemoveGraded ? Uni.createFrom().voidItem()
                 : repository.gradedCourses(studentId, GRADED_NAMED).invoke(graded -> {
@@ -83,7 +83,7 @@ public class DeletionService {
      * otherwise). Emits true when everything is gone, false when left to the task.
      */
     public Uni<Boolean> deleteCourse(Caller caller, String courseId, Long expectedVersion) {
-        AccessRules.mayChangeCourses(caller);
+        AccessRules.requireMayChangeCourses(caller);
         WorkTask task = runner.heldTask(SERVICE, DELETE_COURSE, courseId);
         return repository.deleteCourse(courseId, expectedVersion, PendingWork.enqueue(task))
                 .onFailure(WriteRefused.class).transform(e -> Refusals.deletion((WriteRefused) e, "course", courseId,

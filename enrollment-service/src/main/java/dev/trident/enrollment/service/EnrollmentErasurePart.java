@@ -9,7 +9,7 @@ import java.time.Clock;
 
 /**
  * enrollment-service's part of an account's erasure: the account as a student ({@link StudentErasure}), its profile
- * and every ungraded enrolment; graded enrolments are kept (academic records under the legal-retention exception)
+ * and every ungraded enrollment; graded enrollments are kept (academic records under the legal-retention exception)
  * and counted on the record ({@code parts.enrollment.itemsKept}).
  */
 @Singleton

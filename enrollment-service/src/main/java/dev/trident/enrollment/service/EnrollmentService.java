@@ -19,7 +19,7 @@ import java.util.Optional;
 import java.util.function.Function;
 
 /**
- * The enrolment rules: who may do what ({@link AccessRules}, checked first), what a refused write means for the client
+ * The enrollment rules: who may do what ({@link AccessRules}, checked first), what a refused write means for the client
  * ({@link Refusals}: 404, 409, 412), and when a write is worth sending again.
  */
 @ApplicationScoped
@@ -41,26 +41,26 @@ public class EnrollmentService {
         this.cursors = cursors;
     }
 
-    /** A student's enrolments; grades only for the student themselves and the registrar. */
+    /** A student's enrollments; grades only for the student themselves and the registrar. */
     public Uni<Page<Enrollment>> studentCourses(Caller caller, String studentId, PageRequest page) {
-        AccessRules.mayReadStudent(caller, studentId);
+        AccessRules.requireMayReadStudent(caller, studentId);
         String scope = CursorScopes.studentCourses(studentId);
         return enrollments.studentCourses(studentId, cursors.resume(scope, page), page.limit())
                 .map(slice -> AccessRules.listAsSeenBy(caller, cursors.page(scope, slice), List.of()));
     }
 
     /**
-     * Enrols a student: reads both sides (in parallel) for the names the edge carries, then one transaction puts
+     * Enrolls a student: reads both sides (in parallel) for the names the edge carries, then one transaction puts
      * the edge, counts it on the course under the capacity condition, checks the student still exists and that no
-     * erasure of their account is under way (404: an account being erased takes no new enrolment, which its erasure
+     * erasure of their account is under way (404: an account being erased takes no new enrollment, which its erasure
      * would have to find again).
      */
     public Uni<Enrollment> enroll(Caller caller, String studentId, String courseId,
             Function<Enrollment, Transaction.Part> alongside) {
-        AccessRules.mayEnrol(caller, studentId);
+        AccessRules.requireMayEnroll(caller, studentId);
         return Uni.combine().all()
-                .unis(students.studentToEnrol(studentId).map(Optional::ofNullable),
-                        courses.courseToEnrol(courseId).map(Optional::ofNullable))
+                .unis(students.studentToEnroll(studentId).map(Optional::ofNullable),
+                        courses.courseToEnroll(courseId).map(Optional::ofNullable))
                 .asTuple()
                 .chain(sides -> {
                     Optional<Student> student = sides.getItem1();
@@ -74,15 +74,15 @@ public class EnrollmentService {
                             .include(alongside.apply(edge)));
                 })
                 .onFailure().transform(failure -> Refusals.toProblem(failure,
-                        Subject.enrolment(studentId, courseId, null)));
+                        Subject.enrollment(studentId, courseId, null)));
     }
 
     /**
-     * One enrolment: one GetItem. For an instructor (who sees the grade only of a course naming them) the course's
+     * One enrollment: one GetItem. For an instructor (who sees the grade only of a course naming them) the course's
      * instructors are read in parallel.
      */
     public Uni<Enrollment> enrollment(Caller caller, String studentId, String courseId) {
-        AccessRules.mayReadStudent(caller, studentId);
+        AccessRules.requireMayReadStudent(caller, studentId);
         Uni<Enrollment> edge = enrollments.enrollment(studentId, courseId)
                 .onItem().ifNull().failWith(() -> Refusals.notEnrolled(studentId, courseId));
         if (!AccessRules.gradeViewDependsOnCourse(caller) || caller.is(studentId)) {
@@ -103,18 +103,18 @@ public class EnrollmentService {
      */
     public Uni<Enrollment> grade(Caller caller, String studentId, String courseId, String grade,
             Long expectedVersion) {
-        AccessRules.mayGrade(caller, studentId);
+        AccessRules.requireMayGrade(caller, studentId);
         Uni<Enrollment> graded = AccessRules.gradesEveryCourse(caller)
                 ? enrollments.grade(studentId, courseId, grade, expectedVersion)
                 : gradeAsInstructor(caller, studentId, courseId, grade, expectedVersion, GRADE_ATTEMPTS);
         return graded.onFailure().transform(failure -> Refusals.toProblem(failure,
-                Subject.enrolment(studentId, courseId, expectedVersion)));
+                Subject.enrollment(studentId, courseId, expectedVersion)));
     }
 
     private Uni<Enrollment> gradeAsInstructor(Caller caller, String studentId, String courseId, String grade,
             Long expectedVersion, int attemptsLeft) {
         if (attemptsLeft <= 0) {
-            return Uni.createFrom().failure(Refusals.enrolmentChangedConcurrently(studentId, courseId));
+            return Uni.createFrom().failure(Refusals.enrollmentChangedConcurrently(studentId, courseId));
         }
         return enrollments.enrollmentToGrade(studentId, courseId).chain(current -> {
             if (current == null) {
@@ -133,13 +133,13 @@ public class EnrollmentService {
 
     /**
      * Drops the edge and counts it off the course in one transaction; a second drop is a 404. Unless the caller may
-     * drop graded enrolments (the registrar, not on their own), the delete is conditioned on the edge having no grade:
-     * a graded enrolment is a 409 and nothing changes, however recently the grade was set.
+     * drop graded enrollments (the registrar, not on their own), the delete is conditioned on the edge having no grade:
+     * a graded enrollment is a 409 and nothing changes, however recently the grade was set.
      */
     public Uni<Void> drop(Caller caller, String studentId, String courseId, Long expectedVersion) {
-        AccessRules.mayDrop(caller, studentId);
+        AccessRules.requireMayDrop(caller, studentId);
         return enrollments.drop(studentId, courseId, expectedVersion, AccessRules.mayDropGraded(caller, studentId))
                 .onFailure().transform(failure -> Refusals.toProblem(failure,
-                        Subject.enrolment(studentId, courseId, expectedVersion)));
+                        Subject.enrollment(studentId, courseId, expectedVersion)));
     }
 }

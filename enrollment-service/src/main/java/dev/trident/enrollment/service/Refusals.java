@@ -1,9 +1,9 @@
 package dev.trident.enrollment.service;
 
 import static dev.trident.enrollment.repository.EnrollmentRepository.COURSE_SEAT;
-import static dev.trident.enrollment.repository.EnrollmentRepository.DROPPED_ENROLMENT;
+import static dev.trident.enrollment.repository.EnrollmentRepository.DROPPED_ENROLLMENT;
 import static dev.trident.enrollment.repository.EnrollmentRepository.ENROLLED_STUDENT;
-import static dev.trident.enrollment.repository.EnrollmentRepository.GRADED_ENROLMENT;
+import static dev.trident.enrollment.repository.EnrollmentRepository.GRADED_ENROLLMENT;
 import static dev.trident.enrollment.repository.EnrollmentRepository.TAUGHT_COURSE;
 
 import dev.trident.enrollment.model.Course;
@@ -23,9 +23,6 @@ import dev.trident.support.work.Reservations;
  */
 final class Refusals {
 
-    /** How long a client should wait before retrying a write that kept losing to concurrent transactions. */
-    private static final int RETRY_AFTER_SECONDS = 1;
-
     private Refusals() {
     }
 
@@ -42,20 +39,27 @@ final class Refusals {
             return new Subject(null, courseId, null, capacity);
         }
 
-        static Subject enrolment(String studentId, String courseId, Long expectedVersion) {
+        static Subject enrollment(String studentId, String courseId, Long expectedVersion) {
             return new Subject(studentId, courseId, expectedVersion, null);
+        }
+
+        /** What the request was about, in the words of an answer's detail. */
+        String describe() {
+            if (studentId != null && courseId != null) {
+                return "the enrolment of student " + studentId + " in course " + courseId;
+            }
+            return studentId != null ? "student " + studentId : "course " + courseId;
         }
     }
 
     /** The problem for a refused or contended write; any other failure passes unchanged. */
     static Throwable toProblem(Throwable failure, Subject subject) {
         if (failure instanceof WriteContended) {
-            return ProblemException.unavailable("too many concurrent changes to the same items; retry",
-                    RETRY_AFTER_SECONDS);
+            return ProblemException.contended(subject.describe());
         }
         if (Reservations.refused(failure)) {
             if (subject.studentId() != null && subject.courseId() != null) {
-                return studentNotFound(subject.studentId()); // an enrolment of an account being erased
+                return studentNotFound(subject.studentId()); // an enrollment of an account being erased
             }
             return subject.studentId() != null ? Reservations.stillDeleting("student", subject.studentId())
                     : Reservations.stillDeleting("course", subject.courseId());
@@ -71,11 +75,11 @@ final class Refusals {
                     ? capacityBelowEnrolled(courseId, subject.capacity(),
                             CourseRepository.courseMet(refused, CourseRepository.COURSE_CHANGE))
                     : ProblemException.conflict("course " + courseId + " was removed meanwhile; retry");
-            case EnrollmentRepository.NEW_ENROLMENT ->
+            case EnrollmentRepository.NEW_ENROLLMENT ->
                     ProblemException.conflict("student " + studentId + " is already enrolled in course " + courseId);
             case COURSE_SEAT, ENROLLED_STUDENT -> seatRefused(refused, studentId, courseId);
-            case GRADED_ENROLMENT, TAUGHT_COURSE -> gradeRefused(refused, subject);
-            case DROPPED_ENROLMENT -> dropRefused(refused, subject);
+            case GRADED_ENROLLMENT, TAUGHT_COURSE -> gradeRefused(refused, subject);
+            case DROPPED_ENROLLMENT -> dropRefused(refused, subject);
             // An edge without a counted course would be a broken invariant: refused rather than going negative.
             case EnrollmentRepository.RELEASED_SEAT ->
                     ProblemException.conflict("course " + courseId + " has no enrolment to drop");
@@ -92,7 +96,7 @@ final class Refusals {
             return ProblemException.preconditionFailed(entity + " " + id + " has changed since it was read (If-Match "
                     + "does not name its current ETag); nothing was deleted");
         }
-        return ProblemException.notFound("no " + entity + " " + id);
+        return ProblemException.notFound(entity, id);
     }
 
     /** Whether a failure is the refusal of the named action. */
@@ -105,11 +109,11 @@ final class Refusals {
      * read it again, unless the client asked for a version.
      */
     static boolean changedSinceRead(Throwable failure) {
-        return failure instanceof WriteRefused refused && refused.refused(GRADED_ENROLMENT) && refused.itemExists()
+        return failure instanceof WriteRefused refused && refused.refused(GRADED_ENROLLMENT) && refused.itemExists()
                 && !refused.conditionFailed(TAUGHT_COURSE);
     }
 
-    /** The enrol transaction: a missing side (both named when both are missing) outranks a full course. */
+    /** The enroll transaction: a missing side (both named when both are missing) outranks a full course. */
     private static ProblemException seatRefused(WriteRefused refused, String studentId, String courseId) {
         boolean courseMissing = refused.conditionFailed(COURSE_SEAT) && refused.currentItem(COURSE_SEAT).isEmpty();
         boolean studentMissing = refused.conditionFailed(ENROLLED_STUDENT);
@@ -126,21 +130,21 @@ final class Refusals {
         if (refused.conditionFailed(TAUGHT_COURSE)) {
             return notAnInstructorOf(subject.courseId());
         }
-        Enrollment current = EnrollmentRepository.enrollmentMet(refused, GRADED_ENROLMENT);
+        Enrollment current = EnrollmentRepository.enrollmentMet(refused, GRADED_ENROLLMENT);
         return current == null ? notEnrolled(subject.studentId(), subject.courseId())
                 : stale(current.version(), subject.expectedVersion());
     }
 
     /** A drop: gone is a 404; a stale If-Match is answered first (the client's precondition comes before the rule). */
     private static ProblemException dropRefused(WriteRefused refused, Subject subject) {
-        Enrollment current = EnrollmentRepository.enrollmentMet(refused, DROPPED_ENROLMENT);
+        Enrollment current = EnrollmentRepository.enrollmentMet(refused, DROPPED_ENROLLMENT);
         if (current == null) {
             return notEnrolled(subject.studentId(), subject.courseId());
         }
         if (subject.expectedVersion() != null && !subject.expectedVersion().equals(current.version())) {
             return stale(current.version(), subject.expectedVersion());
         }
-        return current.hasGrade() ? gradedEnrolment(subject.studentId(), subject.courseId())
+        return current.hasGrade() ? gradedEnrollment(subject.studentId(), subject.courseId())
                 : ProblemException.conflict("the enrolment of student " + subject.studentId() + " in course "
                         + subject.courseId() + " changed meanwhile; retry");
     }
@@ -154,11 +158,11 @@ final class Refusals {
     }
 
     static ProblemException studentNotFound(String studentId) {
-        return ProblemException.notFound("student " + studentId + " does not exist");
+        return ProblemException.notFound("student", studentId);
     }
 
     static ProblemException courseNotFound(String courseId) {
-        return ProblemException.notFound("course " + courseId + " does not exist");
+        return ProblemException.notFound("course", courseId);
     }
 
     static ProblemException notEnrolled(String studentId, String courseId) {
@@ -170,15 +174,14 @@ final class Refusals {
                 + ", If-Match asked for " + expectedVersion);
     }
 
-    /** A replace that kept losing to concurrent writers of the same student. */
+    /** A replace that kept losing to concurrent writers of the same student: contended, like a transaction. */
     static ProblemException studentChangedConcurrently(String studentId) {
-        return ProblemException.conflict("student " + studentId + " is being changed concurrently; retry");
+        return ProblemException.contended(Subject.student(studentId).describe());
     }
 
-    /** An instructor's grade whose edge kept changing between its read and its write. */
-    static ProblemException enrolmentChangedConcurrently(String studentId, String courseId) {
-        return ProblemException.conflict("the enrolment of student " + studentId + " in course " + courseId
-                + " is being changed concurrently; retry");
+    /** An instructor's grade whose edge kept changing between its read and its write: contended too. */
+    static ProblemException enrollmentChangedConcurrently(String studentId, String courseId) {
+        return ProblemException.contended(Subject.enrollment(studentId, courseId, null).describe());
     }
 
     private static ProblemException capacityBelowEnrolled(String courseId, Integer capacity, Course current) {
@@ -191,7 +194,7 @@ final class Refusals {
                 + " grade it");
     }
 
-    private static ProblemException gradedEnrolment(String studentId, String courseId) {
+    private static ProblemException gradedEnrollment(String studentId, String courseId) {
         return ProblemException.conflict("the enrolment of student " + studentId + " in course " + courseId
                 + " is graded: only the registrar drops a graded enrolment");
     }

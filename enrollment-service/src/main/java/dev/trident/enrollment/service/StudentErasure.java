@@ -18,8 +18,8 @@ import java.util.function.LongFunction;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * Erases a student: every enrolment edge, each with its course's {@code enrolledCount} in one transaction (the drop),
- * then the profile; page by page, so nothing grows with the student. Graded enrolments are academic records: a sweep
+ * Erases a student: every enrollment edge, each with its course's {@code enrolledCount} in one transaction (the drop),
+ * then the profile; page by page, so nothing grows with the student. Graded enrollments are academic records: a sweep
  * that {@linkplain Graded#KEEP keeps} them (the account erasure, and the student's own deletion) leaves each graded
  * edge in place, decided by the condition of the drop's own transaction, so a grade set after the page was read still
  * keeps its edge. Idempotent: run again, it finds what is left. Used by the account erasure and by
@@ -30,7 +30,7 @@ public class StudentErasure {
 
     static final int CONCURRENCY = 8;
 
-    /** What a sweep does with a graded enrolment. */
+    /** What a sweep does with a graded enrollment. */
     public enum Graded {
         /** Removed with the rest: only the registrar's deletion of another student. */
         REMOVE,
@@ -56,7 +56,7 @@ public class StudentErasure {
 
     /**
      * Erases {@code studentId}'s items; {@code progress} is told each page's count of items removed (and may fail to
-     * stop the work). Emits how many graded enrolments were kept (always 0 with {@link Graded#REMOVE}).
+     * stop the work). Emits how many graded enrollments were kept (always 0 with {@link Graded#REMOVE}).
      */
     public Uni<Long> erase(String studentId, Graded graded, LongFunction<Uni<Void>> progress) {
         return erase(studentId, graded, progress, null, 0L);
@@ -99,9 +99,9 @@ public class StudentErasure {
                 .replaceWith(true)
                 .onFailure(WriteRefused.class).recoverWithUni(failure -> {
                     WriteRefused refused = (WriteRefused) failure;
-                    if (refused.conditionFailed(EnrollmentRepository.DROPPED_ENROLMENT)) {
+                    if (refused.conditionFailed(EnrollmentRepository.DROPPED_ENROLLMENT)) {
                         Enrollment met = EnrollmentRepository.enrollmentMet(refused,
-                                EnrollmentRepository.DROPPED_ENROLMENT);
+                                EnrollmentRepository.DROPPED_ENROLLMENT);
                         return Uni.createFrom().item(met == null || !met.hasGrade());
                     }
                     return students.deleteAll(List.of(EnrollmentKeys.enrollment(studentId, edge.courseId())))

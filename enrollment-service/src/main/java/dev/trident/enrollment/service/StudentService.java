@@ -32,14 +32,14 @@ public class StudentService {
     }
 
     public Uni<Student> student(Caller caller, String studentId) {
-        AccessRules.mayReadStudent(caller, studentId);
+        AccessRules.requireMayReadStudent(caller, studentId);
         return students.student(studentId)
                 .onItem().ifNull().failWith(() -> Refusals.studentNotFound(studentId));
     }
 
-    /** The profile and first page of enrolments; grades only for the student themselves and the registrar. */
+    /** The profile and first page of enrollments; grades only for the student themselves and the registrar. */
     public Uni<StudentWithCourses> studentWithCourses(Caller caller, String studentId, int limit) {
-        AccessRules.mayReadStudent(caller, studentId);
+        AccessRules.requireMayReadStudent(caller, studentId);
         return students.studentWithCourses(studentId, limit)
                 .onItem().ifNull().failWith(() -> Refusals.studentNotFound(studentId))
                 .map(found -> new StudentWithCourses(found.student(), AccessRules.listAsSeenBy(caller,
@@ -53,7 +53,7 @@ public class StudentService {
      * versions never skip. The user is read with the caller's token.
      */
     public Uni<Outcome<Student>> putStudent(Caller caller, String studentId, int year, String major) {
-        AccessRules.mayRegister(caller, studentId);
+        AccessRules.requireMayRegister(caller, studentId);
         return socialUsers.require(STUDENT_ID, studentId, caller.authorization())
                 .chain(user -> register(studentId, new StudentProfile(user.displayName(), year, major),
                         REPLACE_ATTEMPTS))

@@ -165,7 +165,7 @@ class AccountErasureEndToEndTest {
         comment(friend, friendsPost, userId);
         comment(friend, friendsPost, friend);
 
-        // Enrolments: course1 has another student too; course2 only the account.
+        // Enrollments: course1 has another student too; course2 only the account.
         String other = newUser("Other Student " + tag);
         for (String student : List.of(userId, other)) {
             staff().contentType(ContentType.JSON).body(Map.of("year", 2, "major", "History"))

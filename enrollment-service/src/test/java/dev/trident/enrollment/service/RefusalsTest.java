@@ -1,10 +1,10 @@
 package dev.trident.enrollment.service;
 
 import static dev.trident.enrollment.repository.EnrollmentRepository.COURSE_SEAT;
-import static dev.trident.enrollment.repository.EnrollmentRepository.DROPPED_ENROLMENT;
+import static dev.trident.enrollment.repository.EnrollmentRepository.DROPPED_ENROLLMENT;
 import static dev.trident.enrollment.repository.EnrollmentRepository.ENROLLED_STUDENT;
-import static dev.trident.enrollment.repository.EnrollmentRepository.GRADED_ENROLMENT;
-import static dev.trident.enrollment.repository.EnrollmentRepository.NEW_ENROLMENT;
+import static dev.trident.enrollment.repository.EnrollmentRepository.GRADED_ENROLLMENT;
+import static dev.trident.enrollment.repository.EnrollmentRepository.NEW_ENROLLMENT;
 import static dev.trident.enrollment.repository.EnrollmentRepository.RELEASED_SEAT;
 import static dev.trident.enrollment.repository.EnrollmentRepository.TAUGHT_COURSE;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -27,12 +27,12 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * What each refusal of the enrollment writes answers, action by action, including races the HTTP tests cannot
- * stage (a side vanishing between the reads and the enrol transaction, several conditions failing at once).
+ * stage (a side vanishing between the reads and the enroll transaction, several conditions failing at once).
  */
 class RefusalsTest {
 
     private static final Map<String, AttributeValue> NONE = Map.of();
-    private static final Subject ENROLMENT = Subject.enrolment("s1", "c1", null);
+    private static final Subject ENROLLMENT = Subject.enrollment("s1", "c1", null);
 
     /** A refusal of the given actions, in transaction order, each with the item it met. */
     @SafeVarargs
@@ -73,57 +73,61 @@ class RefusalsTest {
 
     @Test
     void anExistingEdgeIsAlreadyEnrolled() {
-        ProblemException problem = problem(refused(on(NEW_ENROLMENT, Map.of("PK", AttributeValue.fromS("x")))),
-                ENROLMENT);
+        ProblemException problem = problem(refused(on(NEW_ENROLLMENT, Map.of("PK", AttributeValue.fromS("x")))),
+                ENROLLMENT);
         assertEquals(409, problem.status());
         assertEquals("student s1 is already enrolled in course c1", problem.getMessage());
     }
 
     @Test
     void aCourseConditionWithoutAnOldItemIsAMissingCourse() {
-        ProblemException problem = problem(refused(on(COURSE_SEAT, NONE)), ENROLMENT);
+        ProblemException problem = problem(refused(on(COURSE_SEAT, NONE)), ENROLLMENT);
         assertEquals(404, problem.status());
         assertEquals("course c1 does not exist", problem.getMessage());
     }
 
     @Test
     void aCourseConditionWithTheCourseAtCapacityIsFull() {
-        ProblemException problem = problem(refused(on(COURSE_SEAT, course(20, 20))), ENROLMENT);
+        ProblemException problem = problem(refused(on(COURSE_SEAT, course(20, 20))), ENROLLMENT);
         assertEquals(409, problem.status());
         assertEquals("course c1 is full: all 20 places are taken", problem.getMessage());
     }
 
     @Test
     void aFailedStudentCheckIsAMissingStudent() {
-        ProblemException problem = problem(refused(on(ENROLLED_STUDENT, NONE)), ENROLMENT);
+        ProblemException problem = problem(refused(on(ENROLLED_STUDENT, NONE)), ENROLLMENT);
         assertEquals(404, problem.status());
         assertEquals("student s1 does not exist", problem.getMessage());
     }
 
     @Test
     void bothSidesMissingNamesBoth() {
-        ProblemException problem = problem(refused(on(COURSE_SEAT, NONE), on(ENROLLED_STUDENT, NONE)), ENROLMENT);
+        ProblemException problem = problem(refused(on(COURSE_SEAT, NONE), on(ENROLLED_STUDENT, NONE)), ENROLLMENT);
         assertEquals(404, problem.status());
         assertEquals("student s1 and course c1 do not exist", problem.getMessage());
     }
 
     @Test
     void aMissingStudentOutranksAFullCourse() {
-        assertEquals(404, problem(refused(on(COURSE_SEAT, course(20, 20)), on(ENROLLED_STUDENT, NONE)), ENROLMENT)
+        assertEquals(404, problem(refused(on(COURSE_SEAT, course(20, 20)), on(ENROLLED_STUDENT, NONE)), ENROLLMENT)
                 .status());
     }
 
     @Test
-    void aWriteThatKeptLosingToConcurrentTransactionsIs503WithRetryAfter() {
-        ProblemException problem = problem(new WriteContended(new RuntimeException("conflict")), ENROLMENT);
-        assertEquals(503, problem.status());
+    void aWriteThatKeptLosingToConcurrentTransactionsIs409WithRetryAfterNamingWhatIsContended() {
+        ProblemException problem = problem(new WriteContended(new RuntimeException("conflict")), ENROLLMENT);
+        assertEquals(409, problem.status());
         assertEquals(1, problem.retryAfterSeconds());
+        assertEquals("the enrolment of student s1 in course c1 is being changed by many requests at once; retry",
+                problem.getMessage());
+        assertEquals(409, Refusals.studentChangedConcurrently("s1").status());
+        assertEquals(1, Refusals.studentChangedConcurrently("s1").retryAfterSeconds());
     }
 
     @Test
     void anyOtherFailureAndARefusalTheServicesRecoverFromPassUnchanged() {
         RuntimeException other = new IllegalStateException("x");
-        assertSame(other, Refusals.toProblem(other, ENROLMENT));
+        assertSame(other, Refusals.toProblem(other, ENROLLMENT));
         WriteRefused exists = refused(on(StudentRepository.NEW_STUDENT, Map.of("PK", AttributeValue.fromS("x"))));
         assertSame(exists, Refusals.toProblem(exists, Subject.student("s1")));
     }
@@ -140,38 +144,38 @@ class RefusalsTest {
 
     @Test
     void aGradeOnACourseNotNamingTheInstructorIs403WhateverTheEdge() {
-        assertEquals(403, problem(refused(on(GRADED_ENROLMENT, edge(3, null)), on(TAUGHT_COURSE, NONE)),
-                Subject.enrolment("s1", "c1", 2L)).status());
-        assertEquals(403, problem(refused(on(TAUGHT_COURSE, NONE)), ENROLMENT).status());
+        assertEquals(403, problem(refused(on(GRADED_ENROLLMENT, edge(3, null)), on(TAUGHT_COURSE, NONE)),
+                Subject.enrollment("s1", "c1", 2L)).status());
+        assertEquals(403, problem(refused(on(TAUGHT_COURSE, NONE)), ENROLLMENT).status());
     }
 
     @Test
     void aGradeOnAGoneEdgeIs404AndOnAnotherVersion412() {
-        assertEquals(404, problem(refused(on(GRADED_ENROLMENT, NONE)), ENROLMENT).status());
-        ProblemException stale = problem(refused(on(GRADED_ENROLMENT, edge(3, null))),
-                Subject.enrolment("s1", "c1", 2L));
+        assertEquals(404, problem(refused(on(GRADED_ENROLLMENT, NONE)), ENROLLMENT).status());
+        ProblemException stale = problem(refused(on(GRADED_ENROLLMENT, edge(3, null))),
+                Subject.enrollment("s1", "c1", 2L));
         assertEquals(412, stale.status());
         assertEquals("the enrollment is at version 3, If-Match asked for 2", stale.getMessage());
     }
 
     @Test
     void onlyAnEdgeChangedSinceAnInstructorReadItIsReadAgain() {
-        assertTrue(Refusals.changedSinceRead(refused(on(GRADED_ENROLMENT, edge(3, null)))));
-        assertFalse(Refusals.changedSinceRead(refused(on(GRADED_ENROLMENT, NONE))));
-        assertFalse(Refusals.changedSinceRead(refused(on(GRADED_ENROLMENT, edge(3, null)), on(TAUGHT_COURSE, NONE))));
+        assertTrue(Refusals.changedSinceRead(refused(on(GRADED_ENROLLMENT, edge(3, null)))));
+        assertFalse(Refusals.changedSinceRead(refused(on(GRADED_ENROLLMENT, NONE))));
+        assertFalse(Refusals.changedSinceRead(refused(on(GRADED_ENROLLMENT, edge(3, null)), on(TAUGHT_COURSE, NONE))));
         assertFalse(Refusals.changedSinceRead(new IllegalStateException("x")));
     }
 
     @Test
     void aDropAnswersGoneThenAStaleIfMatchThenAGradeThenAChange() {
-        assertEquals(404, problem(refused(on(DROPPED_ENROLMENT, NONE)), ENROLMENT).status());
-        assertEquals(412, problem(refused(on(DROPPED_ENROLMENT, edge(4, "A"))), Subject.enrolment("s1", "c1", 3L))
+        assertEquals(404, problem(refused(on(DROPPED_ENROLLMENT, NONE)), ENROLLMENT).status());
+        assertEquals(412, problem(refused(on(DROPPED_ENROLLMENT, edge(4, "A"))), Subject.enrollment("s1", "c1", 3L))
                 .status());
-        ProblemException graded = problem(refused(on(DROPPED_ENROLMENT, edge(4, "A"))), Subject.enrolment("s1", "c1", 4L));
+        ProblemException graded = problem(refused(on(DROPPED_ENROLLMENT, edge(4, "A"))), Subject.enrollment("s1", "c1", 4L));
         assertEquals(409, graded.status());
         assertTrue(graded.getMessage().contains("is graded"), graded.getMessage());
-        assertTrue(problem(refused(on(DROPPED_ENROLMENT, edge(4, null))), ENROLMENT).getMessage()
+        assertTrue(problem(refused(on(DROPPED_ENROLLMENT, edge(4, null))), ENROLLMENT).getMessage()
                 .contains("changed meanwhile"));
-        assertEquals(409, problem(refused(on(RELEASED_SEAT, course(5, 0))), ENROLMENT).status());
+        assertEquals(409, problem(refused(on(RELEASED_SEAT, course(5, 0))), ENROLLMENT).status());
     }
 }

@@ -22,7 +22,7 @@ public record ErasureRecord(String userId, String status, Map<String, Part> part
 
     /**
      * One service's part: its items erased so far and, once done, those it kept under the legal-retention exception
-     * (enrollment's graded enrolments; 0 for the other parts). A field added later: clients that do not know it
+     * (enrollment's graded enrollments; 0 for the other parts). A field added later: clients that do not know it
      * read the record as before.
      */
     public record Part(String status, long itemsErased, String completedAt,

@@ -10,7 +10,6 @@ import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Function;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -27,35 +26,6 @@ public class Cursors {
     Cursors(TridentConfig config) {
         List<CursorKey> keys = config.cursor().secrets().stream().map(Cursors::parseKey).toList();
         this.codec = new CursorCodec(keys, config.cursor().ttl(), Clock.systemUTC());
-    }
-
-    /** The ExclusiveStartKey a page request resumes from, or null for the first page. */
-    public Map<String, AttributeValue> startKey(String scope, PageRequest page) {
-        return page.hasCursor() ? codec.decode(scope, page.cursor()).singleKey() : null;
-    }
-
-    public CursorState decode(String scope, String token) {
-        return codec.decode(scope, token);
-    }
-
-    public String encode(String scope, CursorState state) {
-        return codec.encode(scope, state);
-    }
-
-    /**
-     * Builds a page from the items of a Query made with {@code Limit = limit + 1}: the extra item
-     * only proves there is more, so a non-null cursor never leads to an empty page.
-     *
-     * @param indexName null for the base table
-     */
-    public <T> Page<T> page(String scope, List<Map<String, AttributeValue>> items, int limit, String indexName,
-            Function<Map<String, AttributeValue>, T> mapper) {
-        if (items.size() <= limit) {
-            return new Page<>(items.stream().map(mapper).toList(), null);
-        }
-        List<Map<String, AttributeValue>> taken = items.subList(0, limit);
-        String next = codec.encode(scope, CursorState.single(keyOf(taken.get(limit - 1), indexName)));
-        return new Page<>(taken.stream().map(mapper).toList(), next);
     }
 
     /** Where a list resumes, from the request's cursor (checked against the scope), or null for the first page. */

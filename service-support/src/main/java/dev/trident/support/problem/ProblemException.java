@@ -8,6 +8,9 @@ import java.util.List;
  */
 public final class ProblemException extends RuntimeException {
 
+    /** How long a client should wait before sending again a write that lost to concurrent ones. */
+    public static final int CONTENDED_RETRY_AFTER_SECONDS = 1;
+
     private final int status;
     private final List<Problem.FieldError> errors;
     private final Integer retryAfterSeconds;
@@ -35,6 +38,11 @@ public final class ProblemException extends RuntimeException {
         return new ProblemException(404, detail, null, null);
     }
 
+    /** The one wording of a missing entity on every service: "{entity} {id} does not exist". */
+    public static ProblemException notFound(String entity, String id) {
+        return notFound(entity + " " + id + " does not exist");
+    }
+
     public static ProblemException conflict(String detail) {
         return new ProblemException(409, detail, null, null);
     }
@@ -42,6 +50,15 @@ public final class ProblemException extends RuntimeException {
     /** A conflict that passes with time (a concurrent request in flight): the client may retry after a pause. */
     public static ProblemException conflict(String detail, int retryAfterSeconds) {
         return new ProblemException(409, detail, null, retryAfterSeconds);
+    }
+
+    /**
+     * A write that kept losing to concurrent writes of the same items ({@code what}, e.g. "post p1"): nothing was
+     * written. The request conflicts with the current state of the resource and may succeed when sent again, which
+     * is a 409 with Retry-After (RFC 9110 15.5.10), not a 503: the service and the table are well, the items are busy.
+     */
+    public static ProblemException contended(String what) {
+        return conflict(what + " is being changed by many requests at once; retry", CONTENDED_RETRY_AFTER_SECONDS);
     }
 
     public static ProblemException preconditionFailed(String detail) {

@@ -190,10 +190,13 @@ public class ProblemMappers {
         return problem(ProblemException.unavailable(e.getMessage() + "; retry later", RETRY_AFTER_SECONDS));
     }
 
-    /** A transaction that kept losing to concurrent ones: nothing was written. */
+    /**
+     * A write that kept losing to concurrent ones, which a service did not name: nothing was written, the same 409
+     * with Retry-After every service answers for its own items.
+     */
     @ServerExceptionMapper
     public Response contended(WriteContended e) {
-        return problem(ProblemException.conflict("the items are being changed by many requests at once; retry"));
+        return problem(ProblemException.contended("an item of this request"));
     }
 
     /**
@@ -225,6 +228,11 @@ public class ProblemMappers {
         }
         if (cause instanceof WriteContended contended) {
             return contended(contended);
+        }
+        if (cause instanceof TransactionConflictException || cause instanceof TransactionInProgressException) {
+            // Met a transaction in flight on the same items (DynamoTable retries these, then says WriteContended):
+            // the same conflict, never the throttling 503.
+            return contended(new WriteContended(cause));
         }
         if (cause instanceof WriteRefused refused) {
             return refused(refused);
@@ -260,8 +268,7 @@ public class ProblemMappers {
     /** A DynamoDB failure the client should retry later, or null when it is a bug of ours. */
     static ProblemException unavailable(Throwable cause) {
         if (cause instanceof ProvisionedThroughputExceededException || cause instanceof RequestLimitExceededException
-                || cause instanceof ThrottlingException || cause instanceof TransactionConflictException
-                || cause instanceof TransactionInProgressException) {
+                || cause instanceof ThrottlingException) {
             return ProblemException.unavailable("the database is throttling requests; retry later", RETRY_AFTER_SECONDS);
         }
         if (cause instanceof ApiCallTimeoutException || cause instanceof ApiCallAttemptTimeoutException

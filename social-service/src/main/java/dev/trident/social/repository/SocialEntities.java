@@ -99,7 +99,7 @@ final class SocialEntities {
             .attribute(CREATED_AT, Comment::createdAt)
             .attribute(UPDATED_AT, Comment::updatedAt)
             .reads(item -> new Comment(POST_ID.read(item), POST_AUTHOR_ID.read(item), COMMENT_ID.read(item),
-                    AUTHOR_ID.read(item), BODY.read(item), VERSION.read(item, 1L), CREATED_AT.read(item),
+                    AUTHOR_ID.read(item), BODY.read(item), VERSION.read(item, 0L), CREATED_AT.read(item),
                     UPDATED_AT.read(item)));
 
     /** {@code USER#<id>/DELPOST#<postId>}: a deleted post whose comments may not all be deleted yet. */

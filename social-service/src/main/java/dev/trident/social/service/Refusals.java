@@ -17,7 +17,7 @@ import dev.trident.support.work.Reservations;
  */
 final class Refusals {
 
-    /** How long a client should wait before retrying a request the table was too busy for. */
+    /** How long a client should wait before asking again for what the table was too busy to read. */
     private static final int RETRY_AFTER_SECONDS = 1;
 
     private Refusals() {
@@ -26,8 +26,7 @@ final class Refusals {
     /** The problem for a refused or contended write; any other failure passes unchanged. */
     static Throwable toProblem(Throwable failure, String entity, String id) {
         if (failure instanceof WriteContended) {
-            return ProblemException.conflict(entity + " " + id + " is being changed by many requests at once; retry",
-                    RETRY_AFTER_SECONDS);
+            return ProblemException.contended(entity + " " + id);
         }
         if (!(failure instanceof WriteRefused refused)) {
             return failure;
@@ -85,7 +84,7 @@ final class Refusals {
     }
 
     static ProblemException notFound(String entity, String id) {
-        return ProblemException.notFound(entity + " " + id + " does not exist");
+        return ProblemException.notFound(entity, id);
     }
 
     static ProblemException changedSinceRead(String entity, String id) {

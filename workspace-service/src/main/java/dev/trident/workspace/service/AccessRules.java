@@ -3,11 +3,8 @@ package dev.trident.workspace.service;
 import dev.trident.keys.Shards;
 import dev.trident.support.problem.ProblemException;
 import dev.trident.support.security.Caller;
-import dev.trident.workspace.config.WorkspaceConfig;
 import dev.trident.workspace.model.Member;
 import dev.trident.workspace.model.MemberRole;
-import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import java.util.EnumSet;
 import java.util.Set;
 
@@ -34,26 +31,25 @@ import java.util.Set;
  * ({@link #rolesThatMayChangeMember}), so a manager demoted meanwhile changes nothing (403). A member edge is written in the same transaction as its workspace's META and
  * workspaces are never deleted, so "is a member" also answers "the workspace exists".
  */
-@ApplicationScoped
-public class AccessRules {
+final class AccessRules {
 
-    private final int maxShardsWithoutPlatformAdmin;
-
-    @Inject
-    AccessRules(WorkspaceConfig config) {
-        this(config.maxShardsWithoutPlatformAdmin());
+    private AccessRules() {
     }
 
-    AccessRules(int maxShardsWithoutPlatformAdmin) {
+    /**
+     * {@code trident.workspace.max-shards-without-platform-admin} as configured, refused (the service cannot be
+     * built) unless it is 1..16.
+     */
+    static int shardAllowance(int maxShardsWithoutPlatformAdmin) {
         if (maxShardsWithoutPlatformAdmin < 1 || maxShardsWithoutPlatformAdmin > Shards.MAX_SHARDS) {
             throw new IllegalArgumentException("trident.workspace.max-shards-without-platform-admin must be 1.."
                     + Shards.MAX_SHARDS + ", not " + maxShardsWithoutPlatformAdmin);
         }
-        this.maxShardsWithoutPlatformAdmin = maxShardsWithoutPlatformAdmin;
+        return maxShardsWithoutPlatformAdmin;
     }
 
     /** The caller's role in {@code wsId} (null: not a member); 404, as for a missing workspace, for a non-member. */
-    public MemberRole requireMember(MemberRole role, String wsId) {
+    static MemberRole requireMember(MemberRole role, String wsId) {
         if (role == null) {
             throw WorkspaceService.workspaceNotFound(wsId);
         }
@@ -61,7 +57,7 @@ public class AccessRules {
     }
 
     /** An owner or admin of {@code wsId}: 403 for another member, 404 for a non-member. */
-    public MemberRole requireManager(MemberRole role, String wsId) {
+    static MemberRole requireManager(MemberRole role, String wsId) {
         if (!requireMember(role, wsId).managesWorkspace()) {
             throw ProblemException.forbidden("only an owner or admin of workspace " + wsId + " may do this");
         }
@@ -69,7 +65,7 @@ public class AccessRules {
     }
 
     /** An owner of {@code wsId}: 403 for an admin or member, 404 for a non-member. */
-    public MemberRole requireOwner(MemberRole role, String wsId) {
+    static MemberRole requireOwner(MemberRole role, String wsId) {
         if (requireMember(role, wsId) != MemberRole.OWNER) {
             throw ProblemException.forbidden("only an owner of workspace " + wsId + " may change its settings");
         }
@@ -81,7 +77,7 @@ public class AccessRules {
      * {@code after} (null: removal): granting the owner role or touching an owner's edge needs an owner, so an admin
      * cannot make themselves owner or push an owner out. 403 otherwise.
      */
-    public void requireMayChangeMember(MemberRole callerRole, Member before, MemberRole after) {
+    static void requireMayChangeMember(MemberRole callerRole, Member before, MemberRole after) {
         if (!rolesThatMayChangeMember(before, after).contains(callerRole)) {
             throw ProblemException.forbidden("only an owner grants, changes or removes the owner role");
         }
@@ -92,13 +88,13 @@ public class AccessRules {
      * {@link #requireMayChangeMember}): the owner alone when the owner role is granted or touched, else any manager.
      * The change's transaction holds the caller's edge to one of them, so a demotion after the decision refuses it.
      */
-    public Set<MemberRole> rolesThatMayChangeMember(Member before, MemberRole after) {
+    static Set<MemberRole> rolesThatMayChangeMember(Member before, MemberRole after) {
         boolean touchesOwner = after == MemberRole.OWNER || (before != null && before.role() == MemberRole.OWNER);
         return touchesOwner ? EnumSet.of(MemberRole.OWNER) : EnumSet.of(MemberRole.OWNER, MemberRole.ADMIN);
     }
 
     /** Whether removing {@code userId} is the caller leaving, which any member may do without a manager's role. */
-    public boolean isLeaving(Caller caller, String userId) {
+    static boolean isLeaving(Caller caller, String userId) {
         return caller.is(userId);
     }
 
@@ -106,7 +102,7 @@ public class AccessRules {
      * A body field that names the acting user ({@code ownerId}, {@code createdBy}) is optional; when sent it must be
      * the caller: 403 otherwise. Returns the caller's id, the value to store.
      */
-    public String requireSelf(Caller caller, String field, String claimedId) {
+    static String requireSelf(Caller caller, String field, String claimedId) {
         if (claimedId != null && !caller.is(claimedId)) {
             throw ProblemException.forbidden(field + " must be the caller (" + caller.userId() + ") or absent");
         }
@@ -114,10 +110,11 @@ public class AccessRules {
     }
 
     /**
-     * A new workspace's shard count: up to the configured maximum for anyone, beyond it (up to 16) only for the
+     * A new workspace's shard count: up to the configured maximum ({@link #shardAllowance}) for anyone, beyond it
+     * (up to 16) only for the
      * platform role {@code admin}; 403 otherwise. Each shard is one more Query on every project list of the workspace.
      */
-    public void requireShardsAllowed(Caller caller, int shards) {
+    static void requireShardsAllowed(Caller caller, int shards, int maxShardsWithoutPlatformAdmin) {
         if (shards > maxShardsWithoutPlatformAdmin && !caller.hasRole(Caller.ADMIN)) {
             throw ProblemException.forbidden("a workspace with " + shards + " shards needs the platform role "
                     + Caller.ADMIN + "; without it at most " + maxShardsWithoutPlatformAdmin);
@@ -125,7 +122,7 @@ public class AccessRules {
     }
 
     /** The caller themself, or any user for the platform role {@code admin}; 403 otherwise. */
-    public void requireSelfOrPlatformAdmin(Caller caller, String userId) {
+    static void requireSelfOrPlatformAdmin(Caller caller, String userId) {
         if (!caller.is(userId) && !caller.hasRole(Caller.ADMIN)) {
             throw ProblemException.forbidden("only your own memberships may be listed without the role "
                     + Caller.ADMIN);
@@ -133,7 +130,7 @@ public class AccessRules {
     }
 
     /** The platform role {@code admin}: 403 otherwise. */
-    public void requirePlatformAdmin(Caller caller) {
+    static void requirePlatformAdmin(Caller caller) {
         if (!caller.hasRole(Caller.ADMIN)) {
             throw ProblemException.forbidden("listing projects across workspaces needs the role " + Caller.ADMIN);
         }

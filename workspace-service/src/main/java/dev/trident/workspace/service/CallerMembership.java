@@ -23,26 +23,24 @@ class CallerMembership {
     }
 
     private final WorkspaceRepository workspaces;
-    private final AccessRules rules;
 
-    CallerMembership(WorkspaceRepository workspaces, AccessRules rules) {
+    CallerMembership(WorkspaceRepository workspaces) {
         this.workspaces = workspaces;
-        this.rules = rules;
     }
 
     /** Any member: 404 for anyone else. */
     Uni<Access> member(Caller caller, String wsId) {
-        return access(caller, wsId).invoke(access -> rules.requireMember(access.role(), wsId));
+        return access(caller, wsId).invoke(access -> AccessRules.requireMember(access.role(), wsId));
     }
 
     /** An owner or admin: 403 for another member, 404 for a non-member. */
     Uni<Access> manager(Caller caller, String wsId) {
-        return access(caller, wsId).invoke(access -> rules.requireManager(access.role(), wsId));
+        return access(caller, wsId).invoke(access -> AccessRules.requireManager(access.role(), wsId));
     }
 
     /** An owner: 403 for an admin or member, 404 for a non-member. */
     Uni<Access> owner(Caller caller, String wsId) {
-        return access(caller, wsId).invoke(access -> rules.requireOwner(access.role(), wsId));
+        return access(caller, wsId).invoke(access -> AccessRules.requireOwner(access.role(), wsId));
     }
 
     private Uni<Access> access(Caller caller, String wsId) {

@@ -27,16 +27,14 @@ public class MemberService {
     private final CallerMembership membership;
     private final Cursors cursors;
     private final SocialUsers users;
-    private final AccessRules rules;
     private final Clock clock;
 
     MemberService(MemberRepository members, CallerMembership membership, Cursors cursors, SocialUsers users,
-            AccessRules rules, Clock clock) {
+            Clock clock) {
         this.members = members;
         this.membership = membership;
         this.cursors = cursors;
         this.users = users;
-        this.rules = rules;
         this.clock = clock;
     }
 
@@ -54,7 +52,7 @@ public class MemberService {
     public Uni<MemberChange> put(Caller caller, String wsId, String userId, MemberRole role) {
         return membership.manager(caller, wsId).map(CallerMembership.Access::role)
                 .chain(callerRole -> members.member(wsId, userId)
-                        .invoke(before -> rules.requireMayChangeMember(callerRole, before, role)))
+                        .invoke(before -> AccessRules.requireMayChangeMember(callerRole, before, role)))
                 .chain(before -> before != null ? Uni.createFrom().item(before)
                         : users.require("userId", userId, caller.authorization()).map(user -> (Member) null))
                 .chain(before -> {
@@ -74,22 +72,22 @@ public class MemberService {
      * also checks the caller's edge still holds a role that may remove the member (403 otherwise). Either way the seat is freed in the same transaction, and removing the last owner is a 409.
      */
     public Uni<Void> remove(Caller caller, String wsId, String userId) {
-        Uni<Member> target = rules.isLeaving(caller, userId)
+        Uni<Member> target = AccessRules.isLeaving(caller, userId)
                 ? members.member(wsId, userId).onItem().ifNull().failWith(() -> WorkspaceService.workspaceNotFound(wsId))
                 : membership.manager(caller, wsId)
                         .map(CallerMembership.Access::role)
                         .chain(callerRole -> members.member(wsId, userId)
                                 .onItem().ifNull().failWith(() -> ProblemException.notFound(
                                         "user " + userId + " is not a member of workspace " + wsId))
-                                .invoke(before -> rules.requireMayChangeMember(callerRole, before, null)));
-        return target.chain(before -> members.removeMember(before, rules.isLeaving(caller, userId) ? null
+                                .invoke(before -> AccessRules.requireMayChangeMember(callerRole, before, null)));
+        return target.chain(before -> members.removeMember(before, AccessRules.isLeaving(caller, userId) ? null
                         : mandate(caller, before, null)))
                 .onFailure().transform(e -> Refusals.membership(e, wsId, userId));
     }
 
     /** The caller's role as a condition of the change's own transaction: still one that may make it. */
     private MemberRepository.Mandate mandate(Caller caller, Member before, MemberRole after) {
-        return new MemberRepository.Mandate(caller.userId(), rules.rolesThatMayChangeMember(before, after));
+        return new MemberRepository.Mandate(caller.userId(), AccessRules.rolesThatMayChangeMember(before, after));
     }
 
     /** Members only: GetItem of the caller's edge, then one Query of the member edges. */
@@ -104,7 +102,7 @@ public class MemberService {
     /** The caller's own memberships ({@code userId} null or the caller), anyone's for a platform admin: GSI1. */
     public Uni<Page<Member>> workspacesOf(Caller caller, String userId, PageRequest page) {
         String member = userId == null ? caller.userId() : userId;
-        rules.requireSelfOrPlatformAdmin(caller, member);
+        AccessRules.requireSelfOrPlatformAdmin(caller, member);
         String scope = "workspace:of-user:" + member;
         return members.workspacesOfUser(member, cursors.resume(scope, page), page.limit())
                 .map(slice -> cursors.page(scope, slice));

@@ -32,16 +32,14 @@ public class ProjectService {
     private final CallerMembership membership;
     private final Cursors cursors;
     private final SocialUsers users;
-    private final AccessRules rules;
     private final Clock clock;
 
     ProjectService(ProjectRepository projects, CallerMembership membership, Cursors cursors,
-            SocialUsers users, AccessRules rules, Clock clock) {
+            SocialUsers users, Clock clock) {
         this.projects = projects;
         this.membership = membership;
         this.cursors = cursors;
         this.users = users;
-        this.rules = rules;
         this.clock = clock;
     }
 
@@ -59,7 +57,7 @@ public class ProjectService {
      */
     public Uni<Project> create(Caller caller, String wsId, String title, ProjectStatus status,
             String createdByClaimed, Function<Project, Transaction.Part> alongside) {
-        String createdBy = rules.requireSelf(caller, "createdBy", createdByClaimed);
+        String createdBy = AccessRules.requireSelf(caller, "createdBy", createdByClaimed);
         return membership.manager(caller, wsId)
                 .chain(access -> users.require("createdBy", createdBy, caller.authorization())
                         .chain(creator -> allocateAndPut(access.workspace(), title, status, creator, alongside)))
@@ -131,7 +129,7 @@ public class ProjectService {
      * created within {@code range}; platform {@code admin} only.
      */
     public Uni<Page<Project>> byStatus(Caller caller, ProjectStatus status, CreatedRange range, PageRequest page) {
-        rules.requirePlatformAdmin(caller);
+        AccessRules.requirePlatformAdmin(caller);
         // Bound to the status shard count too: a cursor from another layout would treat new shards as exhausted; and
         // to the range, so a cursor never resumes a wider (or other) range than the one it was issued for.
         String scope = "workspace:projects-by-status:" + status.name() + ":shards="

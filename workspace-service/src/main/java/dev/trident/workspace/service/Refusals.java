@@ -18,7 +18,7 @@ import dev.trident.workspace.repository.WorkspaceRepository;
  */
 final class Refusals {
 
-    /** How long a client should wait before retrying a create that met a concurrent one. */
+    /** How long a client should wait before retrying a create whose Idempotency-Key is still in flight. */
     static final int RETRY_AFTER_SECONDS = 1;
 
     private Refusals() {
@@ -67,16 +67,15 @@ final class Refusals {
     }
 
     /**
-     * A create that kept losing to concurrent transactions, or whose Idempotency-Key record another request wrote
-     * first (and which was not there to replay when read again): both pass with time, so a 409 with Retry-After.
+     * A create whose Idempotency-Key record another request wrote first (and which was not there to replay when read
+     * again), or that kept losing to concurrent transactions: both pass with time, so a 409 with Retry-After.
      */
     private static Throwable createInFlight(Throwable failure, String what) {
-        if (failure instanceof WriteContended
-                || failure instanceof WriteRefused refused && refused.refused(Idempotency.RECORD_ACTION)) {
+        if (failure instanceof WriteRefused refused && refused.refused(Idempotency.RECORD_ACTION)) {
             return ProblemException.conflict(what + " is being created by another request at once; retry",
                     RETRY_AFTER_SECONDS);
         }
-        return failure;
+        return contendedOr(failure, what);
     }
 
     /** {@code PATCH/DELETE .../projects/{pid}}: gone (404), a stale If-Match (412), or changed concurrently (409). */
@@ -92,8 +91,8 @@ final class Refusals {
     /**
      * {@code PUT/DELETE .../members/{userId}}: the caller was demoted (403) or removed (404, as for a non-member)
      * between the decision and the write, every seat is taken (409 naming the count and the limit), the last
-     * owner would go (409 naming what to do), or the edge changed since it was read, which includes a write that kept
-     * losing to concurrent ones (409, retry). An edge changed concurrently wins over a full workspace: the client's
+     * owner would go (409 naming what to do), the edge changed since it was read (409, retry), or a write that kept
+     * losing to concurrent ones (409 with Retry-After). An edge changed concurrently wins over a full workspace: the client's
      * view is stale, so a retry is the answer, not raising the limit.
      */
     static Throwable membership(Throwable failure, String wsId, String userId) {
@@ -113,16 +112,15 @@ final class Refusals {
             return ProblemException.conflict("user " + userId + " is the last owner of workspace " + wsId
                     + ": make another member owner first");
         }
-        if (failure instanceof WriteContended
-                || failure instanceof WriteRefused refused && refused.refused(MemberRepository.MEMBER_EDGE)) {
-            return ProblemException.conflict("the membership of " + userId + " changed concurrently; retry");
+        if (failure instanceof WriteRefused refused && refused.refused(MemberRepository.MEMBER_EDGE)) {
+            return changedConcurrently("the membership of " + userId);
         }
-        return failure;
+        return contendedOr(failure, "the membership of " + userId);
     }
 
-    /** A write that kept losing to concurrent ones is a conflict to retry; any other failure passes unchanged. */
+    /** A write that kept losing to concurrent ones (409 with Retry-After); any other failure passes unchanged. */
     private static Throwable contendedOr(Throwable failure, String what) {
-        return failure instanceof WriteContended ? changedConcurrently(what) : failure;
+        return failure instanceof WriteContended ? ProblemException.contended(what) : failure;
     }
 
     /**

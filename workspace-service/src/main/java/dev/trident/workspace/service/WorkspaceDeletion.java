@@ -67,7 +67,7 @@ public class WorkspaceDeletion {
                 refused -> expectedVersion != null && refused.itemExists()
                         ? ProblemException.preconditionFailed("workspace " + wsId + " has changed since it was read "
                                 + "(If-Match does not name its current ETag); nothing was deleted")
-                        : notFound(wsId)));
+                        : WorkspaceService.workspaceNotFound(wsId)));
     }
 
     /**
@@ -89,10 +89,6 @@ public class WorkspaceDeletion {
                         : Uni.createFrom().failure(refused.apply((WriteRefused) e)))
                 .chain(accepted -> accepted ? runner.performHeld(task, settings.inlineBudget())
                         : Uni.createFrom().item(false));
-    }
-
-    private static ProblemException notFound(String wsId) {
-        return ProblemException.notFound("no workspace " + wsId);
     }
 
     /**

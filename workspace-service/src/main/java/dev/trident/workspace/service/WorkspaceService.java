@@ -9,6 +9,7 @@ import dev.trident.support.paging.Page;
 import dev.trident.support.paging.PageRequest;
 import dev.trident.support.problem.ProblemException;
 import dev.trident.support.security.Caller;
+import dev.trident.workspace.config.WorkspaceConfig;
 import dev.trident.workspace.model.Project;
 import dev.trident.workspace.model.Workspace;
 import dev.trident.workspace.model.WorkspaceChanges;
@@ -28,17 +29,17 @@ public class WorkspaceService {
     private final CallerMembership membership;
     private final Cursors cursors;
     private final SocialUsers users;
-    private final AccessRules rules;
+    private final int maxShardsWithoutPlatformAdmin;
     private final Clock clock;
 
     WorkspaceService(WorkspaceRepository workspaces, ProjectRepository projects,
-            CallerMembership membership, Cursors cursors, SocialUsers users, AccessRules rules, Clock clock) {
+            CallerMembership membership, Cursors cursors, SocialUsers users, WorkspaceConfig config, Clock clock) {
         this.workspaces = workspaces;
         this.projects = projects;
         this.membership = membership;
         this.cursors = cursors;
         this.users = users;
-        this.rules = rules;
+        this.maxShardsWithoutPlatformAdmin = AccessRules.shardAllowance(config.maxShardsWithoutPlatformAdmin());
         this.clock = clock;
     }
 
@@ -56,9 +57,9 @@ public class WorkspaceService {
      */
     public Uni<Workspace> create(Caller caller, String wsId, String displayName, String region, int seatLimit,
             String ownerIdClaimed, Integer shards, Function<Workspace, Transaction.Part> alongside) {
-        String ownerId = rules.requireSelf(caller, "ownerId", ownerIdClaimed);
+        String ownerId = AccessRules.requireSelf(caller, "ownerId", ownerIdClaimed);
         int shardCount = Shards.requireShardCount(shards == null ? 1 : shards);
-        rules.requireShardsAllowed(caller, shardCount);
+        AccessRules.requireShardsAllowed(caller, shardCount, maxShardsWithoutPlatformAdmin);
         return users.require("ownerId", ownerId, caller.authorization())
                 .chain(() -> {
                     String now = WorkspaceKeys.formatCreatedAt(clock.instant());
@@ -108,6 +109,6 @@ public class WorkspaceService {
     }
 
     static ProblemException workspaceNotFound(String wsId) {
-        return ProblemException.notFound("workspace " + wsId + " does not exist");
+        return ProblemException.notFound("workspace", wsId);
     }
 }

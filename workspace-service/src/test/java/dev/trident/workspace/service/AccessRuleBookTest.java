@@ -17,8 +17,6 @@ import org.junit.jupiter.api.function.Executable;
 /** The rules of {@link AccessRules} on their own; {@code AccessMatrixTest} proves them through the API. */
 class AccessRuleBookTest {
 
-    private final AccessRules rules = new AccessRules(1);
-
     private static Caller caller(String subject, String... roles) {
         return new Caller(subject, Set.of(roles), "Bearer t");
     }
@@ -35,8 +33,8 @@ class AccessRuleBookTest {
 
     @Test
     void aNonMemberIsTold404AsIfTheWorkspaceDidNotExist() {
-        for (Executable rule : new Executable[] { () -> rules.requireMember(null, "ws"),
-                () -> rules.requireManager(null, "ws"), () -> rules.requireOwner(null, "ws") }) {
+        for (Executable rule : new Executable[] { () -> AccessRules.requireMember(null, "ws"),
+                () -> AccessRules.requireManager(null, "ws"), () -> AccessRules.requireOwner(null, "ws") }) {
             assertEquals("workspace ws does not exist", refused(404, rule).getMessage());
         }
     }
@@ -44,70 +42,70 @@ class AccessRuleBookTest {
     @Test
     void everyMemberReadsManagersManageAndOnlyOwnersChangeSettings() {
         for (MemberRole role : MemberRole.values()) {
-            assertEquals(role, rules.requireMember(role, "ws"));
+            assertEquals(role, AccessRules.requireMember(role, "ws"));
         }
-        assertEquals(MemberRole.ADMIN, rules.requireManager(MemberRole.ADMIN, "ws"));
-        assertEquals(MemberRole.OWNER, rules.requireManager(MemberRole.OWNER, "ws"));
+        assertEquals(MemberRole.ADMIN, AccessRules.requireManager(MemberRole.ADMIN, "ws"));
+        assertEquals(MemberRole.OWNER, AccessRules.requireManager(MemberRole.OWNER, "ws"));
         assertEquals("only an owner or admin of workspace ws may do this",
-                refused(403, () -> rules.requireManager(MemberRole.MEMBER, "ws")).getMessage());
-        assertEquals(MemberRole.OWNER, rules.requireOwner(MemberRole.OWNER, "ws"));
+                refused(403, () -> AccessRules.requireManager(MemberRole.MEMBER, "ws")).getMessage());
+        assertEquals(MemberRole.OWNER, AccessRules.requireOwner(MemberRole.OWNER, "ws"));
         assertEquals("only an owner of workspace ws may change its settings",
-                refused(403, () -> rules.requireOwner(MemberRole.ADMIN, "ws")).getMessage());
-        refused(403, () -> rules.requireOwner(MemberRole.MEMBER, "ws"));
+                refused(403, () -> AccessRules.requireOwner(MemberRole.ADMIN, "ws")).getMessage());
+        refused(403, () -> AccessRules.requireOwner(MemberRole.MEMBER, "ws"));
     }
 
     @Test
     void onlyAnOwnerGrantsChangesOrRemovesTheOwnerRole() {
-        assertDoesNotThrow(() -> rules.requireMayChangeMember(MemberRole.ADMIN, null, MemberRole.MEMBER));
-        assertDoesNotThrow(() -> rules.requireMayChangeMember(MemberRole.ADMIN, edge(MemberRole.MEMBER), null));
-        assertDoesNotThrow(() -> rules.requireMayChangeMember(MemberRole.OWNER, edge(MemberRole.OWNER), null));
-        assertDoesNotThrow(() -> rules.requireMayChangeMember(MemberRole.OWNER, null, MemberRole.OWNER));
-        refused(403, () -> rules.requireMayChangeMember(MemberRole.ADMIN, null, MemberRole.OWNER));
-        refused(403, () -> rules.requireMayChangeMember(MemberRole.ADMIN, edge(MemberRole.OWNER), MemberRole.MEMBER));
+        assertDoesNotThrow(() -> AccessRules.requireMayChangeMember(MemberRole.ADMIN, null, MemberRole.MEMBER));
+        assertDoesNotThrow(() -> AccessRules.requireMayChangeMember(MemberRole.ADMIN, edge(MemberRole.MEMBER), null));
+        assertDoesNotThrow(() -> AccessRules.requireMayChangeMember(MemberRole.OWNER, edge(MemberRole.OWNER), null));
+        assertDoesNotThrow(() -> AccessRules.requireMayChangeMember(MemberRole.OWNER, null, MemberRole.OWNER));
+        refused(403, () -> AccessRules.requireMayChangeMember(MemberRole.ADMIN, null, MemberRole.OWNER));
+        refused(403, () -> AccessRules.requireMayChangeMember(MemberRole.ADMIN, edge(MemberRole.OWNER), MemberRole.MEMBER));
         assertEquals("only an owner grants, changes or removes the owner role",
-                refused(403, () -> rules.requireMayChangeMember(MemberRole.ADMIN, edge(MemberRole.OWNER), null))
+                refused(403, () -> AccessRules.requireMayChangeMember(MemberRole.ADMIN, edge(MemberRole.OWNER), null))
                         .getMessage());
     }
 
     @Test
     void removingOnesOwnMembershipIsLeavingAndAnyoneElsesIsNot() {
-        assertTrue(rules.isLeaving(caller("mia"), "mia"));
-        assertFalse(rules.isLeaving(caller("mia"), "ann"));
-        assertFalse(rules.isLeaving(caller("mia", Caller.ADMIN), "ann"), "the platform admin is no exception");
+        assertTrue(AccessRules.isLeaving(caller("mia"), "mia"));
+        assertFalse(AccessRules.isLeaving(caller("mia"), "ann"));
+        assertFalse(AccessRules.isLeaving(caller("mia", Caller.ADMIN), "ann"), "the platform admin is no exception");
     }
 
     @Test
     void aFieldNamingTheActingUserIsTheCallerOrAbsent() {
-        assertEquals("ann", rules.requireSelf(caller("ann"), "ownerId", null));
-        assertEquals("ann", rules.requireSelf(caller("ann"), "ownerId", "ann"));
+        assertEquals("ann", AccessRules.requireSelf(caller("ann"), "ownerId", null));
+        assertEquals("ann", AccessRules.requireSelf(caller("ann"), "ownerId", "ann"));
         assertEquals("createdBy must be the caller (ann) or absent",
-                refused(403, () -> rules.requireSelf(caller("ann"), "createdBy", "bob")).getMessage());
+                refused(403, () -> AccessRules.requireSelf(caller("ann"), "createdBy", "bob")).getMessage());
     }
 
     @Test
     void moreShardsThanConfiguredNeedThePlatformAdmin() {
-        assertDoesNotThrow(() -> rules.requireShardsAllowed(caller("ann"), 1));
-        assertDoesNotThrow(() -> rules.requireShardsAllowed(caller("ann", Caller.ADMIN), 16));
+        assertDoesNotThrow(() -> AccessRules.requireShardsAllowed(caller("ann"), 1, 1));
+        assertDoesNotThrow(() -> AccessRules.requireShardsAllowed(caller("ann", Caller.ADMIN), 16, 1));
         assertEquals("a workspace with 2 shards needs the platform role admin; without it at most 1",
-                refused(403, () -> rules.requireShardsAllowed(caller("ann"), 2)).getMessage());
-        AccessRules raised = new AccessRules(4);
-        assertDoesNotThrow(() -> raised.requireShardsAllowed(caller("ann"), 4));
-        refused(403, () -> raised.requireShardsAllowed(caller("ann"), 5));
+                refused(403, () -> AccessRules.requireShardsAllowed(caller("ann"), 2, 1)).getMessage());
+        assertDoesNotThrow(() -> AccessRules.requireShardsAllowed(caller("ann"), 4, 4));
+        refused(403, () -> AccessRules.requireShardsAllowed(caller("ann"), 5, 4));
     }
 
     @Test
     void aShardAllowanceOutside1To16IsRefusedAtStartUp() {
-        assertThrows(IllegalArgumentException.class, () -> new AccessRules(0));
-        assertThrows(IllegalArgumentException.class, () -> new AccessRules(17));
+        assertThrows(IllegalArgumentException.class, () -> AccessRules.shardAllowance(0));
+        assertThrows(IllegalArgumentException.class, () -> AccessRules.shardAllowance(17));
+        assertEquals(16, AccessRules.shardAllowance(16));
     }
 
     @Test
     void readingAcrossUsersAndTenantsNeedsThePlatformAdmin() {
-        assertDoesNotThrow(() -> rules.requireSelfOrPlatformAdmin(caller("ann"), "ann"));
-        assertDoesNotThrow(() -> rules.requireSelfOrPlatformAdmin(caller("ann", Caller.ADMIN), "bob"));
-        refused(403, () -> rules.requireSelfOrPlatformAdmin(caller("ann"), "bob"));
-        assertDoesNotThrow(() -> rules.requirePlatformAdmin(caller("ann", Caller.ADMIN)));
+        assertDoesNotThrow(() -> AccessRules.requireSelfOrPlatformAdmin(caller("ann"), "ann"));
+        assertDoesNotThrow(() -> AccessRules.requireSelfOrPlatformAdmin(caller("ann", Caller.ADMIN), "bob"));
+        refused(403, () -> AccessRules.requireSelfOrPlatformAdmin(caller("ann"), "bob"));
+        assertDoesNotThrow(() -> AccessRules.requirePlatformAdmin(caller("ann", Caller.ADMIN)));
         assertEquals("listing projects across workspaces needs the role admin",
-                refused(403, () -> rules.requirePlatformAdmin(caller("ann", "registrar"))).getMessage());
+                refused(403, () -> AccessRules.requirePlatformAdmin(caller("ann", "registrar"))).getMessage());
     }
 }

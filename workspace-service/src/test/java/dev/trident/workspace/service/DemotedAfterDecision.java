@@ -33,9 +33,8 @@ public class DemotedAfterDecision extends CallerMembership {
     private final TableDefinition table;
 
     @Inject
-    DemotedAfterDecision(WorkspaceRepository workspaces, AccessRules rules, DynamoDbAsyncClient dynamo,
-            TableDefinition table) {
-        super(workspaces, rules);
+    DemotedAfterDecision(WorkspaceRepository workspaces, DynamoDbAsyncClient dynamo, TableDefinition table) {
+        super(workspaces);
         this.dynamo = dynamo;
         this.table = table;
     }

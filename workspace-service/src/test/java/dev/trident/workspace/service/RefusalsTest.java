@@ -85,10 +85,18 @@ class RefusalsTest {
     void aConditionThatFailedOnTheVersionAsSentOrUnderContentionIsAConflictToRetry() {
         assertEquals("workspace ws changed concurrently; retry", problem(Refusals.workspaceChange(
                 refused(WorkspaceRepository.WORKSPACE_CHANGE, META), "ws", null, 5L)).getMessage());
-        assertEquals(409, problem(Refusals.workspaceChange(new WriteContended(null), "ws", null, null)).status());
+        assertContended(Refusals.workspaceChange(new WriteContended(null), "ws", null, null), "workspace ws");
         assertEquals("project 2026-0007 changed concurrently; retry", problem(Refusals.projectChange(
                 refused(ProjectRepository.PROJECT_CHANGE, PROJECT), "ws", PROJECT_ID, null)).getMessage());
-        assertEquals(409, problem(Refusals.projectChange(new WriteContended(null), "ws", PROJECT_ID, 1L)).status());
+        assertContended(Refusals.projectChange(new WriteContended(null), "ws", PROJECT_ID, 1L), "project 2026-0007");
+    }
+
+    /** A write that kept losing to concurrent ones: the one answer every service gives, 409 with Retry-After. */
+    private static void assertContended(Throwable failure, String what) {
+        ProblemException p = problem(failure);
+        assertEquals(409, p.status());
+        assertEquals(1, p.retryAfterSeconds());
+        assertEquals(what + " is being changed by many requests at once; retry", p.getMessage());
     }
 
     @Test
@@ -135,11 +143,12 @@ class RefusalsTest {
         both.put(MemberRepository.MEMBER_EDGE, Map.of());
         both.put(MemberRepository.OWNER_COUNT_CHANGE, META);
         for (Throwable failure : new Throwable[] { refused(MemberRepository.MEMBER_EDGE, Map.of()),
-                new WriteRefused(both), new WriteContended(null) }) {
+                new WriteRefused(both) }) {
             ProblemException p = problem(Refusals.membership(failure, "ws", "ann"));
             assertEquals(409, p.status());
             assertEquals("the membership of ann changed concurrently; retry", p.getMessage());
         }
+        assertContended(Refusals.membership(new WriteContended(null), "ws", "ann"), "the membership of ann");
     }
 
     @Test
@@ -148,12 +157,14 @@ class RefusalsTest {
                 refused(Idempotency.RECORD_ACTION, Map.of()) }) {
             ProblemException workspace = problem(Refusals.workspaceCreate(failure, "ws"));
             assertEquals(409, workspace.status());
-            assertEquals("workspace ws is being created by another request at once; retry", workspace.getMessage());
             assertEquals(1, workspace.retryAfterSeconds());
             ProblemException project = problem(Refusals.projectCreate(failure, "acme"));
             assertEquals(409, project.status());
             assertEquals(1, project.retryAfterSeconds());
         }
+        assertEquals("workspace ws is being created by another request at once; retry", problem(
+                Refusals.workspaceCreate(refused(Idempotency.RECORD_ACTION, Map.of()), "ws")).getMessage());
+        assertContended(Refusals.workspaceCreate(new WriteContended(null), "ws"), "workspace ws");
     }
 
     @Test

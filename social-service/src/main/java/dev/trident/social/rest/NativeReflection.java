@@ -1,4 +1,4 @@
-package dev.trident.social.config;
+package dev.trident.social.rest;
 
 import dev.trident.social.model.Comment;
 import dev.trident.social.model.MonthlyStats;

@@ -1,4 +1,4 @@
-package dev.trident.enrollment.config;
+package dev.trident.enrollment.rest;
 
 import dev.trident.enrollment.model.Course;
 import dev.trident.enrollment.model.CourseWithStudents;

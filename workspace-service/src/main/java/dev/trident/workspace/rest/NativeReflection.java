@@ -1,9 +1,5 @@
-package dev.trident.workspace.config;
+package dev.trident.workspace.rest;
 
-import dev.trident.workspace.rest.MemberResponse;
-import dev.trident.workspace.rest.ProjectResponse;
-import dev.trident.workspace.rest.WorkspaceResponse;
-import dev.trident.workspace.rest.WorkspaceStackResponse;
 import io.quarkus.runtime.annotations.RegisterForReflection;
 
 /**

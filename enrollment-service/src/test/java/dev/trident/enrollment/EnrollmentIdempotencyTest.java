@@ -10,9 +10,9 @@ import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
-/** The enrol PUT under an Idempotency-Key; the student enrols themselves; another course is another request. */
+/** The enroll PUT under an Idempotency-Key; the student enrolls themselves; another course is another request. */
 @QuarkusTest
-class EnrolmentIdempotencyTest extends IdempotencyContract {
+class EnrollmentIdempotencyTest extends IdempotencyContract {
 
     private static final String ROUTE = "PUT /students/{studentId}/courses/{courseId}";
 

@@ -27,10 +27,10 @@ import org.junit.jupiter.api.Test;
 
 /** Real concurrency against DynamoDB Local: the transaction, not luck, keeps the count equal to the edges. */
 @QuarkusTest
-class EnrolmentRaceTest {
+class EnrollmentRaceTest {
 
     private static final int RACERS = 60;
-    private static final Logger LOG = Logger.getLogger(EnrolmentRaceTest.class);
+    private static final Logger LOG = Logger.getLogger(EnrollmentRaceTest.class);
 
     @AfterAll
     static void noScanRan() {
@@ -57,7 +57,7 @@ class EnrolmentRaceTest {
     }
 
     @Test
-    void concurrentDuplicateEnrolmentsOfOneStudentEndWithOneEdgeAndCountOne() throws Exception {
+    void concurrentDuplicateEnrollmentsOfOneStudentEndWithOneEdgeAndCountOne() throws Exception {
         String courseId = newCourse("dup", 20);
         String studentId = newStudent("dup");
 

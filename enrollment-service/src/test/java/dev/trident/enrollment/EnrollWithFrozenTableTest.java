@@ -20,15 +20,15 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
 
 /**
- * DESIGN.md "Timeouts against DynamoDB" on a route that makes several DynamoDB calls one after another: the enrol PUT
+ * DESIGN.md "Timeouts against DynamoDB" on a route that makes several DynamoDB calls one after another: the enroll PUT
  * under an Idempotency-Key reads the key's record, then the student and the course (in parallel), writes the
- * enrolment in one transaction, and reads the record again when the create failed. Whether DynamoDB is frozen from
+ * enrollment in one transaction, and reads the record again when the create failed. Whether DynamoDB is frozen from
  * the start or stalls right after the record's first read (the create's reads, then the record's second read, would
  * each wait a full call timeout: about 3.4 s), the answer is a 503 problem+json with Retry-After within the 2.5 s
- * bound, every time: the calls share the request's deadline. Once DynamoDB runs again, an enrolment goes through.
+ * bound, every time: the calls share the request's deadline. Once DynamoDB runs again, an enrollment goes through.
  */
 @QuarkusTest
-class EnrolWithFrozenTableTest {
+class EnrollWithFrozenTableTest {
 
     private static final String ROUTE = "PUT /students/{studentId}/courses/{courseId}";
     private static final int SENDS = 3;
@@ -44,24 +44,24 @@ class EnrolWithFrozenTableTest {
     }
 
     @Test
-    void theEnrolPutWithDynamoDbFrozenIsA503WithRetryAfterWithinTheBoundEveryTime() {
+    void theEnrollPutWithDynamoDbFrozenIsA503WithRetryAfterWithinTheBoundEveryTime() {
         String courseId = warmCourse();
         List<Answer> answers = new ArrayList<>();
         DynamoDbLocalResource.freeze();
         try {
             for (int i = 0; i < SENDS; i++) {
-                answers.add(enrol(Api.uniqueId("frozen-enrol"), courseId, UUID.randomUUID().toString()));
+                answers.add(enroll(Api.uniqueId("frozen-enrol"), courseId, UUID.randomUUID().toString()));
             }
         } finally {
             DynamoDbLocalResource.resume();
         }
         System.out.println("[frozen-enrol] frozen from the start: " + answers);
         answers.forEach(Answer::assertUnavailableWithinTheBound);
-        assertEnrolsAgain(courseId);
+        assertEnrollsAgain(courseId);
     }
 
     @Test
-    void theEnrolPutWhoseTableStallsAfterItsFirstCallIsA503WithRetryAfterWithinTheBoundEveryTime() {
+    void theEnrollPutWhoseTableStallsAfterItsFirstCallIsA503WithRetryAfterWithinTheBoundEveryTime() {
         String courseId = warmCourse();
         List<Answer> answers = new ArrayList<>();
         for (int i = 0; i < SENDS; i++) {
@@ -72,7 +72,7 @@ class EnrolWithFrozenTableTest {
             DynamoDbCallRecorder.freezeAfter(request -> request instanceof GetItemRequest get
                     && get.key().equals(record));
             try {
-                answers.add(enrol(studentId, courseId, key));
+                answers.add(enroll(studentId, courseId, key));
             } finally {
                 DynamoDbCallRecorder.disarm();
                 DynamoDbLocalResource.resume();
@@ -80,7 +80,7 @@ class EnrolWithFrozenTableTest {
         }
         System.out.println("[frozen-enrol] stalled after the first call: " + answers);
         answers.forEach(Answer::assertUnavailableWithinTheBound);
-        assertEnrolsAgain(courseId);
+        assertEnrollsAgain(courseId);
     }
 
     /** A course, and a warm route: what is measured next is the stall only. */
@@ -90,7 +90,7 @@ class EnrolWithFrozenTableTest {
         return courseId;
     }
 
-    private static Answer enrol(String studentId, String courseId, String idempotencyKey) {
+    private static Answer enroll(String studentId, String courseId, String idempotencyKey) {
         long started = System.nanoTime();
         Response response = Api.asStaff().header("Idempotency-Key", idempotencyKey)
                 .when().put("/students/{sid}/courses/{cid}", studentId, courseId);
@@ -98,15 +98,15 @@ class EnrolWithFrozenTableTest {
                 TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started));
     }
 
-    /** DynamoDB runs again: an enrolment goes through within the contract's recovery time. */
-    private static void assertEnrolsAgain(String courseId) {
+    /** DynamoDB runs again: an enrollment goes through within the contract's recovery time. */
+    private static void assertEnrollsAgain(String courseId) {
         String studentId = Api.newStudent("frozen-enrol");
         long deadline = System.nanoTime() + FrozenTableContract.RECOVERY.toNanos();
         String key = UUID.randomUUID().toString();
-        int status = enrol(studentId, courseId, key).status();
+        int status = enroll(studentId, courseId, key).status();
         while (status != 201 && System.nanoTime() < deadline) {
             sleep(100);
-            status = enrol(studentId, courseId, key).status();
+            status = enroll(studentId, courseId, key).status();
         }
         assertEquals(201, status, "enrol after resuming");
     }
