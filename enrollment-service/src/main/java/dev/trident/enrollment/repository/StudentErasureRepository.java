@@ -12,12 +12,11 @@ import dev.trident.keys.expr.Conditions;
 import dev.trident.support.dynamo.AccessPattern;
 import dev.trident.support.dynamo.DynamoTable;
 import dev.trident.support.dynamo.KeyQuery;
+import dev.trident.support.dynamo.PageKey;
 import dev.trident.support.dynamo.Transaction;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
-import java.util.Map;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * What deleting a student or a course (and erasing an account's student side) reads and deletes: the student's
@@ -56,7 +55,7 @@ public class StudentErasureRepository {
     }
 
     /** A page of a student's partition and the key it ends at (null: the partition has nothing after it). */
-    public record StudentItems(List<StudentItem> items, Map<String, AttributeValue> next) {
+    public record StudentItems(List<StudentItem> items, PageKey next) {
         public boolean isEmpty() {
             return items.isEmpty();
         }
@@ -69,7 +68,7 @@ public class StudentErasureRepository {
      * after the last key it read (nothing new is written before that key meanwhile: no enrollment attaches to a
      * student being deleted or erased).
      */
-    public Uni<StudentItems> studentItems(String studentId, Map<String, AttributeValue> after) {
+    public Uni<StudentItems> studentItems(String studentId, PageKey after) {
         return table.query(ERASURE_STUDENT_ITEMS.in(EnrollmentKeys.studentPartition(studentId)).after(after))
                 .map(page -> new StudentItems(page.items().stream().map(item -> {
                     ItemKey key = ItemKey.of(item);

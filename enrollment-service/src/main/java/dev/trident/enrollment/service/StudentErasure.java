@@ -1,21 +1,20 @@
 package dev.trident.enrollment.service;
 
+import dev.trident.enrollment.model.Enrollment;
 import dev.trident.enrollment.repository.EnrollmentRepository;
 import dev.trident.enrollment.repository.StudentErasureRepository.StudentItem;
 import dev.trident.enrollment.repository.StudentErasureRepository;
 import dev.trident.keys.EnrollmentKeys;
 import dev.trident.keys.EntityType;
+import dev.trident.support.dynamo.PageKey;
 import dev.trident.support.dynamo.Transaction;
 import dev.trident.support.dynamo.WriteRefused;
 import dev.trident.support.erasure.ErasureRecords;
 import dev.trident.support.work.Reservations;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
-import dev.trident.enrollment.model.Enrollment;
 import java.util.List;
-import java.util.Map;
 import java.util.function.LongFunction;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * Erases a student: every enrollment edge, each with its course's {@code enrolledCount} in one transaction (the drop),
@@ -63,7 +62,7 @@ public class StudentErasure {
     }
 
     private Uni<Long> erase(String studentId, Graded graded, LongFunction<Uni<Void>> progress,
-            Map<String, AttributeValue> after, long keptSoFar) {
+            PageKey after, long keptSoFar) {
         return students.studentItems(studentId, after).chain(page -> {
             if (page.isEmpty()) {
                 return Uni.createFrom().item(keptSoFar);

@@ -22,10 +22,10 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
-import java.util.stream.Collectors;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
+import java.util.stream.Collectors;
 import software.amazon.awssdk.awscore.AwsRequestOverrideConfiguration;
 import software.amazon.awssdk.core.client.config.ClientOverrideConfiguration;
 import software.amazon.awssdk.core.exception.ApiCallTimeoutException;
@@ -171,7 +171,7 @@ public class DynamoTable {
         return query(query.pattern(), query.request())
                 .map(response -> new QueryPage(response.items(), response.count(),
                         response.hasLastEvaluatedKey() && !response.lastEvaluatedKey().isEmpty()
-                                ? response.lastEvaluatedKey() : null));
+                                ? new PageKey(response.lastEvaluatedKey()) : null));
     }
 
     /**
@@ -189,7 +189,7 @@ public class DynamoTable {
      */
     public Multi<QueryPage> pages(KeyQuery query) {
         return Multi.createBy().repeating()
-                .uni(() -> new AtomicReference<Map<String, AttributeValue>>(),
+                .uni(() -> new AtomicReference<PageKey>(),
                         next -> query(query.after(next.get())).invoke(page -> next.set(page.next())))
                 .whilst(QueryPage::hasNext);
     }

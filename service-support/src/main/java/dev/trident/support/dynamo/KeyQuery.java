@@ -154,8 +154,12 @@ public final class KeyQuery {
                 startKey);
     }
 
-    /** From after this key (a LastEvaluatedKey); null: from the start. */
-    public KeyQuery after(Map<String, AttributeValue> key) {
+    /** From where an earlier page of this query ended; null: from the start. */
+    public KeyQuery after(PageKey page) {
+        return startingAfter(page == null ? null : page.key());
+    }
+
+    private KeyQuery startingAfter(Map<String, AttributeValue> key) {
         return with(partition, range, from, to, newestFirst, consistent, countOnly, projection, filter, limit, key);
     }
 
@@ -170,7 +174,7 @@ public final class KeyQuery {
     /** From after {@code key}, which a client sent (in a cursor) and so must be in this query's partition (400). */
     public KeyQuery resumingAfter(Map<String, AttributeValue> key) {
         if (key == null) {
-            return after(null);
+            return startingAfter(null);
         }
         if (partition == null) {
             throw new IllegalStateException(pattern + ": give the partition before the cursor");
@@ -179,7 +183,7 @@ public final class KeyQuery {
         if (keyPartition == null || !partition.equals(keyPartition.s())) {
             throw new InvalidCursorException("cursor does not fit this listing");
         }
-        return after(key);
+        return startingAfter(key);
     }
 
     public AccessPattern pattern() {

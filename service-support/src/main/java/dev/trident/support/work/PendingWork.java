@@ -12,6 +12,7 @@ import dev.trident.keys.expr.UpdateExpressionBuilder;
 import dev.trident.support.dynamo.AccessPattern;
 import dev.trident.support.dynamo.DynamoTable;
 import dev.trident.support.dynamo.KeyQuery;
+import dev.trident.support.dynamo.PageKey;
 import dev.trident.support.dynamo.Transaction;
 import dev.trident.support.dynamo.WriteRefused;
 import io.smallrye.mutiny.Uni;
@@ -19,7 +20,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -83,7 +83,7 @@ public class PendingWork {
     }
 
     /** One page of a pending-work partition, and the key the next page starts after (null: this was the last). */
-    public record TaskPage(List<WorkTask> tasks, Map<String, AttributeValue> next) {
+    public record TaskPage(List<WorkTask> tasks, PageKey next) {
     }
 
     /**
@@ -91,7 +91,7 @@ public class PendingWork {
      * one Query {@code PK = WORK#<service> AND begins_with(SK, TASK#)}, strongly consistent (a task written just
      * before must be seen).
      */
-    public Uni<TaskPage> pending(String service, int limit, Map<String, AttributeValue> startKey) {
+    public Uni<TaskPage> pending(String service, int limit, PageKey startKey) {
         return table.query(WORK_PENDING.in(WorkKeys.workPartition(service)).after(startKey).limit(limit))
                 .map(page -> new TaskPage(page.items().stream().map(TASK::fromItem).toList(), page.next()));
     }

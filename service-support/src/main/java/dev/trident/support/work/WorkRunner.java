@@ -2,6 +2,7 @@ package dev.trident.support.work;
 
 import dev.trident.keys.ItemKey;
 import dev.trident.keys.WorkKeys;
+import dev.trident.support.dynamo.PageKey;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -24,7 +25,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.jboss.logging.Logger;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * Polls this service's pending-work partitions on a schedule ({@code trident.work.poll-interval}, the first one
@@ -124,7 +124,7 @@ public class WorkRunner {
     }
 
     /** Pages of the partition until enough tasks that are not parked are found, the end, or the page bound. */
-    private Uni<List<WorkTask>> readPending(String service, Map<String, AttributeValue> from, int page,
+    private Uni<List<WorkTask>> readPending(String service, PageKey from, int page,
             List<WorkTask> seen) {
         return work.pending(service, settings.tasksPerPoll(), from).chain(found -> {
             seen.addAll(found.tasks());

@@ -18,14 +18,13 @@ import dev.trident.social.model.Profile;
 import dev.trident.support.dynamo.AccessPattern;
 import dev.trident.support.dynamo.DynamoTable;
 import dev.trident.support.dynamo.KeyQuery;
+import dev.trident.support.dynamo.PageKey;
 import dev.trident.support.dynamo.Transaction;
 import dev.trident.support.erasure.ErasureRecord;
 import dev.trident.support.erasure.ErasureRecords;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
-import java.util.Map;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * What an account's erasure reads and writes in social-service's part of the table: the request (profile and handle
@@ -100,7 +99,7 @@ public class AccountErasureRepository {
     }
 
     /** A page of the account's comments (any post) and where the next page starts (null: none). */
-    public record AuthoredComments(List<AuthoredComment> comments, Map<String, AttributeValue> next) {
+    public record AuthoredComments(List<AuthoredComment> comments, PageKey next) {
     }
 
     /**
@@ -108,7 +107,7 @@ public class AccountErasureRepository {
      * begins_with(GSI1SK, COMMENT#)}, {@link #PAGE} at a time from {@code startKey} (eventually consistent, as every
      * index read: a comment deleted a moment ago may still be listed, and its delete is then refused and skipped).
      */
-    public Uni<AuthoredComments> commentsBy(String userId, Map<String, AttributeValue> startKey) {
+    public Uni<AuthoredComments> commentsBy(String userId, PageKey startKey) {
         return table.query(ERASURE_AUTHOR_COMMENTS.in(SocialKeys.userPartition(userId)).after(startKey))
                 .map(page -> new AuthoredComments(page.items().stream()
                         .filter(item -> userId.equals(AUTHOR_ID.read(item)))

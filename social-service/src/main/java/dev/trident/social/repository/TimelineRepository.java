@@ -104,7 +104,7 @@ public class TimelineRepository {
                         if (page.hasNext()) {
                             // The 1 MB page limit cut this month short: read on in the same month.
                             emptyMonths = 0;
-                            return readMonth(month, page.next());
+                            return readMonth(month, page.next().key());
                         }
                         emptyMonths = page.items().isEmpty() ? emptyMonths + 1 : 0;
                         if (emptyMonths > maxEmptyMonths) {

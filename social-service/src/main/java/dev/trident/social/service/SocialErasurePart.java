@@ -4,10 +4,11 @@ import dev.trident.keys.EntityType;
 import dev.trident.keys.ItemKey;
 import dev.trident.keys.SocialKeys;
 import dev.trident.social.model.PostDeletion;
-import dev.trident.social.repository.AccountErasureRepository;
 import dev.trident.social.repository.AccountErasureRepository.AuthoredComment;
 import dev.trident.social.repository.AccountErasureRepository.UserItem;
+import dev.trident.social.repository.AccountErasureRepository;
 import dev.trident.social.repository.CommentRepository;
+import dev.trident.support.dynamo.PageKey;
 import dev.trident.support.dynamo.WriteRefused;
 import dev.trident.support.erasure.ErasurePart;
 import dev.trident.support.erasure.ErasureRecords;
@@ -16,8 +17,6 @@ import io.smallrye.mutiny.Uni;
 import jakarta.inject.Singleton;
 import java.time.Clock;
 import java.util.List;
-import java.util.Map;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * social-service's part of an erasure: everything in the account's partition (profile if still there, posts with
@@ -76,7 +75,7 @@ public class SocialErasurePart extends ErasurePart {
     }
 
     /** The account's comments on posts it does not own, a page at a time, each with its post's count. */
-    private Uni<Void> eraseCommentsElsewhere(String userId, Map<String, AttributeValue> startKey, Progress progress) {
+    private Uni<Void> eraseCommentsElsewhere(String userId, PageKey startKey, Progress progress) {
         return erasures.commentsBy(userId, startKey).chain(page -> {
             List<Uni<Integer>> deletes = page.comments().stream().map(c -> deleteCommentElsewhere(userId, c)).toList();
             Uni<Integer> deleted = deletes.isEmpty() ? Uni.createFrom().item(0)

@@ -5,6 +5,7 @@ import dev.trident.keys.cursor.CursorState;
 import dev.trident.keys.cursor.InvalidCursorException;
 import dev.trident.support.dynamo.DynamoTable;
 import dev.trident.support.dynamo.KeyQuery;
+import dev.trident.support.dynamo.PageKey;
 import dev.trident.support.dynamo.QueryPage;
 import dev.trident.support.paging.Cursors;
 import dev.trident.support.paging.Slice;
@@ -79,14 +80,14 @@ final class MergedQuery<T> {
         List<Uni<QueryPage>> round = new ArrayList<>(reads.size());
         for (ShardMerge.Read read : reads) {
             round.add(table.query(partitions.get(read.label())
-                    .after(read.startAfter().isEmpty() ? null : CursorState.keyAttributes(read.startAfter()))
+                    .after(read.startAfter().isEmpty() ? null : new PageKey(CursorState.keyAttributes(read.startAfter())))
                     .limit(read.limit())));
         }
         return Uni.join().all(round).andFailFast().chain(pages -> {
             for (int i = 0; i < reads.size(); i++) {
                 QueryPage page = pages.get(i);
                 merge.accept(reads.get(i).label(), page.items(),
-                        page.hasNext() ? CursorState.keyStrings(page.next()) : null);
+                        page.hasNext() ? CursorState.keyStrings(page.next().key()) : null);
             }
             return readUntilComplete(merge);
         });
