@@ -218,12 +218,13 @@ public class MemberRepository {
      * (their conditions need it), so the edges cannot change between the count and the write.
      */
     Uni<Void> countSeats(String wsId) {
-        return table.count(MEMBER_EDGES_COUNTED.in(WorkspaceKeys.workspacePartition(wsId))).chain(count -> table.update(SEAT_COUNT, SEAT_COUNTING,
-                        WorkspaceKeys.workspace(wsId), new UpdateExpressionBuilder().set(MEMBER_COUNT, count)
+        return table.count(MEMBER_EDGES_COUNTED.in(WorkspaceKeys.workspacePartition(wsId)))
+                .chain(count -> table.update(SEAT_COUNT, SEAT_COUNTING, WorkspaceKeys.workspace(wsId),
+                        new UpdateExpressionBuilder().set(MEMBER_COUNT, count)
                                 .condition(Conditions.ITEM_EXISTS)
-                                .condition(Conditions.attributeNotExists(MEMBER_COUNT.name())).build())
+                                .condition(Conditions.attributeNotExists(MEMBER_COUNT.name())).build()))
                 .replaceWithVoid()
-                .onFailure(WriteRefused.class).recoverWithNull());
+                .onFailure(WriteRefused.class).recoverWithNull();
     }
 
     private static int ownerDelta(MemberRole before, MemberRole after) {
