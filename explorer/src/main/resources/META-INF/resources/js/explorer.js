@@ -35,9 +35,10 @@ function showMessage(text) {
 }
 
 function clearMessage() {
-  const box = $('message');
-  box.textContent = '';
-  box.hidden = true;
+  for (const box of [$('message'), $('notice')]) {
+    box.textContent = '';
+    box.hidden = true;
+  }
 }
 
 function showSignedIn() {
@@ -170,16 +171,37 @@ async function render() {
   }
 }
 
+/**
+ * A token in the fragment (#...&token=T) leaves the address bar and the history entry at once, whatever happens to
+ * it. It signs the page in only when nobody is signed in in this tab: a link never silently replaces the token of
+ * whoever is signed in (a crafted link could otherwise switch the tab to another identity). Answers what was done.
+ */
 function readTokenFromFragment() {
   const params = fragment();
   const fromLink = params.get('token');
-  if (fromLink) {
-    api.keepToken(fromLink);
-    params.delete('token');
-    // The token leaves the address bar and the history entry at once; it is kept for this tab only.
-    history.replaceState(null, '', `${location.pathname}${location.search}#${params}`);
+  if (fromLink === null) {
+    return 'none';
   }
+  params.delete('token');
+  history.replaceState(null, '', `${location.pathname}${location.search}#${params}`);
+  if (!fromLink.trim()) {
+    return 'none';
+  }
+  if (api.token()) {
+    return api.token() === fromLink.trim() ? 'same' : 'ignored';
+  }
+  api.keepToken(fromLink);
+  return 'taken';
 }
+
+function showNotice(text) {
+  const notice = $('notice');
+  notice.textContent = text;
+  notice.hidden = false;
+}
+
+const TOKEN_IGNORED = 'A link carried a token, but this tab is signed in already: the link\'s token was not used. '
+  + 'Sign out first to use another token.';
 
 function wire() {
   $('open-form').addEventListener('submit', (event) => {
@@ -203,13 +225,21 @@ function wire() {
     clearMessage();
   });
   window.addEventListener('hashchange', () => {
-    readTokenFromFragment();
+    const token = readTokenFromFragment();
     showSignedIn();
-    render();
+    render().then(() => {
+      if (token === 'ignored') {
+        showNotice(TOKEN_IGNORED);
+      }
+    });
   });
 }
 
-readTokenFromFragment();
+const tokenOnLoad = readTokenFromFragment();
 wire();
 showSignedIn();
-render();
+render().then(() => {
+  if (tokenOnLoad === 'ignored') {
+    showNotice(TOKEN_IGNORED);
+  }
+});

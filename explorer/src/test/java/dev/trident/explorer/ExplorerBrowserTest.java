@@ -168,6 +168,47 @@ class ExplorerBrowserTest {
     }
 
     @Test
+    void aLinkWithATokenNeverReplacesTheSignedInTokenAndNoTokenStaysInTheAddressBar() {
+        TableSeed seed = new TableSeed(dynamo, table.name());
+        String student = TableSeed.uniqueId("stu");
+        seed.student(student, "Ada Lovelace");
+        String signedIn = Tokens.user("operator-1").roles("admin").token();
+        String other = Tokens.user("intruder-1").roles("admin").token();
+        WebDriverWait wait = new WebDriverWait(browser, WAIT);
+        JavascriptExecutor js = (JavascriptExecutor) browser;
+
+        browser.get(page + "#entity=student&id=" + student + "&token=" + signedIn);
+        wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("tr[data-type='Student']")));
+        assertFalse(((String) js.executeScript("return location.href")).contains("token="),
+                "the token left the address bar after load");
+        assertEquals(signedIn, js.executeScript("return sessionStorage.getItem('trident-explorer-token')"));
+
+        // A link followed within the page (a hash change) carrying another token: not used, said in words.
+        js.executeScript("location.hash = arguments[0]", "entity=student&id=" + student + "&token=" + other);
+        WebElement notice = wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("notice")));
+        assertTrue(notice.getText().contains("signed in already"), notice.getText());
+        assertEquals(signedIn, js.executeScript("return sessionStorage.getItem('trident-explorer-token')"));
+        assertFalse(((String) js.executeScript("return location.href")).contains("token="));
+        assertFalse(((String) js.executeScript("return history.state === null ? '' : String(history.state)"))
+                .contains(other));
+
+        // The same from a fresh load of the page in this tab (the signed-in token is kept for the tab).
+        browser.get(page + "?fresh=1#entity=student&id=" + student + "&token=" + other);
+        notice = wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("notice")));
+        assertTrue(notice.getText().contains("signed in already"), notice.getText());
+        assertEquals(signedIn, js.executeScript("return sessionStorage.getItem('trident-explorer-token')"));
+        assertFalse(((String) js.executeScript("return location.href")).contains("token="));
+        wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("tr[data-type='Student']")));
+
+        // Signed out, the same link signs in with its token.
+        browser.findElement(By.id("sign-out")).click();
+        browser.get(page + "?again=1#entity=student&id=" + student + "&token=" + other);
+        wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("tr[data-type='Student']")));
+        assertEquals(other, js.executeScript("return sessionStorage.getItem('trident-explorer-token')"));
+        assertFalse(((String) js.executeScript("return location.href")).contains("token="));
+    }
+
+    @Test
     void withoutATokenThePageAsksForOneAndAWrongRoleIsAMessage() {
         WebDriverWait wait = new WebDriverWait(browser, WAIT);
         browser.get(page + "#entity=student&id=s1");
