@@ -154,7 +154,7 @@ Trident runs in containers (up in $((SECONDS - started)) s). Data: volume ${PROJ
   social-service      http://127.0.0.1:8081
   enrollment-service  http://127.0.0.1:8082
   workspace-service   http://127.0.0.1:8083
-  explorer            http://127.0.0.1:8084/#entity=student&id=ID&token=\$(deploy/token.sh you admin)
+  explorer            http://127.0.0.1:8084/#entity=course&id=cs101  (sign in: deploy/token.sh you admin | xclip -selection clipboard, then paste)
 start to ready:
 $(sed 's/^/  /' "$STATE_DIR/start-to-ready.txt")
 A token: TOKEN=\$(deploy/token.sh alice registrar); curl -H "Authorization: Bearer \$TOKEN" ...

@@ -248,8 +248,8 @@ Trident is up (${elapsed} ms). Data: $($IN_MEMORY && echo "in memory" || echo "$
   social-service      http://$CONNECT_HOST:$SOCIAL_PORT      (Swagger UI: /q/swagger-ui)
   enrollment-service  http://$CONNECT_HOST:$ENROLLMENT_PORT
   workspace-service   http://$CONNECT_HOST:$WORKSPACE_PORT
-  explorer            http://$CONNECT_HOST:$EXPLORER_PORT/      (role admin; a deep link that signs in:
-                      http://$CONNECT_HOST:$EXPLORER_PORT/#entity=user&id=ada&token=\$(deploy/token.sh --data $(printf '%q' "$DATA_DIR") ada admin))
+  explorer            http://$CONNECT_HOST:$EXPLORER_PORT/#entity=user&id=ada   (role admin; paste a token into
+                      its sign-in field: deploy/token.sh --data $(printf '%q' "$DATA_DIR") ada admin | xclip -selection clipboard)
 Logs in $DATA_DIR/logs. Ctrl-C stops everything. A process that dies is started again.
 A token: TOKEN=\$($token_command); curl -H "Authorization: Bearer \$TOKEN" ...
 Sample data: deploy/seed.sh

@@ -34,8 +34,8 @@ function explain(status, problem) {
   }
 }
 
-async function get(path) {
-  const headers = { Accept: 'application/json' };
+async function get(path, accept = 'application/json') {
+  const headers = { Accept: accept };
   const bearer = token();
   if (bearer) {
     headers.Authorization = `Bearer ${bearer}`;
@@ -70,4 +70,21 @@ export function items(entity, id, view, cursor) {
     query.set('cursor', cursor);
   }
   return get(`api/entities/${seg(entity)}/${seg(id)}/collections/${seg(view)}?${query}`);
+}
+
+export function partitionEntries() {
+  return get('api/partitions');
+}
+
+/** One page of any partition of the table (index 'table') or of GSI1/GSI2, by its key. */
+export function partition(index, pk, cursor) {
+  const query = new URLSearchParams({ index: index || 'table', pk, limit: '50' });
+  if (cursor) {
+    query.set('cursor', cursor);
+  }
+  return get(`api/partition?${query}`);
+}
+
+export function workbenchModel() {
+  return get('api/model/nosql-workbench');
 }

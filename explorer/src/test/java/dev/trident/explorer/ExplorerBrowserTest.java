@@ -26,7 +26,9 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import dev.trident.keys.ProjectId;
 import org.openqa.selenium.By;
+import org.openqa.selenium.Dimension;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.Keys;
 import org.openqa.selenium.OutputType;
@@ -165,6 +167,168 @@ class ExplorerBrowserTest {
         // An id outside the grammar: the API's 400, shown as a message.
         browser.get(page + "#entity=student&id=" + "bad%20id");
         wait.until(ExpectedConditions.textToBePresentInElement(browser.findElement(By.id("message")), "refused"));
+    }
+
+    @Test
+    void theGridKeepsEveryKeyOnOneLineShowsShardsSideBySideAndTheFirstItemsAboveTheFold() throws IOException {
+        TableSeed seed = new TableSeed(dynamo, table.name());
+        String ws = TableSeed.uniqueId("acme");
+        int shards = 4;
+        seed.workspace(ws, shards);
+        for (String member : List.of("ada", "grace", "alan")) {
+            seed.member(ws, member);
+        }
+        for (int seq = 1; seq <= 8; seq++) {
+            seed.project(ws, shards, new ProjectId(2026, seq));
+        }
+        browser.manage().window().setSize(new Dimension(1400, 900));
+        WebDriverWait wait = new WebDriverWait(browser, WAIT);
+        JavascriptExecutor js = (JavascriptExecutor) browser;
+
+        browser.get(page + "#entity=workspace&id=" + ws + "&token=" + Tokens.user("operator-1").roles("admin").token());
+        wait.until(ExpectedConditions.numberOfElementsToBe(By.cssSelector(".shards section.collection"), shards));
+        wait.until(d -> d.findElements(By.cssSelector(".shards tr[data-type='Project']")).size() == 8);
+        wait.until(ExpectedConditions.presenceOfElementLocated(
+                By.cssSelector("section[data-view='table'] tr[data-type='Workspace']")));
+
+        // No key cell wraps: every key is one line box, and no key cell is taller than one line.
+        @SuppressWarnings("unchecked")
+        List<String> wrapped = (List<String>) js.executeScript("""
+                const out = [];
+                for (const code of document.querySelectorAll('td.key code')) {
+                  const rects = code.getClientRects();
+                  const cell = code.closest('td');
+                  const line = rects[0].height;
+                  if (rects.length !== 1 || (cell.rowSpan === 1 && cell.getBoundingClientRect().height > 2 * line)) {
+                    out.push(code.textContent + ' lines=' + rects.length + ' cell=' + cell.getBoundingClientRect().height);
+                  }
+                }
+                return out;""");
+        assertTrue(wrapped.isEmpty(), "wrapped key cells: " + wrapped);
+        Long keyCells = (Long) js.executeScript("return document.querySelectorAll('td.key code').length");
+        assertTrue(keyCells > 20, "key cells measured: " + keyCells);
+
+        // The first items of a collection are above the fold at 1400x900.
+        Double firstRowBottom = ((Number) js.executeScript("return document.querySelector("
+                + "\"section[data-view='table'] tbody tr\").getBoundingClientRect().bottom")).doubleValue();
+        Long viewport = (Long) js.executeScript("return window.innerHeight");
+        assertTrue(firstRowBottom <= viewport, "first row ends at " + firstRowBottom + " of " + viewport);
+
+        // The shards really side by side: one row, left to right.
+        @SuppressWarnings("unchecked")
+        List<List<Number>> boxes = (List<List<Number>>) js.executeScript("return [...document.querySelectorAll("
+                + "'.shards section.collection')].map(s => [s.getBoundingClientRect().top, s.getBoundingClientRect().left])");
+        for (int n = 1; n < boxes.size(); n++) {
+            assertEquals(boxes.get(0).get(0).doubleValue(), boxes.get(n).get(0).doubleValue(), 1.0, "same top");
+            assertTrue(boxes.get(n).get(1).doubleValue() > boxes.get(n - 1).get(1).doubleValue(), "left to right");
+        }
+        // The access patterns of a collection are one line, folded.
+        WebElement readers = browser.findElement(By.cssSelector("section[data-view='shard-0'] details.readers"));
+        assertFalse(readers.getDomAttribute("open") != null, "folded");
+        assertTrue(readers.getText().contains("workspace-projects"), readers.getText());
+        // Each item's size and each read's cost.
+        assertTrue(browser.findElement(By.cssSelector("section[data-view='table'] td.size")).getText().matches("\\d+ B"));
+        assertTrue(browser.findElement(By.cssSelector("section[data-view='table'] .cost")).getText().contains("RCU"),
+                browser.findElement(By.cssSelector("section[data-view='table'] .cost")).getText());
+        screenshot("explorer-workspace-shards.png");
+    }
+
+    @Test
+    void aGsi2PartitionOpensByLinkBackAndForwardWorkAndAGradeIsMaskedForAnAdminNotRegistrar() throws IOException {
+        TableSeed seed = new TableSeed(dynamo, table.name());
+        String term = TableSeed.uniqueId("fall");
+        String course = "cs101-" + term;
+        String other = "ma101-" + term;
+        seed.courseInTerm(course, "Introduction to Algorithms", term);
+        seed.courseInTerm(other, "Discrete Mathematics", term);
+        String graded = TableSeed.uniqueId("grace");
+        String ungraded = TableSeed.uniqueId("alan");
+        seed.student(graded, "Grace Hopper");
+        seed.student(ungraded, "Alan Turing");
+        seed.enrolGraded(graded, course, "A-");
+        seed.enrol(ungraded, course);
+        browser.manage().window().setSize(new Dimension(1400, 900));
+        WebDriverWait wait = new WebDriverWait(browser, WAIT);
+
+        browser.get(page + "#entity=course&id=" + course + "&token=" + Tokens.user("operator-1").roles("admin").token());
+        wait.until(ExpectedConditions.numberOfElementsToBe(
+                By.cssSelector("section[data-view='gsi1'] tr[data-type='Enrollment']"), 2));
+        // The grade rule: an admin who is not the registrar sees no grade, nor what moves with it.
+        assertEquals(0, browser.findElements(By.cssSelector("[data-attribute='grade']")).size());
+        assertEquals(0, browser.findElements(By.cssSelector("[data-attribute='version']")).size());
+        assertFalse(browser.findElement(By.id("collections")).getText().contains("A-"));
+        screenshot("explorer-course-roster.png");
+
+        // The course's GSI2 key is a link to its term's catalogue.
+        WebElement termLink = browser.findElement(By.cssSelector(
+                "section[data-view='table'] td[data-key='GSI2PK'] a[data-partition='TERM#" + term + "']"));
+        termLink.click();
+        wait.until(ExpectedConditions.numberOfElementsToBe(By.cssSelector("section.collection tr[data-type='Course']"), 2));
+        String catalogue = browser.getCurrentUrl();
+        assertTrue(catalogue.contains("index=GSI2") && catalogue.contains("pk=TERM%23" + term), catalogue);
+        assertTrue(browser.findElement(By.cssSelector("section.collection")).getText().contains("course-catalogue"));
+
+        // Back: the course again; forward: the catalogue again.
+        browser.navigate().back();
+        wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("section[data-view='gsi1']")));
+        assertTrue(browser.getCurrentUrl().contains("entity=course"), browser.getCurrentUrl());
+        browser.navigate().forward();
+        wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("section[data-view='partition']")));
+        assertEquals(catalogue, browser.getCurrentUrl());
+
+        // A deep link to a GSI2 partition opens it in a fresh load too.
+        browser.get(page + "?fresh=1#index=GSI2&pk=TERM%23" + term);
+        wait.until(ExpectedConditions.numberOfElementsToBe(By.cssSelector("section.collection tr[data-type='Course']"), 2));
+        assertEquals("GSI2", browser.findElement(By.id("partition-index")).getDomProperty("value"));
+    }
+
+    private void screenshot(String name) throws IOException {
+        Path shot = Path.of("target", name);
+        Files.createDirectories(shot.getParent());
+        Files.copy(((TakesScreenshot) browser).getScreenshotAs(OutputType.FILE).toPath(), shot,
+                StandardCopyOption.REPLACE_EXISTING);
+        assertTrue(Files.size(shot) > 10_000, "a real screenshot");
+    }
+
+    @Test
+    void aLinkWithATokenNeverReplacesTheSignedInTokenAndNoTokenStaysInTheAddressBar() {
+        TableSeed seed = new TableSeed(dynamo, table.name());
+        String student = TableSeed.uniqueId("stu");
+        seed.student(student, "Ada Lovelace");
+        String signedIn = Tokens.user("operator-1").roles("admin").token();
+        String other = Tokens.user("intruder-1").roles("admin").token();
+        WebDriverWait wait = new WebDriverWait(browser, WAIT);
+        JavascriptExecutor js = (JavascriptExecutor) browser;
+
+        browser.get(page + "#entity=student&id=" + student + "&token=" + signedIn);
+        wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("tr[data-type='Student']")));
+        assertFalse(((String) js.executeScript("return location.href")).contains("token="),
+                "the token left the address bar after load");
+        assertEquals(signedIn, js.executeScript("return sessionStorage.getItem('trident-explorer-token')"));
+
+        // A link followed within the page (a hash change) carrying another token: not used, said in words.
+        js.executeScript("location.hash = arguments[0]", "entity=student&id=" + student + "&token=" + other);
+        WebElement notice = wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("notice")));
+        assertTrue(notice.getText().contains("signed in already"), notice.getText());
+        assertEquals(signedIn, js.executeScript("return sessionStorage.getItem('trident-explorer-token')"));
+        assertFalse(((String) js.executeScript("return location.href")).contains("token="));
+        assertFalse(((String) js.executeScript("return history.state === null ? '' : String(history.state)"))
+                .contains(other));
+
+        // The same from a fresh load of the page in this tab (the signed-in token is kept for the tab).
+        browser.get(page + "?fresh=1#entity=student&id=" + student + "&token=" + other);
+        notice = wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("notice")));
+        assertTrue(notice.getText().contains("signed in already"), notice.getText());
+        assertEquals(signedIn, js.executeScript("return sessionStorage.getItem('trident-explorer-token')"));
+        assertFalse(((String) js.executeScript("return location.href")).contains("token="));
+        wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("tr[data-type='Student']")));
+
+        // Signed out, the same link signs in with its token.
+        browser.findElement(By.id("sign-out")).click();
+        browser.get(page + "?again=1#entity=student&id=" + student + "&token=" + other);
+        wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("tr[data-type='Student']")));
+        assertEquals(other, js.executeScript("return sessionStorage.getItem('trident-explorer-token')"));
+        assertFalse(((String) js.executeScript("return location.href")).contains("token="));
     }
 
     @Test

@@ -57,6 +57,14 @@ final class TableSeed {
                         "term", AttributeValue.fromS("2026-fall")));
     }
 
+    /** A course in a term's catalogue (GSI2 {@code TERM#<term>}), as enrollment-service writes it. */
+    void courseInTerm(String courseId, String title, String term) {
+        put(EntityType.COURSE, EnrollmentKeys.course(courseId),
+                List.of(EnrollmentKeys.courseIndex(courseId), EnrollmentKeys.courseTermIndex(term, courseId)),
+                Map.of("title", AttributeValue.fromS(title), "credits", AttributeValue.fromN("5"),
+                        "term", AttributeValue.fromS(term), "courseId", AttributeValue.fromS(courseId)));
+    }
+
     void enrol(String studentId, String courseId) {
         put(EntityType.ENROLLMENT, EnrollmentKeys.enrollment(studentId, courseId),
                 List.of(EnrollmentKeys.enrollmentIndex(courseId, studentId)),

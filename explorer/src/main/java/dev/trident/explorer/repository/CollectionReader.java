@@ -30,20 +30,29 @@ public class CollectionReader {
         this.table = table;
     }
 
+    public String tableName() {
+        return table.name();
+    }
+
+    /** The items one Query read and the read capacity it consumed (null where the table does not say). */
+    public record PartitionRead(List<Map<String, AttributeValue>> items, Double capacityUnits) {
+    }
+
     /**
      * Up to {@code limit} items of one partition in key order, after {@code startKey} (null: from its start): one
-     * Query {@code <PK or GSI1PK> = :pk} with {@code Limit = limit}.
+     * Query {@code <PK, GSI1PK or GSI2PK> = :pk} with {@code Limit = limit}, its consumed capacity returned (TOTAL).
      *
      * @param indexName null for the table
      */
-    public Uni<List<Map<String, AttributeValue>>> partition(String indexName, String partition,
-            Map<String, AttributeValue> startKey, int limit) {
+    public Uni<PartitionRead> partition(String indexName, String partition, Map<String, AttributeValue> startKey,
+            int limit) {
         String pkAttribute = indexName == null ? TableSchema.PK : indexName + "PK";
         return table.query(PARTITION, q -> KeyConditions.wholePartition(indexName == null ? q : q.indexName(indexName),
                         pkAttribute, partition)
                         .exclusiveStartKey(startKey)
                         .limit(limit))
-                .map(response -> response.items());
+                .map(response -> new PartitionRead(response.items(),
+                        response.consumedCapacity() == null ? null : response.consumedCapacity().capacityUnits()));
     }
 
     /** A workspace's shard count from its settings item (1 when it has none); null when there is no such workspace. */

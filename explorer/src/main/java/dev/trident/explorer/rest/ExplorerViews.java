@@ -41,8 +41,39 @@ public final class ExplorerViews {
     public record Link(String part, String entity, String id) {
     }
 
-    /** One item: its entity type, its keys decoded, the attributes that say what it is, the ids it links to. */
+    /** A partition an item's key attribute names ({@code PK}, {@code GSI1PK}, ...), that the explorer opens. */
+    public record PartitionRef(String attribute, String index, String partition) {
+    }
+
+    /**
+     * One item: its entity type, its keys decoded, its other attributes (none that repeats a key part), its size as
+     * DynamoDB counts it, the ids it links to and the partitions its keys name.
+     */
     public record ItemRow(String entityType, String pk, String sk, Map<String, String> parts,
-            List<IndexKeyView> indexKeys, Map<String, Object> attributes, List<Link> links) {
+            List<IndexKeyView> indexKeys, Map<String, Object> attributes, int sizeBytes, List<Link> links,
+            List<PartitionRef> partitions) {
+    }
+
+    /** One read the page made: a Query of one partition, the items it returned, the capacity it consumed. */
+    public record ReadCost(String operation, String index, String partition, int items, Double capacityUnits) {
+    }
+
+    /** One page of one collection, with what reading it cost. */
+    public record CollectionPage(List<ItemRow> items, String nextCursor, ReadCost read) {
+    }
+
+    /** One partition opened by its key: the collection it is, who reads it, and its first (or next) page. */
+    public record PartitionPage(CollectionView collection, List<ItemRow> items, String nextCursor, ReadCost read) {
+    }
+
+    /**
+     * A way into partitions without an entity id: a partition to open as it is ({@code partition} set), or a key
+     * template to fill in ({@code template}, e.g. {@code TERM#<term>}).
+     */
+    public record PartitionEntry(String collection, String index, String partition, String template,
+            String description) {
+    }
+
+    public record PartitionEntries(List<PartitionEntry> items) {
     }
 }

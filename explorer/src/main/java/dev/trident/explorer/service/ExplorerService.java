@@ -1,7 +1,11 @@
 package dev.trident.explorer.service;
 
 import dev.trident.explorer.repository.CollectionReader;
+import dev.trident.explorer.rest.ExplorerViews.CollectionPage;
 import dev.trident.explorer.rest.ExplorerViews.CollectionView;
+import dev.trident.explorer.rest.ExplorerViews.PartitionEntry;
+import dev.trident.explorer.rest.ExplorerViews.PartitionPage;
+import dev.trident.explorer.rest.ExplorerViews.ReadCost;
 import dev.trident.explorer.rest.ExplorerViews.EntityKind;
 import dev.trident.explorer.rest.ExplorerViews.EntityOverview;
 import dev.trident.explorer.rest.ExplorerViews.ItemRow;
@@ -11,6 +15,7 @@ import dev.trident.keys.Ids;
 import dev.trident.keys.entity.GuardedAttribute;
 import dev.trident.keys.ItemCollection;
 import dev.trident.keys.Shards;
+import dev.trident.keys.TableSchema;
 import dev.trident.keys.WorkspaceKeys;
 import dev.trident.keys.cursor.CursorState;
 import dev.trident.support.paging.Cursors;
@@ -37,6 +42,8 @@ public class ExplorerService {
     static final String TABLE_VIEW = "table";
     static final String INVERTED_VIEW = "gsi1";
     private static final String SHARD_VIEW = "shard-";
+    static final String PARTITION_VIEW = "partition";
+    private static final int MAX_KEY_LENGTH = 1024;
     private static final Pattern SHARD_VIEW_NAME = Pattern.compile("shard-(0|[1-9][0-9]?)");
 
     private final CollectionReader reader;
@@ -45,6 +52,10 @@ public class ExplorerService {
     ExplorerService(CollectionReader reader, Cursors cursors) {
         this.reader = reader;
         this.cursors = cursors;
+    }
+
+    public String tableName() {
+        return reader.tableName();
     }
 
     public List<EntityKind> kinds() {
@@ -69,7 +80,7 @@ public class ExplorerService {
                 return Uni.createFrom().item(new EntityOverview(entity.slug(), id, shardCount, views));
             }
             List<Uni<Boolean>> probes = views.stream()
-                    .map(v -> reader.partition(v.index(), v.partition(), null, 1).map(items -> !items.isEmpty()))
+                    .map(v -> reader.partition(v.index(), v.partition(), null, 1).map(read -> !read.items().isEmpty()))
                     .toList();
             return Uni.join().all(probes).andFailFast().map(found -> {
                 if (!found.contains(Boolean.TRUE)) {
@@ -87,7 +98,7 @@ public class ExplorerService {
      * attributes follow their own rule here too: without {@code seesGrades} (the registrar's role), every enrolment is
      * shown through {@link GuardedAttribute#GRADE}, without its grade, version and updatedAt.
      */
-    public Uni<Page<ItemRow>> items(String entitySlug, String id, String viewName, PageRequest page,
+    public Uni<CollectionPage> items(String entitySlug, String id, String viewName, PageRequest page,
             boolean seesGrades) {
         ExplorerEntity entity = entity(entitySlug);
         Ids.require("id", id);
@@ -110,11 +121,62 @@ public class ExplorerService {
         }
         String scope = "explorer:" + entity.slug() + ":" + id + ":" + viewName;
         CursorState resume = cursors.resume(scope, page);
-        return view.chain(v -> reader.partition(v.index(), v.partition(), resume == null ? null : resume.singleKey(),
-                        page.limit() + 1)
-                .map(items -> Slice.fromQuery(items, page.limit(), v.index(),
-                        item -> ItemRows.row(seesGrades ? item : GuardedAttribute.GRADE.withheld(item)))))
-                .map(slice -> cursors.page(scope, slice));
+        return view.chain(v -> read(v, scope, resume, page, seesGrades))
+                .map(read -> new CollectionPage(read.page().items(), read.page().nextCursor(), read.cost()));
+    }
+
+    /**
+     * Any partition of the table ({@code index} {@code table}) or of GSI1 or GSI2, by its key, as long as the grammar
+     * has an access pattern that reads such a partition ({@link ItemCollection#classify}): a term's catalogue, a
+     * timeline month, a status shard, a service's pending work, an erasure record... One page of it, in key order,
+     * with the same grade rule as {@link #items}.
+     */
+    public Uni<PartitionPage> partition(String index, String partitionKey, PageRequest page, boolean seesGrades) {
+        String indexName = indexName(index);
+        if (partitionKey == null || partitionKey.isBlank() || partitionKey.length() > MAX_KEY_LENGTH) {
+            throw ProblemException.badRequest("pk", "a partition key of 1 to " + MAX_KEY_LENGTH + " characters");
+        }
+        ItemCollection collection = ItemCollection.classify(indexName, partitionKey).orElseThrow(() ->
+                ProblemException.notFound("no access pattern reads a partition " + partitionKey + " of "
+                        + (indexName == null ? "the table" : indexName) + "; " + (indexName == null ? "the table"
+                        : indexName) + " holds partitions like " + PartitionEntries.templates(indexName)));
+        CollectionView view = view(PARTITION_VIEW, collection, partitionKey, null);
+        String scope = "explorer:partition:" + (indexName == null ? TABLE_VIEW : indexName) + ":" + partitionKey;
+        CursorState resume = cursors.resume(scope, page);
+        return read(view, scope, resume, page, seesGrades)
+                .map(read -> new PartitionPage(view, read.page().items(), read.page().nextCursor(), read.cost()));
+    }
+
+    /** The partitions to open without an entity id, and the key templates of those that need one. */
+    public List<PartitionEntry> partitionEntries() {
+        return PartitionEntries.all();
+    }
+
+    private record ViewRead(Page<ItemRow> page, ReadCost cost) {
+    }
+
+    private Uni<ViewRead> read(CollectionView v, String scope, CursorState resume, PageRequest page,
+            boolean seesGrades) {
+        return reader.partition(v.index(), v.partition(), resume == null ? null : resume.singleKey(), page.limit() + 1)
+                .map(read -> {
+                    Slice<ItemRow> slice = Slice.fromQuery(read.items(), page.limit(), v.index(),
+                            item -> ItemRows.row(seesGrades ? item : GuardedAttribute.GRADE.withheld(item)));
+                    return new ViewRead(cursors.page(scope, slice), new ReadCost("Query", v.index(), v.partition(),
+                            read.items().size(), read.capacityUnits()));
+                });
+    }
+
+    /** {@code table}, {@code GSI1} or {@code GSI2} (any case); null for the table. */
+    private static String indexName(String index) {
+        if (index == null || index.isEmpty() || TABLE_VIEW.equalsIgnoreCase(index)) {
+            return null;
+        }
+        for (String name : List.of(TableSchema.GSI1, TableSchema.GSI2)) {
+            if (name.equalsIgnoreCase(index)) {
+                return name;
+            }
+        }
+        throw ProblemException.badRequest("index", "is table, GSI1 or GSI2");
     }
 
     private static ExplorerEntity entity(String slug) {

@@ -3,10 +3,13 @@ package dev.trident.explorer.service;
 import dev.trident.explorer.rest.ExplorerViews.IndexKeyView;
 import dev.trident.explorer.rest.ExplorerViews.ItemRow;
 import dev.trident.explorer.rest.ExplorerViews.Link;
+import dev.trident.explorer.rest.ExplorerViews.PartitionRef;
 import dev.trident.keys.DecodedKey;
 import dev.trident.keys.EntityType;
 import dev.trident.keys.IndexKey;
+import dev.trident.keys.ItemCollection;
 import dev.trident.keys.KeyDecoder;
+import dev.trident.keys.SocialKeys;
 import dev.trident.keys.TableSchema;
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -32,7 +35,7 @@ final class ItemRows {
     private static final Set<String> HIDDEN = Set.of(TableSchema.TYPE, TableSchema.PK, TableSchema.SK,
             TableSchema.GSI1PK, TableSchema.GSI1SK, TableSchema.GSI2PK, TableSchema.GSI2SK, TableSchema.UPDATED_AT,
             TableSchema.EXPIRES_AT);
-    private static final int MAX_ATTRIBUTES = 6;
+    private static final int MAX_ATTRIBUTES = 10;
     private static final int MAX_TEXT = 80;
 
     private ItemRows() {
@@ -57,7 +60,32 @@ final class ItemRows {
                 indexKeys.add(new IndexKeyView(index, indexPk, indexSk, indexParts));
             }
         }
-        return new ItemRow(entityType, pk, sk, parts, indexKeys, attributes(item), links(parts, indexKeys));
+        Map<String, String> keyParts = new LinkedHashMap<>(parts);
+        indexKeys.forEach(k -> k.parts().forEach(keyParts::putIfAbsent));
+        return new ItemRow(entityType, pk, sk, parts, indexKeys, attributes(item, keyParts), ItemSize.of(item),
+                links(parts, indexKeys), partitions(item, decoded.map(DecodedKey::type).orElse(null), parts));
+    }
+
+    /**
+     * The partitions this item's keys name that the grammar reads (its own, its GSI1 and GSI2 ones), and for a month
+     * of the timeline the month's posts on GSI2.
+     */
+    private static List<PartitionRef> partitions(Map<String, AttributeValue> item, EntityType type,
+            Map<String, String> parts) {
+        List<PartitionRef> refs = new ArrayList<>();
+        addPartition(refs, TableSchema.PK, null, text(item.get(TableSchema.PK)));
+        addPartition(refs, TableSchema.GSI1PK, TableSchema.GSI1, text(item.get(TableSchema.GSI1PK)));
+        addPartition(refs, TableSchema.GSI2PK, TableSchema.GSI2, text(item.get(TableSchema.GSI2PK)));
+        if (type == EntityType.TIMELINE_MONTH && parts.containsKey(KeyDecoder.MONTH)) {
+            addPartition(refs, KeyDecoder.MONTH, TableSchema.GSI2, SocialKeys.timelinePartition(parts.get(KeyDecoder.MONTH)));
+        }
+        return refs;
+    }
+
+    private static void addPartition(List<PartitionRef> refs, String attribute, String index, String partition) {
+        if (partition != null && ItemCollection.classify(index, partition).isPresent()) {
+            refs.add(new PartitionRef(attribute, index, partition));
+        }
     }
 
     private static List<Link> links(Map<String, String> parts, List<IndexKeyView> indexKeys) {
@@ -77,10 +105,11 @@ final class ItemRows {
         });
     }
 
-    private static Map<String, Object> attributes(Map<String, AttributeValue> item) {
+    /** The attributes to show, the telling ones first; none that only repeats a key part (same name, same value). */
+    private static Map<String, Object> attributes(Map<String, AttributeValue> item, Map<String, String> keyParts) {
         Map<String, Object> shown = new LinkedHashMap<>();
         for (String name : FIRST) {
-            if (item.containsKey(name) && shown.size() < MAX_ATTRIBUTES) {
+            if (item.containsKey(name) && shown.size() < MAX_ATTRIBUTES && !repeatsKeyPart(name, item, keyParts)) {
                 shown.put(name, value(item.get(name)));
             }
         }
@@ -88,11 +117,21 @@ final class ItemRows {
             if (shown.size() >= MAX_ATTRIBUTES) {
                 break;
             }
-            if (!HIDDEN.contains(e.getKey()) && !shown.containsKey(e.getKey())) {
+            if (!HIDDEN.contains(e.getKey()) && !shown.containsKey(e.getKey())
+                    && !repeatsKeyPart(e.getKey(), item, keyParts)) {
                 shown.put(e.getKey(), value(e.getValue()));
             }
         }
         return shown;
+    }
+
+    private static boolean repeatsKeyPart(String name, Map<String, AttributeValue> item, Map<String, String> keyParts) {
+        String part = keyParts.get(name);
+        if (part == null) {
+            return false;
+        }
+        AttributeValue v = item.get(name);
+        return part.equals(v.s()) || (v.n() != null && part.equals(v.n()));
     }
 
     /** A value short enough for one cell: strings cut at 80 characters, sets and maps summarised. */

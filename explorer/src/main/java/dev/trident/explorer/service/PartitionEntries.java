@@ -1,0 +1,89 @@
+package dev.trident.explorer.service;
+
+import dev.trident.explorer.rest.ExplorerViews.PartitionEntry;
+import dev.trident.keys.EnrollmentKeys;
+import dev.trident.keys.EntityType;
+import dev.trident.keys.ErasureKeys;
+import dev.trident.keys.ItemCollection;
+import dev.trident.keys.ProjectStatus;
+import dev.trident.keys.SocialKeys;
+import dev.trident.keys.TableSchema;
+import dev.trident.keys.WorkKeys;
+import dev.trident.keys.WorkspaceKeys;
+import dev.trident.support.erasure.ErasureRecords;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.stream.Collectors;
+
+/**
+ * Every kind of partition the grammar reads, as a way into it: the ones that need no id are listed as they are (the
+ * timeline's months, each status shard of the projects by status, each service's pending work), the others as key
+ * templates made by common-keys' builders with a sample id swapped for its name, so a template never drifts from the
+ * grammar. A test checks that every {@link ItemCollection} has an entry.
+ */
+final class PartitionEntries {
+
+    private static final String SAMPLE = "sampleid";
+    private static final String SAMPLE_MONTH = "2026-01";
+
+    private PartitionEntries() {
+    }
+
+    static List<PartitionEntry> all() {
+        List<PartitionEntry> entries = new ArrayList<>();
+        open(entries, ItemCollection.TIMELINE_MONTHS, SocialKeys.TIMELINE_MONTHS_PARTITION);
+        for (ProjectStatus status : ProjectStatus.values()) {
+            for (int n = 0; n < WorkspaceKeys.PROJECT_STATUS_SHARDS; n++) {
+                open(entries, ItemCollection.PROJECTS_BY_STATUS, WorkspaceKeys.projectStatusPartition(status, n));
+            }
+        }
+        for (String service : ErasureRecords.PARTS) {
+            open(entries, ItemCollection.PENDING_WORK, WorkKeys.workPartition(service));
+        }
+        template(entries, ItemCollection.USER, SocialKeys.userPartition(SAMPLE), "<userId>");
+        template(entries, ItemCollection.USER_INVERTED, WorkspaceKeys.userWorkspacesPartition(SAMPLE), "<userId>");
+        template(entries, ItemCollection.HANDLE, SocialKeys.handlePartition(SAMPLE), "<handle>");
+        template(entries, ItemCollection.HANDLE_PROFILE, SocialKeys.userByHandle(SAMPLE).pk(), "<handle>");
+        template(entries, ItemCollection.POST_COMMENTS, SocialKeys.commentPartition(SAMPLE), "<postId>");
+        entries.add(new PartitionEntry(ItemCollection.TIMELINE.name(), TableSchema.GSI2, null,
+                SocialKeys.timelinePartition(SAMPLE_MONTH).replace(SAMPLE_MONTH, "<yyyy-mm>"),
+                ItemCollection.TIMELINE.description()));
+        template(entries, ItemCollection.STUDENT, EnrollmentKeys.studentPartition(SAMPLE), "<studentId>");
+        template(entries, ItemCollection.COURSE, EnrollmentKeys.coursePartition(SAMPLE), "<courseId>");
+        template(entries, ItemCollection.COURSE_ROSTER, EnrollmentKeys.courseIndex(SAMPLE).pk(), "<courseId>");
+        template(entries, ItemCollection.COURSES_BY_TERM, EnrollmentKeys.termPartition(SAMPLE), "<term>");
+        template(entries, ItemCollection.WORKSPACE, WorkspaceKeys.workspacePartition(SAMPLE), "<wsId>");
+        entries.add(new PartitionEntry(ItemCollection.WORKSPACE_SHARD.name(), null, null,
+                WorkspaceKeys.projectPartition(SAMPLE, 1, 2).replace(SAMPLE, "<wsId>").replaceAll("1$", "<shard>"),
+                ItemCollection.WORKSPACE_SHARD.description()));
+        entries.add(new PartitionEntry(ItemCollection.WORKSPACE_PROJECTS_BY_STATUS.name(), TableSchema.GSI1, null,
+                WorkspaceKeys.workspaceStatusPartition(SAMPLE, ProjectStatus.ACTIVE, 1, 2).replace(SAMPLE, "<wsId>")
+                        .replace(ProjectStatus.ACTIVE.name(), "<status>").replaceAll("1$", "<shard>"),
+                ItemCollection.WORKSPACE_PROJECTS_BY_STATUS.description()));
+        template(entries, ItemCollection.ERASURE, ErasureKeys.record(SAMPLE).pk(), "<userId>");
+        entries.add(new PartitionEntry(ItemCollection.IDEMPOTENCY.name(), null, null,
+                EntityType.IDEMPOTENCY.pkPrefix() + "<sha256(caller, route, key)>",
+                ItemCollection.IDEMPOTENCY.description()));
+        return List.copyOf(entries);
+    }
+
+    /** The key templates of one index (null: the table), for a message. */
+    static String templates(String indexName) {
+        return all().stream()
+                .filter(e -> Objects.equals(e.index(), indexName))
+                .map(e -> e.template() != null ? e.template() : e.partition())
+                .distinct()
+                .collect(Collectors.joining(", "));
+    }
+
+    private static void open(List<PartitionEntry> entries, ItemCollection collection, String partition) {
+        entries.add(new PartitionEntry(collection.name(), collection.indexName(), partition, null,
+                collection.description()));
+    }
+
+    private static void template(List<PartitionEntry> entries, ItemCollection collection, String built, String name) {
+        entries.add(new PartitionEntry(collection.name(), collection.indexName(), null, built.replace(SAMPLE, name),
+                collection.description()));
+    }
+}

@@ -1,0 +1,138 @@
+package dev.trident.explorer;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.containsString;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.trident.explorer.service.ItemSize;
+import dev.trident.keys.EnrollmentKeys;
+import dev.trident.keys.ItemCollection;
+import dev.trident.support.dynamo.DynamoTable;
+import dev.trident.testing.DynamoDbCallRecorder;
+import dev.trident.testing.DynamoDbLocalResource;
+import dev.trident.testing.Tokens;
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.path.json.JsonPath;
+import jakarta.inject.Inject;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/** Any partition of the table or of its indexes, opened by its key; item sizes and read costs. */
+@QuarkusTest
+@QuarkusTestResource(DynamoDbLocalResource.class)
+class PartitionApiTest {
+
+    @Inject
+    DynamoDbAsyncClient dynamo;
+
+    @Inject
+    DynamoTable table;
+
+    @AfterAll
+    static void noScanRan() {
+        assertEquals(0, DynamoDbCallRecorder.scanCount());
+    }
+
+    @Test
+    void aTermsCatalogueOpensByItsGsi2KeyWithThePatternThatReadsItItsCostAndEachItemsSize() throws Exception {
+        TableSeed seed = new TableSeed(dynamo, table.name());
+        String term = TableSeed.uniqueId("term");
+        List<String> courses = List.of("a-" + term, "b-" + term);
+        courses.forEach(c -> seed.courseInTerm(c, "Course " + c, term));
+
+        DynamoDbCallRecorder.reset();
+        JsonPath page = ExplorerApiTest.asAdmin().queryParam("index", "GSI2").queryParam("pk", "TERM#" + term)
+                .get("/api/partition").then().statusCode(200).extract().jsonPath();
+        assertEquals(ItemCollection.COURSES_BY_TERM.name(), page.getString("collection.collection"));
+        assertEquals("GSI2", page.getString("collection.index"));
+        assertTrue(page.getList("collection.readBy.accessPattern").contains("course-catalogue"), page.prettify());
+        assertEquals(List.of("Course", "Course"), page.getList("items.entityType"));
+        assertEquals(courses, page.getList("items.parts.courseId"));
+        // The course id is a key part: shown once, not again among the attributes.
+        assertFalse(page.getMap("items[0].attributes").containsKey("courseId"), page.prettify());
+        // Every key names the partition it opens.
+        assertTrue(page.getList("items[0].partitions.attribute").containsAll(List.of("PK", "GSI1PK", "GSI2PK")));
+        // The read: one Query of GSI2, its consumed capacity reported.
+        assertEquals("Query", page.getString("read.operation"));
+        assertEquals(2, page.getInt("read.items"));
+        assertNotNull(page.get("read.capacityUnits"), page.prettify());
+        assertTrue(page.getDouble("read.capacityUnits") > 0);
+        assertTrue(DynamoDbCallRecorder.operations().contains("Query(GSI2)"), DynamoDbCallRecorder.operations().toString());
+
+        Map<String, AttributeValue> stored = dynamo.getItem(r -> r.tableName(table.name())
+                .key(EnrollmentKeys.course(courses.get(0)).toAttributes())).get(10, TimeUnit.SECONDS).item();
+        assertEquals(ItemSize.of(stored), page.getInt("items[0].sizeBytes"));
+    }
+
+    @Test
+    void aGradeIsWithheldOnAPartitionOpenedByKeyUnlessTheCallerIsRegistrar() {
+        TableSeed seed = new TableSeed(dynamo, table.name());
+        String student = TableSeed.uniqueId("graded");
+        String course = TableSeed.uniqueId("gcrs");
+        seed.student(student, "Grace");
+        seed.course(course, "Graded");
+        seed.enrolGraded(student, course, "F");
+
+        for (String[] partition : List.of(new String[] {"table", "STU#" + student},
+                new String[] {"GSI1", "CRS#" + course})) {
+            JsonPath admin = ExplorerApiTest.asAdmin().queryParam("index", partition[0])
+                    .queryParam("pk", partition[1]).get("/api/partition").then().statusCode(200).extract().jsonPath();
+            Map<String, Object> edge = admin.getMap("items.find { it.entityType == 'Enrollment' }.attributes");
+            assertTrue(!edge.containsKey("grade") && !edge.containsKey("version") && !edge.containsKey("updatedAt"),
+                    Arrays.toString(partition) + ": " + edge);
+            JsonPath registrar = given().header("Authorization",
+                            Tokens.user("reg-3").roles("admin", "registrar").bearer())
+                    .queryParam("index", partition[0]).queryParam("pk", partition[1]).get("/api/partition")
+                    .then().statusCode(200).extract().jsonPath();
+            assertEquals("F", registrar.getString("items.find { it.entityType == 'Enrollment' }.attributes.grade"));
+        }
+    }
+
+    @Test
+    void aKeyNoAccessPatternReadsIs404ABadIndexIs400AndOnlyAnAdminOpensAPartition() {
+        ExplorerApiTest.asAdmin().queryParam("index", "GSI2").queryParam("pk", "NOPE#1").get("/api/partition")
+                .then().statusCode(404).contentType("application/problem+json")
+                .body("detail", containsString("TERM#<term>"));
+        ExplorerApiTest.asAdmin().queryParam("index", "GSI9").queryParam("pk", "TERM#x").get("/api/partition")
+                .then().statusCode(400).contentType("application/problem+json");
+        ExplorerApiTest.asAdmin().queryParam("index", "table").get("/api/partition")
+                .then().statusCode(400).contentType("application/problem+json");
+        given().queryParam("pk", "WORK#social").get("/api/partition").then().statusCode(401);
+        given().header("Authorization", Tokens.user("reg-1").roles("registrar").bearer())
+                .queryParam("pk", "WORK#social").get("/api/partition").then().statusCode(403);
+        // An empty partition the grammar reads is an empty page, not an error.
+        ExplorerApiTest.asAdmin().queryParam("pk", "WORK#social").get("/api/partition").then().statusCode(200)
+                .body("collection.collection", org.hamcrest.Matchers.equalTo("PENDING_WORK"));
+    }
+
+    @Test
+    void everyKindOfPartitionHasAWayInAndTheOnesWithoutAnIdOpenAsTheyAre() {
+        JsonPath entries = ExplorerApiTest.asAdmin().get("/api/partitions").then().statusCode(200).extract().jsonPath();
+        Set<String> collections = new HashSet<>(entries.getList("items.collection"));
+        for (ItemCollection collection : ItemCollection.values()) {
+            assertTrue(collections.contains(collection.name()), collection + " has no way in");
+        }
+        List<String> open = entries.getList("items.findAll { it.partition != null }.partition");
+        assertTrue(open.containsAll(List.of("TIMELINE#MONTHS", "PROJSTATUS#ACTIVE#0", "PROJSTATUS#ARCHIVED#3",
+                "WORK#social", "WORK#enrollment", "WORK#workspace")), open.toString());
+        assertTrue(entries.getList("items.template").containsAll(List.of("TERM#<term>", "TIMELINE#<yyyy-mm>",
+                "ERASURE#<userId>", "WS#<wsId>#<shard>")), entries.prettify());
+        // Every listed partition opens.
+        for (Map<String, Object> entry : entries.<Map<String, Object>>getList("items.findAll { it.partition != null }")) {
+            ExplorerApiTest.asAdmin().queryParam("index", entry.get("index") == null ? "table" : entry.get("index"))
+                    .queryParam("pk", entry.get("partition")).get("/api/partition").then().statusCode(200);
+        }
+    }
+}
