@@ -7,7 +7,6 @@ import dev.trident.enrollment.model.CourseWithStudents;
 import dev.trident.enrollment.model.Enrollment;
 import dev.trident.enrollment.repository.CourseRepository;
 import dev.trident.enrollment.repository.EnrollmentRepository;
-import dev.trident.enrollment.service.Refusals.Subject;
 import dev.trident.support.paging.Cursors;
 import dev.trident.support.paging.Page;
 import dev.trident.support.paging.PageRequest;
@@ -89,8 +88,8 @@ public class CourseService {
         Uni<Void> workspaceExists = changes.workspaceId() == null ? Uni.createFrom().voidItem()
                 : workspaces.require(WORKSPACE_ID, changes.workspaceId(), caller.authorization()).replaceWithVoid();
         return workspaceExists.chain(() -> createOrUpdate(courseId, changes))
-                .onFailure().transform(failure -> Refusals.toProblem(failure,
-                        Subject.course(courseId, changes.capacity())));
+                .onFailure().transform(failure -> Refusals.coursePut(failure, courseId,
+                        changes.capacity()));
     }
 
     private Uni<Outcome<Course>> createOrUpdate(String courseId, CourseChanges changes) {

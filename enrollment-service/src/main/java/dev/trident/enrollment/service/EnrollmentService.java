@@ -6,7 +6,6 @@ import dev.trident.enrollment.model.Student;
 import dev.trident.enrollment.repository.CourseRepository;
 import dev.trident.enrollment.repository.EnrollmentRepository;
 import dev.trident.enrollment.repository.StudentRepository;
-import dev.trident.enrollment.service.Refusals.Subject;
 import dev.trident.support.dynamo.Transaction;
 import dev.trident.support.paging.Cursors;
 import dev.trident.support.paging.Page;
@@ -73,8 +72,8 @@ public class EnrollmentService {
                             .include(StudentErasure.notBeingErased(studentId))
                             .include(alongside.apply(edge)));
                 })
-                .onFailure().transform(failure -> Refusals.toProblem(failure,
-                        Subject.enrollment(studentId, courseId, null)));
+                .onFailure().transform(failure -> Refusals.enroll(failure, studentId,
+                        courseId));
     }
 
     /**
@@ -107,8 +106,8 @@ public class EnrollmentService {
         Uni<Enrollment> graded = AccessRules.gradesEveryCourse(caller)
                 ? enrollments.grade(studentId, courseId, grade, expectedVersion)
                 : gradeAsInstructor(caller, studentId, courseId, grade, expectedVersion, GRADE_ATTEMPTS);
-        return graded.onFailure().transform(failure -> Refusals.toProblem(failure,
-                Subject.enrollment(studentId, courseId, expectedVersion)));
+        return graded.onFailure().transform(failure -> Refusals.grade(failure, studentId,
+                courseId, expectedVersion));
     }
 
     private Uni<Enrollment> gradeAsInstructor(Caller caller, String studentId, String courseId, String grade,
@@ -139,7 +138,7 @@ public class EnrollmentService {
     public Uni<Void> drop(Caller caller, String studentId, String courseId, Long expectedVersion) {
         AccessRules.requireMayDrop(caller, studentId);
         return enrollments.drop(studentId, courseId, expectedVersion, AccessRules.mayDropGraded(caller, studentId))
-                .onFailure().transform(failure -> Refusals.toProblem(failure,
-                        Subject.enrollment(studentId, courseId, expectedVersion)));
+                .onFailure().transform(failure -> Refusals.drop(failure, studentId,
+                        courseId, expectedVersion));
     }
 }

@@ -17,74 +17,108 @@ import dev.trident.support.work.Reservations;
 
 /**
  * What a write the table refused means to a client, by the name of the action whose condition failed: every refusal
- * the enrollment repositories can meet, in one place, with the other answers the services give about the same
- * things (404s, 412s). The refusals a service recovers from itself (a student or course that exists already, an edge
- * changed since an instructor read it) are not answers and pass through.
+ * the enrollment repositories can meet, in one place, one method per write, with the other answers the services give
+ * about the same things (404s, 412s). The refusals a service recovers from itself (a student or course that exists
+ * already, an edge changed since an instructor read it) are not answers and pass through, as does any other failure.
  */
 final class Refusals {
 
     private Refusals() {
     }
 
-    /**
-     * What a refused request was about: the ids in the answer, the If-Match version it carried (null: none) and, for
-     * a course PUT, the capacity it asked for.
-     */
-    record Subject(String studentId, String courseId, Long expectedVersion, Integer capacity) {
-        static Subject student(String studentId) {
-            return new Subject(studentId, null, null, null);
+    /** {@code PUT /students/{sid}}: the id's old life is still being deleted (409 with Retry-After). */
+    static Throwable studentPut(Throwable failure, String studentId) {
+        if (failure instanceof WriteContended) {
+            return ProblemException.contended(student(studentId));
         }
-
-        static Subject course(String courseId, Integer capacity) {
-            return new Subject(null, courseId, null, capacity);
-        }
-
-        static Subject enrollment(String studentId, String courseId, Long expectedVersion) {
-            return new Subject(studentId, courseId, expectedVersion, null);
-        }
-
-        /** What the request was about, in the words of an answer's detail. */
-        String describe() {
-            if (studentId != null && courseId != null) {
-                return "the enrolment of student " + studentId + " in course " + courseId;
-            }
-            return studentId != null ? "student " + studentId : "course " + courseId;
-        }
+        return Reservations.refused(failure) ? Reservations.stillDeleting("student", studentId) : failure;
     }
 
-    /** The problem for a refused or contended write; any other failure passes unchanged. */
-    static Throwable toProblem(Throwable failure, Subject subject) {
+    /**
+     * {@code PUT /courses/{cid}}: the id's old life is still being deleted (409 with Retry-After), a capacity below
+     * the students enrolled (409), or the course removed between its create and its update (409, retry).
+     */
+    static Throwable coursePut(Throwable failure, String courseId, Integer capacity) {
         if (failure instanceof WriteContended) {
-            return ProblemException.contended(subject.describe());
+            return ProblemException.contended("course " + courseId);
         }
         if (Reservations.refused(failure)) {
-            if (subject.studentId() != null && subject.courseId() != null) {
-                return studentNotFound(subject.studentId()); // an enrollment of an account being erased
-            }
-            return subject.studentId() != null ? Reservations.stillDeleting("student", subject.studentId())
-                    : Reservations.stillDeleting("course", subject.courseId());
+            return Reservations.stillDeleting("course", courseId);
         }
-        if (!(failure instanceof WriteRefused refused)) {
-            return failure;
-        }
-        String studentId = subject.studentId();
-        String courseId = subject.courseId();
-        return switch (refused.action()) {
+        if (failure instanceof WriteRefused refused && refused.refused(CourseRepository.COURSE_CHANGE)) {
             // ALL_OLD on a failed condition: no item means the course is gone, an item is the course as it stands.
-            case CourseRepository.COURSE_CHANGE -> refused.itemExists()
-                    ? capacityBelowEnrolled(courseId, subject.capacity(),
+            return refused.itemExists()
+                    ? capacityBelowEnrolled(courseId, capacity,
                             CourseRepository.courseMet(refused, CourseRepository.COURSE_CHANGE))
                     : ProblemException.conflict("course " + courseId + " was removed meanwhile; retry");
-            case EnrollmentRepository.NEW_ENROLLMENT ->
-                    ProblemException.conflict("student " + studentId + " is already enrolled in course " + courseId);
-            case COURSE_SEAT, ENROLLED_STUDENT -> seatRefused(refused, studentId, courseId);
-            case GRADED_ENROLLMENT, TAUGHT_COURSE -> gradeRefused(refused, subject);
-            case DROPPED_ENROLLMENT -> dropRefused(refused, subject);
+        }
+        return failure;
+    }
+
+    /**
+     * {@code PUT /students/{sid}/courses/{cid}}: already enrolled (409), a missing side (404, both named when both
+     * are missing; a student whose account is being erased is missing) or a full course (409).
+     */
+    static Throwable enroll(Throwable failure, String studentId, String courseId) {
+        if (!(failure instanceof WriteRefused refused) || Reservations.refused(failure)) {
+            return enrollmentWide(failure, studentId, courseId);
+        }
+        if (refused.refused(EnrollmentRepository.NEW_ENROLLMENT)) {
+            return ProblemException.conflict("student " + studentId + " is already enrolled in course " + courseId);
+        }
+        if (refused.refused(COURSE_SEAT) || refused.refused(ENROLLED_STUDENT)) {
+            return seatRefused(refused, studentId, courseId);
+        }
+        return failure;
+    }
+
+    /**
+     * {@code PATCH /students/{sid}/courses/{cid}}: the course not naming the instructor (403) outranks the edge gone
+     * (404) or at another version than If-Match named ({@code expectedVersion}, null: none; 412).
+     */
+    static Throwable grade(Throwable failure, String studentId, String courseId, Long expectedVersion) {
+        if (!(failure instanceof WriteRefused refused) || Reservations.refused(failure)) {
+            return enrollmentWide(failure, studentId, courseId);
+        }
+        if (refused.refused(GRADED_ENROLLMENT) || refused.refused(TAUGHT_COURSE)) {
+            return gradeRefused(refused, studentId, courseId, expectedVersion);
+        }
+        return failure;
+    }
+
+    /**
+     * {@code DELETE /students/{sid}/courses/{cid}}: gone (404), a stale If-Match (412), graded (409), changed
+     * meanwhile (409, retry), or a course with no enrollment counted (409).
+     */
+    static Throwable drop(Throwable failure, String studentId, String courseId, Long expectedVersion) {
+        if (!(failure instanceof WriteRefused refused) || Reservations.refused(failure)) {
+            return enrollmentWide(failure, studentId, courseId);
+        }
+        if (refused.refused(DROPPED_ENROLLMENT)) {
+            return dropRefused(refused, studentId, courseId, expectedVersion);
+        }
+        if (refused.refused(EnrollmentRepository.RELEASED_SEAT)) {
             // An edge without a counted course would be a broken invariant: refused rather than going negative.
-            case EnrollmentRepository.RELEASED_SEAT ->
-                    ProblemException.conflict("course " + courseId + " has no enrolment to drop");
-            default -> failure;
-        };
+            return ProblemException.conflict("course " + courseId + " has no enrolment to drop");
+        }
+        return failure;
+    }
+
+    /** What every write of an enrollment answers alike: contended (409 with Retry-After), or an account being erased. */
+    private static Throwable enrollmentWide(Throwable failure, String studentId, String courseId) {
+        if (failure instanceof WriteContended) {
+            return ProblemException.contended(enrollment(studentId, courseId));
+        }
+        // An enrollment of an account being erased: the student is as gone as a deleted one.
+        return Reservations.refused(failure) ? studentNotFound(studentId) : failure;
+    }
+
+    private static String student(String studentId) {
+        return "student " + studentId;
+    }
+
+    private static String enrollment(String studentId, String courseId) {
+        return "the enrolment of student " + studentId + " in course " + courseId;
     }
 
     /**
@@ -126,27 +160,28 @@ final class Refusals {
     }
 
     /** A grade: the course not naming the instructor outranks the state of the edge. */
-    private static ProblemException gradeRefused(WriteRefused refused, Subject subject) {
+    private static ProblemException gradeRefused(WriteRefused refused, String studentId, String courseId,
+            Long expectedVersion) {
         if (refused.conditionFailed(TAUGHT_COURSE)) {
-            return notAnInstructorOf(subject.courseId());
+            return notAnInstructorOf(courseId);
         }
         Enrollment current = EnrollmentRepository.enrollmentMet(refused, GRADED_ENROLLMENT);
-        return current == null ? notEnrolled(subject.studentId(), subject.courseId())
-                : stale(current.version(), subject.expectedVersion());
+        return current == null ? notEnrolled(studentId, courseId) : stale(current.version(), expectedVersion);
     }
 
     /** A drop: gone is a 404; a stale If-Match is answered first (the client's precondition comes before the rule). */
-    private static ProblemException dropRefused(WriteRefused refused, Subject subject) {
+    private static ProblemException dropRefused(WriteRefused refused, String studentId, String courseId,
+            Long expectedVersion) {
         Enrollment current = EnrollmentRepository.enrollmentMet(refused, DROPPED_ENROLLMENT);
         if (current == null) {
-            return notEnrolled(subject.studentId(), subject.courseId());
+            return notEnrolled(studentId, courseId);
         }
-        if (subject.expectedVersion() != null && !subject.expectedVersion().equals(current.version())) {
-            return stale(current.version(), subject.expectedVersion());
+        if (expectedVersion != null && !expectedVersion.equals(current.version())) {
+            return stale(current.version(), expectedVersion);
         }
-        return current.hasGrade() ? gradedEnrollment(subject.studentId(), subject.courseId())
-                : ProblemException.conflict("the enrolment of student " + subject.studentId() + " in course "
-                        + subject.courseId() + " changed meanwhile; retry");
+        return current.hasGrade() ? gradedEnrollment(studentId, courseId)
+                : ProblemException.conflict("the enrolment of student " + studentId + " in course " + courseId
+                        + " changed meanwhile; retry");
     }
 
     static ProblemException missingSides(String studentId, boolean studentMissing, String courseId,
@@ -176,12 +211,12 @@ final class Refusals {
 
     /** A replace that kept losing to concurrent writers of the same student: contended, like a transaction. */
     static ProblemException studentChangedConcurrently(String studentId) {
-        return ProblemException.contended(Subject.student(studentId).describe());
+        return ProblemException.contended(student(studentId));
     }
 
     /** An instructor's grade whose edge kept changing between its read and its write: contended too. */
     static ProblemException enrollmentChangedConcurrently(String studentId, String courseId) {
-        return ProblemException.contended(Subject.enrollment(studentId, courseId, null).describe());
+        return ProblemException.contended(enrollment(studentId, courseId));
     }
 
     private static ProblemException capacityBelowEnrolled(String courseId, Integer capacity, Course current) {

@@ -4,7 +4,6 @@ import dev.trident.enrollment.model.Student;
 import dev.trident.enrollment.model.StudentProfile;
 import dev.trident.enrollment.model.StudentWithCourses;
 import dev.trident.enrollment.repository.StudentRepository;
-import dev.trident.enrollment.service.Refusals.Subject;
 import dev.trident.support.client.SocialUsers;
 import dev.trident.support.dynamo.WriteRefused;
 import dev.trident.support.paging.Cursors;
@@ -57,7 +56,7 @@ public class StudentService {
         return socialUsers.require(STUDENT_ID, studentId, caller.authorization())
                 .chain(user -> register(studentId, new StudentProfile(user.displayName(), year, major),
                         REPLACE_ATTEMPTS))
-                .onFailure().transform(failure -> Refusals.toProblem(failure, Subject.student(studentId)));
+                .onFailure().transform(failure -> Refusals.studentPut(failure, studentId));
     }
 
     /** A create; when the student exists, the refusal carries it, and a replace of that version follows. */

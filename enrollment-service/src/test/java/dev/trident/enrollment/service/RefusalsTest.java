@@ -14,7 +14,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.trident.enrollment.repository.CourseRepository;
 import dev.trident.enrollment.repository.StudentRepository;
-import dev.trident.enrollment.service.Refusals.Subject;
 import dev.trident.keys.EnrollmentKeys;
 import dev.trident.support.dynamo.WriteContended;
 import dev.trident.support.dynamo.WriteRefused;
@@ -32,7 +31,6 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 class RefusalsTest {
 
     private static final Map<String, AttributeValue> NONE = Map.of();
-    private static final Subject ENROLLMENT = Subject.enrollment("s1", "c1", null);
 
     /** A refusal of the given actions, in transaction order, each with the item it met. */
     @SafeVarargs
@@ -48,8 +46,20 @@ class RefusalsTest {
         return Map.entry(action, met);
     }
 
-    private static ProblemException problem(Throwable failure, Subject subject) {
-        return (ProblemException) Refusals.toProblem(failure, subject);
+    private static ProblemException problem(Throwable mapped) {
+        return (ProblemException) mapped;
+    }
+
+    private static ProblemException enroll(Throwable failure) {
+        return problem(Refusals.enroll(failure, "s1", "c1"));
+    }
+
+    private static ProblemException grade(Throwable failure, Long expectedVersion) {
+        return problem(Refusals.grade(failure, "s1", "c1", expectedVersion));
+    }
+
+    private static ProblemException drop(Throwable failure, Long expectedVersion) {
+        return problem(Refusals.drop(failure, "s1", "c1", expectedVersion));
     }
 
     private static Map<String, AttributeValue> course(int capacity, int enrolled) {
@@ -73,87 +83,91 @@ class RefusalsTest {
 
     @Test
     void anExistingEdgeIsAlreadyEnrolled() {
-        ProblemException problem = problem(refused(on(NEW_ENROLLMENT, Map.of("PK", AttributeValue.fromS("x")))),
-                ENROLLMENT);
+        ProblemException problem = enroll(refused(on(NEW_ENROLLMENT, Map.of("PK", AttributeValue.fromS("x")))));
         assertEquals(409, problem.status());
         assertEquals("student s1 is already enrolled in course c1", problem.getMessage());
     }
 
     @Test
     void aCourseConditionWithoutAnOldItemIsAMissingCourse() {
-        ProblemException problem = problem(refused(on(COURSE_SEAT, NONE)), ENROLLMENT);
+        ProblemException problem = enroll(refused(on(COURSE_SEAT, NONE)));
         assertEquals(404, problem.status());
         assertEquals("course c1 does not exist", problem.getMessage());
     }
 
     @Test
     void aCourseConditionWithTheCourseAtCapacityIsFull() {
-        ProblemException problem = problem(refused(on(COURSE_SEAT, course(20, 20))), ENROLLMENT);
+        ProblemException problem = enroll(refused(on(COURSE_SEAT, course(20, 20))));
         assertEquals(409, problem.status());
         assertEquals("course c1 is full: all 20 places are taken", problem.getMessage());
     }
 
     @Test
     void aFailedStudentCheckIsAMissingStudent() {
-        ProblemException problem = problem(refused(on(ENROLLED_STUDENT, NONE)), ENROLLMENT);
+        ProblemException problem = enroll(refused(on(ENROLLED_STUDENT, NONE)));
         assertEquals(404, problem.status());
         assertEquals("student s1 does not exist", problem.getMessage());
     }
 
     @Test
     void bothSidesMissingNamesBoth() {
-        ProblemException problem = problem(refused(on(COURSE_SEAT, NONE), on(ENROLLED_STUDENT, NONE)), ENROLLMENT);
+        ProblemException problem = enroll(refused(on(COURSE_SEAT, NONE), on(ENROLLED_STUDENT, NONE)));
         assertEquals(404, problem.status());
         assertEquals("student s1 and course c1 do not exist", problem.getMessage());
     }
 
     @Test
     void aMissingStudentOutranksAFullCourse() {
-        assertEquals(404, problem(refused(on(COURSE_SEAT, course(20, 20)), on(ENROLLED_STUDENT, NONE)), ENROLLMENT)
-                .status());
+        assertEquals(404, enroll(refused(on(COURSE_SEAT, course(20, 20)), on(ENROLLED_STUDENT, NONE))).status());
     }
 
     @Test
     void aWriteThatKeptLosingToConcurrentTransactionsIs409WithRetryAfterNamingWhatIsContended() {
-        ProblemException problem = problem(new WriteContended(new RuntimeException("conflict")), ENROLLMENT);
+        ProblemException problem = enroll(new WriteContended(new RuntimeException("conflict")));
         assertEquals(409, problem.status());
         assertEquals(1, problem.retryAfterSeconds());
         assertEquals("the enrolment of student s1 in course c1 is being changed by many requests at once; retry",
                 problem.getMessage());
+        assertEquals(problem.getMessage(), drop(new WriteContended(null), 1L).getMessage());
         assertEquals(409, Refusals.studentChangedConcurrently("s1").status());
         assertEquals(1, Refusals.studentChangedConcurrently("s1").retryAfterSeconds());
+        ProblemException course = problem(Refusals.coursePut(new WriteContended(null), "c1", 10));
+        assertEquals("course c1 is being changed by many requests at once; retry", course.getMessage());
     }
 
     @Test
     void anyOtherFailureAndARefusalTheServicesRecoverFromPassUnchanged() {
         RuntimeException other = new IllegalStateException("x");
-        assertSame(other, Refusals.toProblem(other, ENROLLMENT));
+        assertSame(other, Refusals.enroll(other, "s1", "c1"));
+        assertSame(other, Refusals.coursePut(other, "c1", 10));
         WriteRefused exists = refused(on(StudentRepository.NEW_STUDENT, Map.of("PK", AttributeValue.fromS("x"))));
-        assertSame(exists, Refusals.toProblem(exists, Subject.student("s1")));
+        assertSame(exists, Refusals.studentPut(exists, "s1"));
+        // A refusal of another write's action is not this write's answer to give.
+        WriteRefused gradeRefusal = refused(on(GRADED_ENROLLMENT, NONE));
+        assertSame(gradeRefusal, Refusals.enroll(gradeRefusal, "s1", "c1"));
     }
 
     @Test
     void aCapacityBelowTheEnrolledCountIs409NamingBoth() {
-        ProblemException problem = problem(refused(on(CourseRepository.COURSE_CHANGE, course(30, 12))),
-                Subject.course("c1", 10));
+        ProblemException problem = problem(Refusals.coursePut(
+                refused(on(CourseRepository.COURSE_CHANGE, course(30, 12))), "c1", 10));
         assertEquals(409, problem.status());
         assertEquals("capacity 10 is below the 12 students already enrolled in course c1", problem.getMessage());
-        assertEquals(409, problem(refused(on(CourseRepository.COURSE_CHANGE, NONE)), Subject.course("c1", 10))
+        assertEquals(409, problem(Refusals.coursePut(refused(on(CourseRepository.COURSE_CHANGE, NONE)), "c1", 10))
                 .status());
     }
 
     @Test
     void aGradeOnACourseNotNamingTheInstructorIs403WhateverTheEdge() {
-        assertEquals(403, problem(refused(on(GRADED_ENROLLMENT, edge(3, null)), on(TAUGHT_COURSE, NONE)),
-                Subject.enrollment("s1", "c1", 2L)).status());
-        assertEquals(403, problem(refused(on(TAUGHT_COURSE, NONE)), ENROLLMENT).status());
+        assertEquals(403, grade(refused(on(GRADED_ENROLLMENT, edge(3, null)), on(TAUGHT_COURSE, NONE)), 2L)
+                .status());
+        assertEquals(403, grade(refused(on(TAUGHT_COURSE, NONE)), null).status());
     }
 
     @Test
     void aGradeOnAGoneEdgeIs404AndOnAnotherVersion412() {
-        assertEquals(404, problem(refused(on(GRADED_ENROLLMENT, NONE)), ENROLLMENT).status());
-        ProblemException stale = problem(refused(on(GRADED_ENROLLMENT, edge(3, null))),
-                Subject.enrollment("s1", "c1", 2L));
+        assertEquals(404, grade(refused(on(GRADED_ENROLLMENT, NONE)), null).status());
+        ProblemException stale = grade(refused(on(GRADED_ENROLLMENT, edge(3, null))), 2L);
         assertEquals(412, stale.status());
         assertEquals("the enrollment is at version 3, If-Match asked for 2", stale.getMessage());
     }
@@ -168,14 +182,13 @@ class RefusalsTest {
 
     @Test
     void aDropAnswersGoneThenAStaleIfMatchThenAGradeThenAChange() {
-        assertEquals(404, problem(refused(on(DROPPED_ENROLLMENT, NONE)), ENROLLMENT).status());
-        assertEquals(412, problem(refused(on(DROPPED_ENROLLMENT, edge(4, "A"))), Subject.enrollment("s1", "c1", 3L))
-                .status());
-        ProblemException graded = problem(refused(on(DROPPED_ENROLLMENT, edge(4, "A"))), Subject.enrollment("s1", "c1", 4L));
+        assertEquals(404, drop(refused(on(DROPPED_ENROLLMENT, NONE)), null).status());
+        assertEquals(412, drop(refused(on(DROPPED_ENROLLMENT, edge(4, "A"))), 3L).status());
+        ProblemException graded = drop(refused(on(DROPPED_ENROLLMENT, edge(4, "A"))), 4L);
         assertEquals(409, graded.status());
         assertTrue(graded.getMessage().contains("is graded"), graded.getMessage());
-        assertTrue(problem(refused(on(DROPPED_ENROLLMENT, edge(4, null))), ENROLLMENT).getMessage()
+        assertTrue(drop(refused(on(DROPPED_ENROLLMENT, edge(4, null))), null).getMessage()
                 .contains("changed meanwhile"));
-        assertEquals(409, problem(refused(on(RELEASED_SEAT, course(5, 0))), ENROLLMENT).status());
+        assertEquals(409, drop(refused(on(RELEASED_SEAT, course(5, 0))), null).status());
     }
 }

@@ -70,7 +70,7 @@ public class PostService {
         Post post = new Post(userId, SocialKeys.newId(now), UserService.emptyToNull(title), body, 0, 1, now.toString(),
                 now.toString());
         return posts.createPost(post, alongside.apply(post))
-                .onFailure().transform(e -> Refusals.toProblem(e, "user", userId))
+                .onFailure().transform(e -> Refusals.postCreate(e, userId))
                 .replaceWith(post);
     }
 
@@ -88,7 +88,7 @@ public class PostService {
             Long expectedVersion) {
         AccessRules.requireSelf(caller, userId);
         return posts.updatePost(userId, postId, title, body, expectedVersion, clock.instant().toString())
-                .onFailure().transform(e -> Refusals.toProblem(e, "post", postId));
+                .onFailure().transform(e -> Refusals.postChange(e, postId));
     }
 
     /**
@@ -112,7 +112,7 @@ public class PostService {
                             WorkTask again = runner.heldTask(PostDeletionTask.SERVICE, PostDeletionTask.KIND, userId);
                             return work.enqueueNow(again).replaceWith(again);
                         }))
-                .onFailure().transform(e -> Refusals.toProblem(e, "post", postId))
+                .onFailure().transform(e -> Refusals.postChange(e, postId))
                 .chain(held -> runner.performHeld(held, settings.inlineBudget()));
     }
 
@@ -144,7 +144,7 @@ public class PostService {
         Instant now = clock.instant();
         Comment comment = Comment.created(postId, userId, SocialKeys.newId(now), authorId, body, now.toString());
         return comments.createComment(comment, alongside.apply(comment))
-                .onFailure().transform(e -> Refusals.toProblem(e, "post", postId))
+                .onFailure().transform(e -> Refusals.commentCreate(e, postId))
                 .replaceWith(comment);
     }
 
@@ -163,7 +163,7 @@ public class PostService {
         String authorId = AccessRules.commentEditor(caller);
         return comments.editComment(userId, postId, commentId, authorId, body, expectedVersion,
                         clock.instant().toString())
-                .onFailure().transform(e -> Refusals.commentChangeToProblem(e, userId, commentId, authorId));
+                .onFailure().transform(e -> Refusals.commentChange(e, userId, commentId, authorId));
     }
 
     /**
@@ -175,7 +175,7 @@ public class PostService {
             Long expectedVersion) {
         String requiredAuthor = AccessRules.requiredAuthorToDelete(caller, userId);
         return comments.deleteComment(userId, postId, commentId, requiredAuthor, expectedVersion)
-                .onFailure().transform(e -> Refusals.commentChangeToProblem(e, userId, commentId, requiredAuthor));
+                .onFailure().transform(e -> Refusals.commentChange(e, userId, commentId, requiredAuthor));
     }
 
     public Uni<Page<Comment>> comments(String userId, String postId, PageRequest page) {

@@ -9,11 +9,12 @@ import dev.trident.support.dynamo.WriteContended;
 import dev.trident.support.dynamo.WriteRefused;
 import dev.trident.support.problem.ProblemException;
 import dev.trident.support.work.Reservations;
+import java.util.function.Function;
 
 /**
- * What a write the table refused means to a client, by the name of the action whose condition failed: every
- * refusal the social repositories can meet, in one place. The entity and id name what the request was about
- * (e.g. "post", its id) in the answer's detail.
+ * What a write the table refused means to a client, by the name of the action whose condition failed: every refusal
+ * the social repositories can meet, in one place, one method per write. The entity and id a write is about (e.g.
+ * "post", its id) name it in the answer's detail; any other failure passes unchanged.
  */
 final class Refusals {
 
@@ -23,32 +24,75 @@ final class Refusals {
     private Refusals() {
     }
 
-    /** The problem for a refused or contended write; any other failure passes unchanged. */
-    static Throwable toProblem(Throwable failure, String entity, String id) {
+    /** {@code POST /users}: the caller's profile exists already, or the handle is taken (409s). */
+    static Throwable userCreate(Throwable failure, String userId) {
+        return answer(failure, "user", userId, refused -> switch (refused.action()) {
+            case UserRepository.NEW_PROFILE -> existsAlready("user", userId);
+            case UserRepository.HANDLE_TAKEN -> ProblemException.conflict("the handle is taken");
+            default -> failure;
+        });
+    }
+
+    /** {@code PATCH /users/{userId}}: the profile gone (404) or at another version than If-Match named (412). */
+    static Throwable userChange(Throwable failure, String userId) {
+        return answer(failure, "user", userId, refused -> refused.refused(UserRepository.PROFILE_CHANGE)
+                ? goneOrChanged(refused, "user", userId) : failure);
+    }
+
+    /**
+     * {@code POST /users/{userId}/posts}: the author has no profile, or is an erased account's (404, as for any
+     * missing user). The answers name the user the post is written under.
+     */
+    static Throwable postCreate(Throwable failure, String userId) {
+        return answer(failure, "user", userId, refused -> switch (refused.action()) {
+            case PostRepository.NEW_POST -> existsAlready("user", userId);
+            case PostRepository.AUTHOR_PROFILE -> notFound("user", userId);
+            default -> failure;
+        });
+    }
+
+    /** {@code PATCH/DELETE /users/{userId}/posts/{postId}}: gone (404) or at another version than If-Match (412). */
+    static Throwable postChange(Throwable failure, String postId) {
+        return answer(failure, "post", postId, refused -> refused.refused(PostRepository.POST_CHANGE)
+                ? goneOrChanged(refused, "post", postId) : failure);
+    }
+
+    /**
+     * {@code POST .../posts/{postId}/comments}: the post gone, or its owner's account erased (404: the answer does
+     * not tell them apart, whether an account is being erased is nobody else's business), or a commenter without a
+     * profile (403).
+     */
+    static Throwable commentCreate(Throwable failure, String postId) {
+        return answer(failure, "post", postId, refused -> switch (refused.action()) {
+            case CommentRepository.NEW_COMMENT -> existsAlready("post", postId);
+            case CommentRepository.COMMENTED_POST, CommentRepository.POST_OWNER_PROFILE -> notFound("post", postId);
+            case CommentRepository.COMMENTER_PROFILE -> AccessRules.commenterWithoutProfile();
+            default -> failure;
+        });
+    }
+
+    /**
+     * What every write answers alike before its own refusals: contended (409 with Retry-After), or an id whose old
+     * life is still being erased, whatever else the write met (409 with Retry-After: come back).
+     */
+    private static Throwable answer(Throwable failure, String entity, String id,
+            Function<WriteRefused, Throwable> byAction) {
         if (failure instanceof WriteContended) {
             return ProblemException.contended(entity + " " + id);
         }
         if (!(failure instanceof WriteRefused refused)) {
             return failure;
         }
-        // An id whose old life is still being erased: whatever else the write met, the answer is to come back.
-        if (Reservations.refused(refused)) {
-            return Reservations.stillDeleting(entity, id);
-        }
-        return switch (refused.action()) {
-            case UserRepository.NEW_PROFILE, PostRepository.NEW_POST, CommentRepository.NEW_COMMENT ->
-                    ProblemException.conflict(entity + " " + id + " exists already");
-            case UserRepository.HANDLE_TAKEN -> ProblemException.conflict("the handle is taken");
-            // ALL_OLD on a failed condition: no item means it is gone, an item means its version moved on.
-            case UserRepository.PROFILE_CHANGE, PostRepository.POST_CHANGE ->
-                    refused.itemExists() ? changedSinceRead(entity, id) : notFound(entity, id);
-            // A post whose owner's profile is gone is part of an erased account: as gone as a deleted post (the
-            // answer does not tell them apart: whether an account is being erased is nobody else's business).
-            case PostRepository.AUTHOR_PROFILE, CommentRepository.COMMENTED_POST,
-                    CommentRepository.POST_OWNER_PROFILE -> notFound(entity, id);
-            case CommentRepository.COMMENTER_PROFILE -> AccessRules.commenterWithoutProfile();
-            default -> failure;
-        };
+        return Reservations.refused(refused) ? Reservations.stillDeleting(entity, id) : byAction.apply(refused);
+    }
+
+    /** ALL_OLD on a failed condition: no item means it is gone, an item means its version moved on. */
+    private static ProblemException goneOrChanged(WriteRefused refused, String entity, String id) {
+        return refused.itemExists() ? changedSinceRead(entity, id) : notFound(entity, id);
+    }
+
+    private static ProblemException existsAlready(String entity, String id) {
+        return ProblemException.conflict(entity + " " + id + " exists already");
     }
 
     /**
@@ -57,10 +101,10 @@ final class Refusals {
      * (null: any author was allowed) a 403; otherwise its version moved on, a 412. The post gone (a delete's count)
      * is a 404 too. Comments are public, so the 403 reveals nothing a read would not.
      */
-    static Throwable commentChangeToProblem(Throwable failure, String postAuthorId, String commentId,
+    static Throwable commentChange(Throwable failure, String postAuthorId, String commentId,
             String requiredAuthor) {
         if (!(failure instanceof WriteRefused refused)) {
-            return toProblem(failure, "comment", commentId);
+            return answer(failure, "comment", commentId, unused -> failure);
         }
         if (refused.conditionFailed(CommentRepository.COMMENT_CHANGE)) {
             Comment met = CommentRepository.commentMet(refused);

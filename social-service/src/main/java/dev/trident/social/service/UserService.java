@@ -45,7 +45,7 @@ public class UserService {
         String now = clock.instant().toString();
         Profile profile = new Profile(AccessRules.callerId(caller), handle, displayName, emptyToNull(bio), 1, now, now);
         return users.createUser(profile, alongside.apply(profile))
-                .onFailure().transform(e -> Refusals.toProblem(e, "user", profile.userId()))
+                .onFailure().transform(e -> Refusals.userCreate(e, profile.userId()))
                 .replaceWith(profile);
     }
 
@@ -73,7 +73,7 @@ public class UserService {
     public Uni<Profile> update(Caller caller, String userId, String displayName, String bio, Long expectedVersion) {
         AccessRules.requireSelf(caller, userId);
         return users.updateUser(userId, displayName, bio, expectedVersion, clock.instant().toString())
-                .onFailure().transform(e -> Refusals.toProblem(e, "user", userId));
+                .onFailure().transform(e -> Refusals.userChange(e, userId));
     }
 
     /** Profiles for up to 100 ids in the order asked, duplicates collapsed; unknown ids are listed, not errors. */

@@ -20,8 +20,8 @@ class RefusalsTest {
 
     private static final Map<String, AttributeValue> AT_VERSION_2 = Map.of("version", AttributeValue.fromN("2"));
 
-    private static ProblemException problem(Throwable failure, String entity, String id) {
-        return assertInstanceOf(ProblemException.class, Refusals.toProblem(failure, entity, id));
+    private static ProblemException problem(Throwable mapped) {
+        return assertInstanceOf(ProblemException.class, mapped);
     }
 
     private static WriteRefused refused(String action) {
@@ -30,52 +30,60 @@ class RefusalsTest {
 
     @Test
     void anItemThatExistsAlreadyIsAConflictNamingIt() {
-        for (String action : new String[] { UserRepository.NEW_PROFILE, PostRepository.NEW_POST,
-                CommentRepository.NEW_COMMENT }) {
-            ProblemException p = problem(refused(action), "user", "ann");
+        for (ProblemException p : new ProblemException[] {
+                problem(Refusals.userCreate(refused(UserRepository.NEW_PROFILE), "ann")),
+                problem(Refusals.postCreate(refused(PostRepository.NEW_POST), "ann")) }) {
             assertEquals(409, p.status());
             assertEquals("user ann exists already", p.getMessage());
         }
+        ProblemException comment = problem(Refusals.commentCreate(refused(CommentRepository.NEW_COMMENT), "p1"));
+        assertEquals(409, comment.status());
+        assertEquals("post p1 exists already", comment.getMessage());
     }
 
     @Test
     void aTakenHandleIsAConflict() {
-        ProblemException p = problem(refused(UserRepository.HANDLE_TAKEN), "user", "ann");
+        ProblemException p = problem(Refusals.userCreate(refused(UserRepository.HANDLE_TAKEN), "ann"));
         assertEquals(409, p.status());
         assertEquals("the handle is taken", p.getMessage());
     }
 
     @Test
     void aChangeThatMetNoItemIs404AndOneThatMetAnotherVersionIs412() {
-        for (String action : new String[] { UserRepository.PROFILE_CHANGE, PostRepository.POST_CHANGE }) {
-            ProblemException gone = problem(refused(action), "post", "p1");
-            assertEquals(404, gone.status());
-            assertEquals("post p1 does not exist", gone.getMessage());
-            ProblemException moved = problem(new WriteRefused(action, AT_VERSION_2), "post", "p1");
-            assertEquals(412, moved.status());
-            assertEquals("post p1 has changed since it was read (If-Match does not match its ETag)", moved.getMessage());
-        }
+        ProblemException gone = problem(Refusals.postChange(refused(PostRepository.POST_CHANGE), "p1"));
+        assertEquals(404, gone.status());
+        assertEquals("post p1 does not exist", gone.getMessage());
+        ProblemException moved = problem(Refusals.postChange(new WriteRefused(PostRepository.POST_CHANGE,
+                AT_VERSION_2), "p1"));
+        assertEquals(412, moved.status());
+        assertEquals("post p1 has changed since it was read (If-Match does not match its ETag)", moved.getMessage());
+        assertEquals("user ann does not exist",
+                problem(Refusals.userChange(refused(UserRepository.PROFILE_CHANGE), "ann")).getMessage());
+        assertEquals(412, problem(Refusals.userChange(new WriteRefused(UserRepository.PROFILE_CHANGE, AT_VERSION_2),
+                "ann")).status());
     }
 
     @Test
     void aMissingAuthorOrPostIs404() {
-        assertEquals("user ann does not exist", problem(refused(PostRepository.AUTHOR_PROFILE), "user", "ann")
-                .getMessage());
-        ProblemException post = problem(refused(CommentRepository.COMMENTED_POST), "post", "p1");
-        assertEquals(404, post.status());
-        assertEquals("post p1 does not exist", post.getMessage());
+        assertEquals("user ann does not exist",
+                problem(Refusals.postCreate(refused(PostRepository.AUTHOR_PROFILE), "ann")).getMessage());
+        for (String action : new String[] { CommentRepository.COMMENTED_POST, CommentRepository.POST_OWNER_PROFILE }) {
+            ProblemException post = problem(Refusals.commentCreate(refused(action), "p1"));
+            assertEquals(404, post.status());
+            assertEquals("post p1 does not exist", post.getMessage());
+        }
     }
 
     @Test
     void aCommenterWithoutAProfileIs403() {
-        ProblemException p = problem(refused(CommentRepository.COMMENTER_PROFILE), "post", "p1");
+        ProblemException p = problem(Refusals.commentCreate(refused(CommentRepository.COMMENTER_PROFILE), "p1"));
         assertEquals(403, p.status());
         assertEquals("the caller has no profile: create it (POST /users) before commenting", p.getMessage());
     }
 
     @Test
     void contentionIsAConflictNamingWhatIsContended() {
-        ProblemException p = problem(new WriteContended(null), "post", "p1");
+        ProblemException p = problem(Refusals.postChange(new WriteContended(null), "p1"));
         assertEquals(409, p.status());
         assertEquals("post p1 is being changed by many requests at once; retry", p.getMessage());
         // It passes with time (e.g. a create under the same Idempotency-Key still in flight): say when to retry.
@@ -100,8 +108,11 @@ class RefusalsTest {
     @Test
     void anUnknownActionAndAnyOtherFailurePassUnchanged() {
         WriteRefused unknown = refused("something-else");
-        assertSame(unknown, Refusals.toProblem(unknown, "post", "p1"));
+        assertSame(unknown, Refusals.postChange(unknown, "p1"));
+        // A refusal of another write's action is not this write's answer to give.
+        WriteRefused otherWrites = refused(UserRepository.HANDLE_TAKEN);
+        assertSame(otherWrites, Refusals.commentCreate(otherWrites, "p1"));
         TableBusy busy = new TableBusy("busy");
-        assertSame(busy, Refusals.toProblem(busy, "post", "p1"));
+        assertSame(busy, Refusals.userCreate(busy, "ann"));
     }
 }
