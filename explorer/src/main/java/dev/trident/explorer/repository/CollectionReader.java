@@ -5,7 +5,7 @@ import dev.trident.keys.WorkspaceKeys;
 import dev.trident.support.dynamo.AccessPattern;
 import dev.trident.support.dynamo.Consistency;
 import dev.trident.support.dynamo.DynamoTable;
-import dev.trident.support.dynamo.KeyConditions;
+import dev.trident.support.dynamo.KeyQuery;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
@@ -20,7 +20,10 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 @ApplicationScoped
 public class CollectionReader {
 
-    private static final AccessPattern PARTITION = AccessPattern.named("explorer-partition");
+    private static final KeyQuery TABLE_PARTITION = KeyQuery.onTable("explorer-partition");
+    private static final Map<String, KeyQuery> INDEX_PARTITION = Map.of(
+            TableSchema.GSI1, KeyQuery.onIndex(TableSchema.GSI1, TABLE_PARTITION.pattern().name()),
+            TableSchema.GSI2, KeyQuery.onIndex(TableSchema.GSI2, TABLE_PARTITION.pattern().name()));
     private static final AccessPattern WORKSPACE_LAYOUT = AccessPattern.named("explorer-workspace-layout");
     private static final String SHARDS = "shards";
 
@@ -46,13 +49,9 @@ public class CollectionReader {
      */
     public Uni<PartitionRead> partition(String indexName, String partition, Map<String, AttributeValue> startKey,
             int limit) {
-        String pkAttribute = indexName == null ? TableSchema.PK : indexName + "PK";
-        return table.query(PARTITION, q -> KeyConditions.wholePartition(indexName == null ? q : q.indexName(indexName),
-                        pkAttribute, partition)
-                        .exclusiveStartKey(startKey)
-                        .limit(limit))
-                .map(response -> new PartitionRead(response.items(),
-                        response.consumedCapacity() == null ? null : response.consumedCapacity().capacityUnits()));
+        KeyQuery query = indexName == null ? TABLE_PARTITION : INDEX_PARTITION.get(indexName);
+        return table.query(query.in(partition).resumingAfter(startKey).limit(limit))
+                .map(page -> new PartitionRead(page.items(), page.capacityUnits()));
     }
 
     /** A workspace's shard count from its settings item (1 when it has none); null when there is no such workspace. */

@@ -21,7 +21,6 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
@@ -150,14 +149,7 @@ public class DynamoTable {
         return response.hasItem() && !response.item().isEmpty() ? response.item() : null;
     }
 
-    /** Query; the request names only what is particular to the pattern (key condition, index, limit...). */
-    public Uni<QueryResponse> query(AccessPattern pattern, Consumer<QueryRequest.Builder> request) {
-        QueryRequest.Builder builder = QueryRequest.builder();
-        request.accept(builder);
-        return query(pattern, builder);
-    }
-
-    private Uni<QueryResponse> query(AccessPattern pattern, QueryRequest.Builder builder) {
+    private Uni<QueryResponse> send(AccessPattern pattern, QueryRequest.Builder builder) {
         QueryRequest query = builder.tableName(table)
                 .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
                 .overrideConfiguration(pattern.tag())
@@ -168,10 +160,11 @@ public class DynamoTable {
 
     /** One page of a declared Query. */
     public Uni<QueryPage> query(KeyQuery query) {
-        return query(query.pattern(), query.request())
+        return send(query.pattern(), query.request())
                 .map(response -> new QueryPage(response.items(), response.count(),
                         response.hasLastEvaluatedKey() && !response.lastEvaluatedKey().isEmpty()
-                                ? new PageKey(response.lastEvaluatedKey()) : null));
+                                ? new PageKey(response.lastEvaluatedKey()) : null,
+                        response.consumedCapacity() == null ? null : response.consumedCapacity().capacityUnits()));
     }
 
     /**

@@ -20,9 +20,9 @@ import dev.trident.social.model.PostDeletion;
 import dev.trident.support.dynamo.AccessPattern;
 import dev.trident.support.dynamo.Consistency;
 import dev.trident.support.dynamo.DynamoTable;
-import dev.trident.support.dynamo.KeyConditions;
 import dev.trident.support.dynamo.KeyQuery;
 import dev.trident.support.dynamo.Transaction;
+import dev.trident.support.dynamo.VersionedChange;
 import dev.trident.support.dynamo.WriteRefused;
 import dev.trident.support.paging.Slice;
 import io.smallrye.mutiny.Uni;
@@ -117,7 +117,7 @@ public class CommentRepository {
         UpdateExpressionBuilder update = new UpdateExpressionBuilder().set(BODY, body)
                 .condition(postOwnerIs(postAuthorId).and(authorIs(authorId)));
         return table.update(COMMENT_UPDATE, COMMENT_CHANGE, SocialKeys.comment(postId, commentId),
-                KeyConditions.versionedChange(update, expectedVersion, now)).map(COMMENT::fromItem);
+                VersionedChange.of(update, expectedVersion, now)).map(COMMENT::fromItem);
     }
 
     /**

@@ -14,16 +14,16 @@ import dev.trident.keys.SocialKeys;
 import dev.trident.keys.cursor.CursorState;
 import dev.trident.keys.expr.Condition;
 import dev.trident.keys.expr.Conditions;
-import dev.trident.keys.expr.UpdateExpressionBuilder;
 import dev.trident.keys.expr.UpdateExpressionBuilder.UpdateExpression;
+import dev.trident.keys.expr.UpdateExpressionBuilder;
 import dev.trident.social.model.Post;
 import dev.trident.social.model.PostDeletion;
 import dev.trident.support.dynamo.AccessPattern;
 import dev.trident.support.dynamo.Consistency;
 import dev.trident.support.dynamo.DynamoTable;
-import dev.trident.support.dynamo.KeyConditions;
 import dev.trident.support.dynamo.KeyQuery;
 import dev.trident.support.dynamo.Transaction;
+import dev.trident.support.dynamo.VersionedChange;
 import dev.trident.support.paging.Slice;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -124,7 +124,7 @@ public class PostRepository {
             String now) {
         UpdateExpressionBuilder update = new UpdateExpressionBuilder().setIfGiven(TITLE, title).setIfGiven(BODY, body);
         return table.update(POST_UPDATE, POST_CHANGE, SocialKeys.post(userId, postId),
-                KeyConditions.versionedChange(update, expectedVersion, now)).map(POST::fromItem);
+                VersionedChange.of(update, expectedVersion, now)).map(POST::fromItem);
     }
 
     /**

@@ -17,9 +17,9 @@ import dev.trident.social.repository.SocialEntities.HandleClaim;
 import dev.trident.support.dynamo.AccessPattern;
 import dev.trident.support.dynamo.Consistency;
 import dev.trident.support.dynamo.DynamoTable;
-import dev.trident.support.dynamo.KeyConditions;
 import dev.trident.support.dynamo.KeyQuery;
 import dev.trident.support.dynamo.Transaction;
+import dev.trident.support.dynamo.VersionedChange;
 import dev.trident.support.erasure.ErasureRecords;
 import dev.trident.support.paging.Slice;
 import io.smallrye.mutiny.Uni;
@@ -124,7 +124,7 @@ public class UserRepository {
         UpdateExpressionBuilder update = new UpdateExpressionBuilder().setIfGiven(DISPLAY_NAME, displayName)
                 .setIfGiven(BIO, bio);
         return table.update(USER_UPDATE, PROFILE_CHANGE, SocialKeys.userProfile(userId),
-                KeyConditions.versionedChange(update, expectedVersion, now)).map(PROFILE::fromItem);
+                VersionedChange.of(update, expectedVersion, now)).map(PROFILE::fromItem);
     }
 
     /**

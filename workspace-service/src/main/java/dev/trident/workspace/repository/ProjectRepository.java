@@ -26,9 +26,9 @@ import dev.trident.keys.expr.UpdateExpressionBuilder;
 import dev.trident.support.dynamo.AccessPattern;
 import dev.trident.support.dynamo.Consistency;
 import dev.trident.support.dynamo.DynamoTable;
-import dev.trident.support.dynamo.KeyConditions;
 import dev.trident.support.dynamo.KeyQuery;
 import dev.trident.support.dynamo.Transaction;
+import dev.trident.support.dynamo.VersionedChange;
 import dev.trident.support.dynamo.WriteRefused;
 import dev.trident.support.paging.Slice;
 import dev.trident.workspace.model.CreatedRange;
@@ -221,7 +221,7 @@ public class ProjectRepository {
                     .set(GSI1SK, AttributeValue.fromS(inWorkspace.sk()));
         }
         return table.update(PROJECT_UPDATE, PROJECT_CHANGE, WorkspaceKeys.project(wsId, shards, projectId),
-                KeyConditions.versionedChange(update, expectedVersion, now)).map(WorkspaceEntities::readProject);
+                VersionedChange.of(update, expectedVersion, now)).map(WorkspaceEntities::readProject);
     }
 
     /**

@@ -16,8 +16,8 @@ import dev.trident.keys.expr.UpdateExpressionBuilder;
 import dev.trident.support.dynamo.AccessPattern;
 import dev.trident.support.dynamo.Consistency;
 import dev.trident.support.dynamo.DynamoTable;
-import dev.trident.support.dynamo.KeyConditions;
 import dev.trident.support.dynamo.Transaction;
+import dev.trident.support.dynamo.VersionedChange;
 import dev.trident.support.dynamo.WriteRefused;
 import dev.trident.workspace.model.Member;
 import dev.trident.workspace.model.MemberRole;
@@ -132,7 +132,7 @@ public class WorkspaceRepository {
             update.condition(Conditions.equalTo(SHARDS.name(), SHARDS.encode(changes.shards())));
         }
         return table.update(WORKSPACE_UPDATE, WORKSPACE_CHANGE, WorkspaceKeys.workspace(wsId),
-                KeyConditions.versionedChange(update, expectedVersion, now)).map(WORKSPACE::fromItem);
+                VersionedChange.of(update, expectedVersion, now)).map(WORKSPACE::fromItem);
     }
 
     /** The settings a refused {@link #WORKSPACE_CHANGE} met (version, shards); null when the workspace is gone. */
