@@ -124,12 +124,13 @@ function partsCell(item, view) {
 }
 
 function attributesCell(item) {
-  const cell = el('td', { class: 'attrs' });
+  // The box, not the cell, is what a compact grid narrows (a table cell's max-width is not honoured).
+  const box = el('div', { class: 'attr-box' });
   for (const [name, value] of Object.entries(item.attributes)) {
-    cell.append(el('span', { class: 'attr', 'data-attribute': name }, el('span', { class: 'name' }, name), ' ',
+    box.append(el('span', { class: 'attr', 'data-attribute': name }, el('span', { class: 'name' }, name), ' ',
       el('span', { class: 'value' }, value === null ? '–' : String(value))));
   }
-  return cell;
+  return el('td', { class: 'attrs' }, box);
 }
 
 /** Appends a page's items; consecutive items of one partition share one partition-key cell (the group). */
@@ -207,7 +208,7 @@ function collectionBlock(view, load) {
   const body = el('tbody');
   const columns = keyColumns(view);
   const head = el('tr', {}, ...columns.map((c) => el('th', { scope: 'col', class: 'key', 'data-key': c }, c)),
-    el('th', { scope: 'col' }, 'Type'), el('th', { scope: 'col' }, 'Key parts'),
+    el('th', { scope: 'col' }, 'Type'), el('th', { scope: 'col', class: 'parts-h' }, 'Key parts'),
     el('th', { scope: 'col' }, 'Attributes'), el('th', { scope: 'col', class: 'num' }, 'Bytes'));
   const table = el('table', { class: 'grid' },
     el('caption', { class: 'visually-hidden' }, view.index ? `Items of ${view.index} partition ${view.partition}, in index key order`
@@ -254,7 +255,12 @@ async function renderEntity(entity, id) {
   const shards = el('div', { class: 'shards', 'aria-label': 'Shards, side by side' });
   $('collections').append(main);
   if (overview.collections.some((v) => v.shard !== null && v.shard !== undefined)) {
-    $('collections').append(el('h3', { class: 'shards-heading' }, 'Shards side by side'), shards);
+    // Shards start compact (PK | SK | type | attributes), so that several fit side by side; one click shows all.
+    shards.classList.add('compact');
+    const full = el('input', { type: 'checkbox', id: 'shards-full' });
+    full.addEventListener('change', () => shards.classList.toggle('compact', !full.checked));
+    $('collections').append(el('div', { class: 'shards-heading' }, el('h3', {}, 'Shards side by side'),
+      el('label', { for: 'shards-full' }, full, ' index keys and key parts too')), shards);
   }
   const loads = overview.collections.map((view) => {
     const block = collectionBlock(view, (cursor) => api.items(entity, id, view.view, cursor));

@@ -191,22 +191,31 @@ class ExplorerBrowserTest {
         wait.until(ExpectedConditions.presenceOfElementLocated(
                 By.cssSelector("section[data-view='table'] tr[data-type='Workspace']")));
 
-        // No key cell wraps: every key is one line box, and no key cell is taller than one line.
-        @SuppressWarnings("unchecked")
-        List<String> wrapped = (List<String>) js.executeScript("""
+        // No key cell wraps: every key is one line box, and no key cell is taller than one line; measured with the
+        // shards compact (as they open) and with every column shown.
+        String measure = """
                 const out = [];
+                let measured = 0;
                 for (const code of document.querySelectorAll('td.key code')) {
-                  const rects = code.getClientRects();
                   const cell = code.closest('td');
-                  const line = rects[0].height;
+                  if (getComputedStyle(cell).display === 'none') continue;
+                  const rects = code.getClientRects();
+                  const line = rects.length ? rects[0].height : 0;
+                  measured++;
                   if (rects.length !== 1 || (cell.rowSpan === 1 && cell.getBoundingClientRect().height > 2 * line)) {
                     out.push(code.textContent + ' lines=' + rects.length + ' cell=' + cell.getBoundingClientRect().height);
                   }
                 }
-                return out;""");
-        assertTrue(wrapped.isEmpty(), "wrapped key cells: " + wrapped);
-        Long keyCells = (Long) js.executeScript("return document.querySelectorAll('td.key code').length");
-        assertTrue(keyCells > 20, "key cells measured: " + keyCells);
+                return [measured, out];""";
+        for (boolean everyColumn : List.of(false, true)) {
+            if (everyColumn) {
+                browser.findElement(By.id("shards-full")).click();
+            }
+            List<?> result = (List<?>) js.executeScript(measure);
+            assertTrue(((List<?>) result.get(1)).isEmpty(), "wrapped key cells: " + result.get(1));
+            assertTrue(((Number) result.get(0)).intValue() > 20, "key cells measured: " + result.get(0));
+        }
+        browser.findElement(By.id("shards-full")).click();
 
         // The first items of a collection are above the fold at 1400x900.
         Double firstRowBottom = ((Number) js.executeScript("return document.querySelector("
@@ -225,7 +234,15 @@ class ExplorerBrowserTest {
         // The access patterns of a collection are one line, folded.
         WebElement readers = browser.findElement(By.cssSelector("section[data-view='shard-0'] details.readers"));
         assertFalse(readers.getDomAttribute("open") != null, "folded");
-        assertTrue(readers.getText().contains("workspace-projects"), readers.getText());
+        assertTrue(readers.getDomProperty("textContent").contains("workspace-projects"),
+                readers.getDomProperty("textContent"));
+        // At 1400 pixels, more than one shard is in view: compact, side by side.
+        Long visibleShards = (Long) js.executeScript("return [...document.querySelectorAll('.shards section.collection')]"
+                + ".filter(s => s.getBoundingClientRect().right <= window.innerWidth).length");
+        assertTrue(visibleShards >= 2, visibleShards + " shard(s) in view");
+        // Nothing but the grids scrolls sideways: the page itself is as wide as the window.
+        assertEquals(js.executeScript("return document.documentElement.clientWidth"),
+                js.executeScript("return document.documentElement.scrollWidth"));
         // Each item's size and each read's cost.
         assertTrue(browser.findElement(By.cssSelector("section[data-view='table'] td.size")).getText().matches("\\d+ B"));
         assertTrue(browser.findElement(By.cssSelector("section[data-view='table'] .cost")).getText().contains("RCU"),
@@ -280,6 +297,16 @@ class ExplorerBrowserTest {
         browser.get(page + "?fresh=1#index=GSI2&pk=TERM%23" + term);
         wait.until(ExpectedConditions.numberOfElementsToBe(By.cssSelector("section.collection tr[data-type='Course']"), 2));
         assertEquals("GSI2", browser.findElement(By.id("partition-index")).getDomProperty("value"));
+
+        // Without an id: the start page lists the partitions that need none; a status shard opens from there.
+        browser.findElement(By.cssSelector("h1 a.home")).click();
+        WebElement statusShard = wait.until(ExpectedConditions.elementToBeClickable(
+                By.cssSelector(".browse a[href*='PROJSTATUS%23ACTIVE%230']")));
+        statusShard.click();
+        wait.until(ExpectedConditions.presenceOfElementLocated(
+                By.cssSelector("section[data-view='partition'][data-partition='PROJSTATUS#ACTIVE#0']")));
+        assertTrue(browser.findElement(By.cssSelector("section[data-view='partition']")).getText()
+                .contains("projects-by-status"));
     }
 
     private void screenshot(String name) throws IOException {
