@@ -292,7 +292,6 @@ for route in ${ROUTE_LIST[@]+"${ROUTE_LIST[@]}"}; do
       --ddb-pid $DDB_SERVER_PID --clk-tck "$CLK_TCK" --out "$TSV" 2>> "$RUN_DIR/logs/baseline-$route.log"
     # The baseline writes the plain route name; in a sweep its line gets the service line's label.
     ! $SWEEP || sed -i "\$s/^$route\t/$label\t/" "$TSV"
-    tail -n 1 "$TSV"
   done
  done
 done
