@@ -128,7 +128,7 @@ WRK_SCRIPT="$ROOT/benchmarks/load/src/main/wrk/routes.lua"
 # shellcheck source=lib/scratch-stack.sh
 . "$ROOT/deploy/lib/scratch-stack.sh"   # PIDS, stop_all on exit, and the scratch DynamoDB Local and environment
 # The baseline's JVM is sized as the services' are (their options and glibc arena count), so that a ratio measures what
-# Trident and its framework add to a request, not a 64 MiB Serial heap against the JVM's default (G1 and a quarter of
+# Trident and its framework add to a request, not a small Serial heap against the JVM's default (G1 and a quarter of
 # the host's memory). The options' JUL log manager is Quarkus' and not on the baseline's class path, hence the JDK's.
 # BASELINE_JAVA_OPTS overrides them (empty: the JVM's defaults, how the baseline ran before 2026-11-27).
 read -r -a BASELINE_JAVA_OPTS <<< "${BASELINE_JAVA_OPTS-${SERVICE_JAVA_OPTS[*]} -Djava.util.logging.manager=java.util.logging.LogManager}"

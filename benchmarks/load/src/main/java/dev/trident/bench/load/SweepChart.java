@@ -40,13 +40,14 @@ public final class SweepChart {
     private static final String BASELINE = "baseline";
 
     /** One measurement: a line of the results file. */
-    record Measurement(String route, int connections, boolean baseline, double requestsPerSecond, double p99Ms,
-            double cpuMsPerRequest, long errors) {
+    record Measurement(String route, String side, int connections, boolean baseline, double requestsPerSecond,
+            double p99Ms, double cpuMsPerRequest, long errors) {
     }
 
     /** The medians of one route at one concurrency, each side apart, and the median of the rounds' ratios. */
-    record Point(int connections, double serviceRps, double serviceP99, double serviceCpu, long serviceErrors,
-            double baselineRps, double baselineP99, double baselineCpu, double throughputRatio, double p99Ratio) {
+    record Point(String service, int connections, double serviceRps, double serviceP99, double serviceCpu,
+            long serviceErrors, double baselineRps, double baselineP99, double baselineCpu, double throughputRatio,
+            double p99Ratio) {
     }
 
     private SweepChart() {
@@ -56,7 +57,7 @@ public final class SweepChart {
         Args args = new Args(argv);
         Map<String, List<Point>> sweep = sweep(read(Path.of(args.require("tsv"))));
         if (sweep.isEmpty()) {
-            throw new IllegalStateException("no measurement of the form 'route @connections' in " + args.require("tsv"));
+            throw new IllegalStateException("no line of the form 'route @connections' in " + args.require("tsv"));
         }
         String title = args.get("title", "");
         Files.writeString(Path.of(args.require("table")), table(sweep));
@@ -75,13 +76,14 @@ public final class SweepChart {
             if (!m.matches()) {
                 continue;
             }
-            out.add(new Measurement(m.group(1), Integer.parseInt(m.group(2)), BASELINE.equals(f[1]),
-                    Double.parseDouble(f[5]), Double.parseDouble(f[7]), Double.parseDouble(f[8]), Long.parseLong(f[3])));
+            out.add(new Measurement(m.group(1), f[1], Integer.parseInt(m.group(2)), BASELINE.equals(f[1]),
+                    Double.parseDouble(f[5]), Double.parseDouble(f[7]), Double.parseDouble(f[8]),
+                    Long.parseLong(f[3])));
         }
         return out;
     }
 
-    /** Per route (in the order measured), one point per concurrency (ascending). Round i pairs the sides' i-th lines. */
+    /** Per route (in the order measured), a point per concurrency (ascending). Round i pairs the sides' i-th lines. */
     static Map<String, List<Point>> sweep(List<Measurement> measurements) {
         Map<String, TreeMap<Integer, List<Measurement>>> services = new LinkedHashMap<>();
         Map<String, TreeMap<Integer, List<Measurement>>> baselines = new LinkedHashMap<>();
@@ -103,7 +105,7 @@ public final class SweepChart {
                 p99.add(service.get(i).p99Ms() / baseline.get(i).p99Ms());
             }
             long errors = service.stream().mapToLong(Measurement::errors).sum();
-            sweep.computeIfAbsent(route, r -> new ArrayList<>()).add(new Point(connections,
+            sweep.computeIfAbsent(route, r -> new ArrayList<>()).add(new Point(service.get(0).side(), connections,
                     median(service, Measurement::requestsPerSecond), median(service, Measurement::p99Ms),
                     median(service, Measurement::cpuMsPerRequest), errors,
                     median(baseline, Measurement::requestsPerSecond), median(baseline, Measurement::p99Ms),
@@ -114,7 +116,8 @@ public final class SweepChart {
 
     static String table(Map<String, List<Point>> sweep) {
         StringBuilder out = new StringBuilder();
-        out.append("| route | connections | service req/s | p99 ms | CPU ms/req | CPU vs lowest | baseline req/s | p99 ms"
+        out.append("| route | connections | service req/s | p99 ms | CPU ms/req | CPU vs lowest | baseline req/s"
+                + " | p99 ms"
                 + " | CPU ms/req | CPU vs lowest | throughput ratio | p99 ratio | service errors |\n");
         out.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         sweep.forEach((route, points) -> {
@@ -135,24 +138,28 @@ public final class SweepChart {
         List<XYChart> charts = new ArrayList<>();
         sweep.forEach((route, points) -> {
             double[] x = points.stream().mapToDouble(Point::connections).toArray();
+            String service = points.get(0).service();
             charts.add(chart(route + ": requests per second" + (title.isEmpty() ? "" : " (" + title + ")"), "req/s",
-                    x, points.stream().mapToDouble(Point::serviceRps).toArray(),
+                    service, x, points.stream().mapToDouble(Point::serviceRps).toArray(),
                     points.stream().mapToDouble(Point::baselineRps).toArray()));
-            charts.add(chart(route + ": p99 latency", "p99 ms", x,
+            charts.add(chart(route + ": p99 latency", "p99 ms", service, x,
                     points.stream().mapToDouble(Point::serviceP99).toArray(),
                     points.stream().mapToDouble(Point::baselineP99).toArray()));
         });
         return charts;
     }
 
-    private static XYChart chart(String title, String yTitle, double[] x, double[] service, double[] baseline) {
+    private static XYChart chart(String title, String yTitle, String serviceName, double[] x, double[] service,
+            double[] baseline) {
         XYChart chart = new XYChartBuilder().width(560).height(340).title(title).xAxisTitle("connections")
                 .yAxisTitle(yTitle).build();
-        chart.getStyler().setLegendPosition(yTitle.startsWith("p99") ? LegendPosition.InsideNW : LegendPosition.InsideSW);
+        // Throughput falls and latency rises with connections: each legend in the corner its lines leave free.
+        chart.getStyler().setLegendPosition(yTitle.startsWith("p99") ? LegendPosition.InsideNW
+                : LegendPosition.InsideSW);
         chart.getStyler().setChartBackgroundColor(Color.WHITE);
         chart.getStyler().setYAxisMin(0.0);
         chart.getStyler().setXAxisDecimalPattern("#");
-        series(chart, "Trident", x, service, new Color(0x1f, 0x77, 0xb4));
+        series(chart, serviceName, x, service, new Color(0x1f, 0x77, 0xb4));
         series(chart, "SDK baseline", x, baseline, new Color(0x88, 0x88, 0x88));
         return chart;
     }
