@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The Trident performance benchmark, one command:
-#   deploy/bench.sh [--scale small|full|10x] [--duration SECONDS] [--warmup SECONDS] [--concurrency N]
+#   deploy/bench.sh [--scale small|full|10x] [--duration SECONDS] [--warmup SECONDS] [--concurrency N[,N...]]
 #                   [--routes r1,r2,...|none] [--rounds N] [--aot-cache]
 # Starts its own in-memory DynamoDB Local and the three services on their own ports (BENCH_PORT_BASE, default
 # 18000: DynamoDB Local on +0, social +81, enrollment +82, workspace +83; never the suite's 8000/8081-8083),
@@ -13,8 +13,12 @@
 # targets on the median of the N ratios (runs an hour apart differ by more than the targets' margins; the rounds
 # show how much within one run). --aot-cache (JDK 25+, with JAVA_HOME) runs the apps as the images do: each with an
 # AOT cache trained by one run of its own (start, readiness, stop), as deploy/containers/train-aot-cache.sh trains
-# them, and its classes on the application class path. Prints a table and writes it to
-# data/bench/results-<timestamp>.md. Stops every process it started. Traffic goes to 127.0.0.1 only.
+# them, and its classes on the application class path. --concurrency 16,64,128,256 sweeps: each route is warmed up
+# and measured (service and baseline, every round) at each concurrency in turn, and the sweep is drawn as a chart,
+# requests per second and p99 against connections per route (data/bench/results-<timestamp>-sweep.png, by
+# benchmarks/load's SweepChart), with its table of medians in the results; enrol, which writes, is measured at the
+# first concurrency only. Prints a table and writes it to data/bench/results-<timestamp>.md. Stops every process it
+# started. Traffic goes to 127.0.0.1 only.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -34,7 +38,7 @@ while [ $# -gt 0 ]; do
     --routes) ROUTES=$2; shift ;;
     --rounds) ROUNDS=$2; shift ;;
     --aot-cache) AOT_CACHE=true ;;
-    -h|--help) sed -n 2,17p "$0"; exit 0 ;;
+    -h|--help) sed -n 2,22p "$0"; exit 0 ;;
     *) echo "unknown option: $1 (try --help)" >&2; exit 2 ;;
   esac
   shift
@@ -45,6 +49,12 @@ case "$SCALE" in
   *) echo "--scale must be small, full or 10x" >&2; exit 2 ;;
 esac
 [[ "$ROUNDS" =~ ^[1-9][0-9]*$ ]] || { echo "--rounds must be a positive whole number" >&2; exit 2; }
+[[ "$CONCURRENCY" =~ ^[1-9][0-9]*(,[1-9][0-9]*)*$ ]] \
+  || { echo "--concurrency must be a positive whole number or a comma-separated list of them" >&2; exit 2; }
+IFS=, read -r -a CONCURRENCIES <<< "$CONCURRENCY"
+# A sweep labels each measurement "route @connections", which the ratio table and SweepChart group by.
+SWEEP=false
+[ "${#CONCURRENCIES[@]}" = 1 ] || SWEEP=true
 
 BASE=${BENCH_PORT_BASE:-18000}
 DDB_PORT=$BASE
@@ -73,6 +83,7 @@ STAMP=$(date -u +%Y%m%d-%H%M%S)
 OUT_DIR="$ROOT/data/bench"
 RUN_DIR="$OUT_DIR/run-$STAMP"
 RESULTS="$OUT_DIR/results-$STAMP.md"
+SWEEP_CHART="$OUT_DIR/results-$STAMP-sweep.png"
 TSV="$RUN_DIR/results.tsv"
 BENCH_START=$(date +%s)
 mkdir -p "$RUN_DIR/logs"
@@ -105,7 +116,8 @@ if $missing; then
 fi
 LOAD="$ROOT/benchmarks/load/target"
 if [ ! -d "$LOAD/lib" ] || [ ! -f "$LOAD/classes/dev/trident/bench/load/Baseline.class" ] \
-    || [ ! -f "$LOAD/classes/dev/trident/bench/load/ReadAmplification.class" ] || [ ! -f "${JAR_OF[reference-app]}" ]; then
+    || [ ! -f "$LOAD/classes/dev/trident/bench/load/ReadAmplification.class" ] || [ ! -f "${JAR_OF[reference-app]}" ] \
+    || [ ! -f "$LOAD/classes/dev/trident/bench/load/SweepChart.class" ]; then
   echo "building benchmarks ..."
   (cd "$ROOT" && ./mvnw -B -q -f benchmarks/pom.xml package)
 fi
@@ -116,7 +128,7 @@ WRK_SCRIPT="$ROOT/benchmarks/load/src/main/wrk/routes.lua"
 # shellcheck source=lib/scratch-stack.sh
 . "$ROOT/deploy/lib/scratch-stack.sh"   # PIDS, stop_all on exit, and the scratch DynamoDB Local and environment
 # The baseline's JVM is sized as the services' are (their options and glibc arena count), so that a ratio measures what
-# Trident and its framework add to a request, not a 64 MiB Serial heap against the JVM's default (G1 and a quarter of
+# Trident and its framework add to a request, not a small Serial heap against the JVM's default (G1 and a quarter of
 # the host's memory). The options' JUL log manager is Quarkus' and not on the baseline's class path, hence the JDK's.
 # BASELINE_JAVA_OPTS overrides them (empty: the JVM's defaults, how the baseline ran before 2026-11-27).
 read -r -a BASELINE_JAVA_OPTS <<< "${BASELINE_JAVA_OPTS-${SERVICE_JAVA_OPTS[*]} -Djava.util.logging.manager=java.util.logging.LogManager}"
@@ -205,7 +217,7 @@ wrk_args() { # route phase
 # threads still ran was measured at twice its steady CPU per request (the "first route of each service" effect: the
 # same route measured first and again later, see benchmarks/README.md). A pass ends the warm-up when no service's
 # compiler threads took more than JIT_SETTLED_PERCENT (default 3) of that service's CPU during it; at most
-# WARMUP_PASSES (default 6) passes. enrol warms up in its own phase below.
+# WARMUP_PASSES (default 6) passes, at the first concurrency. enrol warms up in its own phase below.
 declare -A PASS_CPU0=() PASS_JIT0=()
 for pass in $(seq 1 "${WARMUP_PASSES:-6}"); do
   for s in "${APPS[@]}"; do PASS_CPU0[$s]=$(cpu_ms "${PID_OF[$s]}"); PASS_JIT0[$s]=$(jit_ms "${PID_OF[$s]}"); done
@@ -213,7 +225,7 @@ for pass in $(seq 1 "${WARMUP_PASSES:-6}"); do
     svc=${SERVICE_OF_ROUTE[$route]}
     [ "$route" != enrol ] || continue
     # shellcheck disable=SC2046
-    wrk -t2 -c"$CONCURRENCY" -d"${WARMUP}s" -s "$WRK_SCRIPT" "http://$HOST:${PORT_OF[$svc]}" -- $(wrk_args "$route" sw) \
+    wrk -t2 -c"${CONCURRENCIES[0]}" -d"${WARMUP}s" -s "$WRK_SCRIPT" "http://$HOST:${PORT_OF[$svc]}" -- $(wrk_args "$route" sw) \
       > "$RUN_DIR/logs/wrk-$route-jit-warmup-$pass.txt" 2>&1
   done
   settled=true; shares=""
@@ -228,10 +240,15 @@ for pass in $(seq 1 "${WARMUP_PASSES:-6}"); do
   [ "$settled" = false ] || break
 done
 for route in ${ROUTE_LIST[@]+"${ROUTE_LIST[@]}"}; do
+ for conc in "${CONCURRENCIES[@]}"; do
+  # enrol writes a new enrolment per request from pairs numbered per phase, so a sweep measures it once.
+  [ "$route" != enrol ] || [ "$conc" = "${CONCURRENCIES[0]}" ] || continue
+  label=$route
+  ! $SWEEP || label="$route @$conc"
   svc=${SERVICE_OF_ROUTE[$route]}
   url="http://$HOST:${PORT_OF[$svc]}"
   pid=${PID_OF[$svc]}
-  echo "route $route ($svc): warm-up ${WARMUP}s, measure ${DURATION}s at $CONCURRENCY connections"
+  echo "route $route ($svc): warm-up ${WARMUP}s, measure ${DURATION}s at $conc connections"
   # The route's own warm-up, again in passes until the service's compiler threads are quiet: enrol is warmed up only
   # here, and its first pass still compiled (0.57-0.65 ms of JIT per request measured). enrol's next pass goes on
   # from the first pair the last one did not send (start=), so every warm-up request is a real 201 too.
@@ -239,9 +256,9 @@ for route in ${ROUTE_LIST[@]+"${ROUTE_LIST[@]}"}; do
   for pass in $(seq 1 "${WARMUP_PASSES:-6}"); do
     c0=$(cpu_ms "$pid"); j0=$(jit_ms "$pid")
     # shellcheck disable=SC2046
-    wrk -t2 -c"$CONCURRENCY" -d"${WARMUP}s" -s "$WRK_SCRIPT" "$url" -- $(wrk_args "$route" sw) "start=$sent" \
-      > "$RUN_DIR/logs/wrk-$route-warmup-$pass.txt" 2>&1
-    read -r _ sent < <(grep "^NEXT" "$RUN_DIR/logs/wrk-$route-warmup-$pass.txt") || sent=0
+    wrk -t2 -c"$conc" -d"${WARMUP}s" -s "$WRK_SCRIPT" "$url" -- $(wrk_args "$route" sw) "start=$sent" \
+      > "$RUN_DIR/logs/wrk-$route-c$conc-warmup-$pass.txt" 2>&1
+    read -r _ sent < <(grep "^NEXT" "$RUN_DIR/logs/wrk-$route-c$conc-warmup-$pass.txt") || sent=0
     cpu=$(( $(cpu_ms "$pid") - c0 )); jit=$(( $(jit_ms "$pid") - j0 ))
     share=$(( cpu > 0 ? jit * 100 / cpu : 0 ))
     [ "$cpu" -lt 1000 ] || [ "$share" -le "${JIT_SETTLED_PERCENT:-3}" ] && break
@@ -258,23 +275,30 @@ for route in ${ROUTE_LIST[@]+"${ROUTE_LIST[@]}"}; do
     # which shares the cores with the service and DynamoDB Local (the baseline generates its load inside the SDK client).
     # shellcheck disable=SC2016,SC2046
     w=$(sh -c 'wrk "$@" > "$0" 2>&1; sed "s/.*) //" /proc/$$/stat | cut -d" " -f14,15' "$RUN_DIR/logs/wrk-$route.txt" \
-      -t2 -c"$CONCURRENCY" -d"${DURATION}s" --timeout 10s -s "$WRK_SCRIPT" "$url" -- $(wrk_args "$route" sm))
-    cp "$RUN_DIR/logs/wrk-$route.txt" "$RUN_DIR/logs/wrk-$route-round-$round.txt"
+      -t2 -c"$conc" -d"${DURATION}s" --timeout 10s -s "$WRK_SCRIPT" "$url" -- $(wrk_args "$route" sm))
+    cp "$RUN_DIR/logs/wrk-$route.txt" "$RUN_DIR/logs/wrk-$route-c$conc-round-$round.txt"
     c1=$(cpu_ms "$pid"); d1=$(cpu_ms $DDB_SERVER_PID); j1=$(jit_ms "$pid")
     w=$(( (${w% *} + ${w#* }) * 1000 / CLK_TCK ))
     read -r _ req err secs p50 p99 < <(grep '^RESULT' "$RUN_DIR/logs/wrk-$route.txt")
-    awk -v r="$route" -v s="$svc" -v n="$req" -v e="$err" -v t="$secs" -v p50="$p50" -v p99="$p99" \
+    awk -v r="$label" -v s="$svc" -v n="$req" -v e="$err" -v t="$secs" -v p50="$p50" -v p99="$p99" \
         -v c=$((c1 - c0)) -v d=$((d1 - d0)) -v j=$((j1 - j0)) -v w="$w" 'BEGIN {
       printf "%s\t%s\t%d\t%d\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f\n", r, s, n, e, t, n / t, p50, p99, c / n, d / n,
         j / n, w / n }' >> "$TSV"
     tail -n 1 "$TSV"
     MALLOC_ARENA_MAX=$SERVICE_MALLOC_ARENA_MAX "$JAVA" "${BASELINE_JAVA_OPTS[@]}" -cp "$LOAD_CP" \
       dev.trident.bench.load.Baseline --endpoint "http://$HOST:$DDB_PORT" --scale "$SCALE" \
-      --route "$route" --concurrency "$CONCURRENCY" --warmup "$WARMUP" --duration "$DURATION" \
+      --route "$route" --concurrency "$conc" --warmup "$WARMUP" --duration "$DURATION" \
       --warmup-passes $(( ${WARMUP_PASSES:-6} + 2 )) --jit-settled-percent "${JIT_SETTLED_PERCENT:-3}" \
       --ddb-pid $DDB_SERVER_PID --clk-tck "$CLK_TCK" --out "$TSV" 2>> "$RUN_DIR/logs/baseline-$route.log"
+    # The baseline writes the plain route name; in a sweep its line gets the service line's label.
+    ! $SWEEP || sed -i "\$s/^$route\t/$label\t/" "$TSV"
   done
+ done
 done
+if $SWEEP; then
+  "$JAVA" -Djava.awt.headless=true -cp "$LOAD_CP" dev.trident.bench.load.SweepChart --tsv "$TSV" \
+    --png "$SWEEP_CHART" --table "$RUN_DIR/sweep.md" --title "scale $SCALE"
+fi
 
 # 7. Report.
 {
@@ -288,6 +312,13 @@ done
          $AOT_CACHE && echo ", each app with an AOT cache trained by one run of its own"), baseline JVM options" \
        "\`${BASELINE_JAVA_OPTS[*]:-none}\`."
   echo
+  if $SWEEP; then
+    echo "The sweep, medians of the rounds at each concurrency (CPU vs lowest: the CPU per request against the same" \
+         "side's at the lowest concurrency); chart: \`${SWEEP_CHART#"$ROOT"/}\`:"
+    echo
+    cat "$RUN_DIR/sweep.md"
+    echo
+  fi
   echo "| route | side | req/s | p50 ms | p99 ms | CPU ms/req (service or SDK client) | of which JIT compiler threads" \
        "| DynamoDB Local CPU ms/req | wrk CPU ms/req | errors |"
   echo "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|"

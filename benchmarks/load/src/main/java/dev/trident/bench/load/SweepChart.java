@@ -1,0 +1,189 @@
+package dev.trident.bench.load;
+
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.BitmapEncoder.BitmapFormat;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.Styler.LegendPosition;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+
+/**
+ * The concurrency sweep of {@code deploy/bench.sh --concurrency 16,64,...}: reads the run's results (one tab-separated
+ * line per measurement, the route written {@code route @connections}), takes the median of each route's rounds at
+ * each concurrency, service and baseline apart, and writes
+ * <ul>
+ *   <li>a chart (PNG): one row per route, requests per second and p99 latency against connections, service and
+ *   baseline as two series each;</li>
+ *   <li>a Markdown table of the same medians, the ratios to the baseline and each side's CPU per request against its
+ *   own at the lowest concurrency (how a request's cost grows with load).</li>
+ * </ul>
+ *
+ * <p>Usage: {@code SweepChart --tsv results.tsv --png sweep.png --table sweep.md [--title TEXT]}.
+ */
+public final class SweepChart {
+    private static final Pattern ROUTE_AT = Pattern.compile("(.+) @(\\d+)");
+    private static final String BASELINE = "baseline";
+
+    /** One measurement: a line of the results file. */
+    record Measurement(String route, String side, int connections, boolean baseline, double requestsPerSecond,
+            double p99Ms, double cpuMsPerRequest, long errors) {
+    }
+
+    /** The medians of one route at one concurrency, each side apart, and the median of the rounds' ratios. */
+    record Point(String service, int connections, double serviceRps, double serviceP99, double serviceCpu,
+            long serviceErrors, double baselineRps, double baselineP99, double baselineCpu, double throughputRatio,
+            double p99Ratio) {
+    }
+
+    private SweepChart() {
+    }
+
+    public static void main(String[] argv) throws IOException {
+        Args args = new Args(argv);
+        Map<String, List<Point>> sweep = sweep(read(Path.of(args.require("tsv"))));
+        if (sweep.isEmpty()) {
+            throw new IllegalStateException("no line of the form 'route @connections' in " + args.require("tsv"));
+        }
+        String title = args.get("title", "");
+        Files.writeString(Path.of(args.require("table")), table(sweep));
+        BitmapEncoder.saveBitmap(charts(sweep, title), sweep.size(), 2, stripExtension(args.require("png")),
+                BitmapFormat.PNG);
+    }
+
+    static List<Measurement> read(Path tsv) throws IOException {
+        List<Measurement> out = new ArrayList<>();
+        for (String line : Files.readAllLines(tsv)) {
+            String[] f = line.split("\t");
+            if (f.length < 9) {
+                continue;
+            }
+            Matcher m = ROUTE_AT.matcher(f[0]);
+            if (!m.matches()) {
+                continue;
+            }
+            out.add(new Measurement(m.group(1), f[1], Integer.parseInt(m.group(2)), BASELINE.equals(f[1]),
+                    Double.parseDouble(f[5]), Double.parseDouble(f[7]), Double.parseDouble(f[8]),
+                    Long.parseLong(f[3])));
+        }
+        return out;
+    }
+
+    /** Per route (in the order measured), a point per concurrency (ascending). Round i pairs the sides' i-th lines. */
+    static Map<String, List<Point>> sweep(List<Measurement> measurements) {
+        Map<String, TreeMap<Integer, List<Measurement>>> services = new LinkedHashMap<>();
+        Map<String, TreeMap<Integer, List<Measurement>>> baselines = new LinkedHashMap<>();
+        for (Measurement m : measurements) {
+            (m.baseline() ? baselines : services).computeIfAbsent(m.route(), r -> new TreeMap<>())
+                    .computeIfAbsent(m.connections(), c -> new ArrayList<>()).add(m);
+        }
+        Map<String, List<Point>> sweep = new LinkedHashMap<>();
+        services.forEach((route, byConnections) -> byConnections.forEach((connections, service) -> {
+            List<Measurement> baseline = baselines.getOrDefault(route, new TreeMap<>()).get(connections);
+            if (baseline == null) {
+                return;
+            }
+            int rounds = Math.min(service.size(), baseline.size());
+            List<Double> throughput = new ArrayList<>();
+            List<Double> p99 = new ArrayList<>();
+            for (int i = 0; i < rounds; i++) {
+                throughput.add(service.get(i).requestsPerSecond() / baseline.get(i).requestsPerSecond());
+                p99.add(service.get(i).p99Ms() / baseline.get(i).p99Ms());
+            }
+            long errors = service.stream().mapToLong(Measurement::errors).sum();
+            sweep.computeIfAbsent(route, r -> new ArrayList<>()).add(new Point(service.get(0).side(), connections,
+                    median(service, Measurement::requestsPerSecond), median(service, Measurement::p99Ms),
+                    median(service, Measurement::cpuMsPerRequest), errors,
+                    median(baseline, Measurement::requestsPerSecond), median(baseline, Measurement::p99Ms),
+                    median(baseline, Measurement::cpuMsPerRequest), median(throughput), median(p99)));
+        }));
+        return sweep;
+    }
+
+    static String table(Map<String, List<Point>> sweep) {
+        StringBuilder out = new StringBuilder();
+        out.append("| route | connections | service req/s | p99 ms | CPU ms/req | CPU vs lowest | baseline req/s"
+                + " | p99 ms"
+                + " | CPU ms/req | CPU vs lowest | throughput ratio | p99 ratio | service errors |\n");
+        out.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        sweep.forEach((route, points) -> {
+            Point lowest = points.get(0);
+            for (Point p : points) {
+                out.append(String.format(Locale.ROOT,
+                        "| %s | %d | %,.0f | %.1f | %.3f | %.2fx | %,.0f | %.1f | %.3f | %.2fx | %.2f | %.2f | %d |%n",
+                        route, p.connections(), p.serviceRps(), p.serviceP99(), p.serviceCpu(),
+                        p.serviceCpu() / lowest.serviceCpu(), p.baselineRps(), p.baselineP99(), p.baselineCpu(),
+                        p.baselineCpu() / lowest.baselineCpu(), p.throughputRatio(), p.p99Ratio(),
+                        p.serviceErrors()));
+            }
+        });
+        return out.toString();
+    }
+
+    static List<XYChart> charts(Map<String, List<Point>> sweep, String title) {
+        List<XYChart> charts = new ArrayList<>();
+        sweep.forEach((route, points) -> {
+            double[] x = points.stream().mapToDouble(Point::connections).toArray();
+            String service = points.get(0).service();
+            charts.add(chart(route + ": requests per second" + (title.isEmpty() ? "" : " (" + title + ")"), "req/s",
+                    service, x, points.stream().mapToDouble(Point::serviceRps).toArray(),
+                    points.stream().mapToDouble(Point::baselineRps).toArray()));
+            charts.add(chart(route + ": p99 latency", "p99 ms", service, x,
+                    points.stream().mapToDouble(Point::serviceP99).toArray(),
+                    points.stream().mapToDouble(Point::baselineP99).toArray()));
+        });
+        return charts;
+    }
+
+    private static XYChart chart(String title, String yTitle, String serviceName, double[] x, double[] service,
+            double[] baseline) {
+        XYChart chart = new XYChartBuilder().width(560).height(340).title(title).xAxisTitle("connections")
+                .yAxisTitle(yTitle).build();
+        // Throughput falls and latency rises with connections: each legend in the corner its lines leave free.
+        chart.getStyler().setLegendPosition(yTitle.startsWith("p99") ? LegendPosition.InsideNW
+                : LegendPosition.InsideSW);
+        chart.getStyler().setChartBackgroundColor(Color.WHITE);
+        chart.getStyler().setYAxisMin(0.0);
+        chart.getStyler().setXAxisDecimalPattern("#");
+        series(chart, serviceName, x, service, new Color(0x1f, 0x77, 0xb4));
+        series(chart, "SDK baseline", x, baseline, new Color(0x88, 0x88, 0x88));
+        return chart;
+    }
+
+    private static void series(XYChart chart, String name, double[] x, double[] y, Color color) {
+        XYSeries s = chart.addSeries(name, x, y);
+        s.setMarker(SeriesMarkers.CIRCLE);
+        s.setLineColor(color);
+        s.setMarkerColor(color);
+        s.setLineStyle(new BasicStroke(2f));
+    }
+
+    private static double median(List<Measurement> values, java.util.function.ToDoubleFunction<Measurement> f) {
+        return median(values.stream().map(f::applyAsDouble).toList());
+    }
+
+    static double median(List<Double> values) {
+        List<Double> sorted = new ArrayList<>(values);
+        Collections.sort(sorted);
+        int n = sorted.size();
+        return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
+    }
+
+    private static String stripExtension(String file) {
+        return file.endsWith(".png") ? file.substring(0, file.length() - 4) : file;
+    }
+}
