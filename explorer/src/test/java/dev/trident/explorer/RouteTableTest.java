@@ -24,8 +24,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Keeps common-keys' CollectionReads (the table of which route reads which collection, shown beside every collection)
  * true to the code, in both directions, by reading the services' sources: every access pattern a repository reads
- * with (a GetItem, Query or BatchGetItem, directly or through a helper) must be declared for its service, and every
- * declared access pattern must be one that service reads with. The collection each declared read names is checked
+ * with (a declared KeyQuery, or a GetItem or BatchGetItem directly or through a helper) must be declared for its
+ * service, and every declared access pattern must be one that service reads with. The collection each declared read names is checked
  * at run time by test-support's DynamoDbCallRecorder in the services' own tests.
  */
 class RouteTableTest {
@@ -34,6 +34,9 @@ class RouteTableTest {
     private static final String SHARED = "service-support";
     private static final Pattern CONSTANT =
             Pattern.compile("(\\w+)\\s*=\\s*AccessPattern\\.named\\(\\s*\"([a-z0-9-]+)\"\\s*\\)");
+    /** A declared Query pattern ({@code KeyQuery.onTable("name")}, {@code KeyQuery.onIndex(GSI1, "name")}): a read. */
+    private static final Pattern QUERY_DECLARATION =
+            Pattern.compile("KeyQuery\\.on(?:Table|Index)\\(\\s*(?:[\\w.]+\\s*,\\s*)?\"([a-z0-9-]+)\"\\s*\\)");
     /** A method taking an access pattern: its name and the parameter's name. */
     private static final Pattern PATTERN_PARAMETER = Pattern.compile("(\\w+)\\s*\\([^()]*?\\bAccessPattern\\s+(\\w+)");
     /** The calls that only write; any other use of a pattern is a read, or hands the pattern to one. */
@@ -53,6 +56,10 @@ class RouteTableTest {
                 Matcher helper = PATTERN_PARAMETER.matcher(code);
                 while (helper.find()) {
                     helpers.put(helper.group(1), helper.group(2));
+                }
+                Matcher query = QUERY_DECLARATION.matcher(code);
+                while (query.find()) {
+                    found.put(query.group(1), true);
                 }
                 Matcher constant = CONSTANT.matcher(code);
                 while (constant.find()) {
