@@ -101,7 +101,7 @@ final class BackfillState {
         for (int i = 0; i < positions.size(); i++) {
             lines.put("segment." + i, positions.get(i));
         }
-        StringBuilder text = new StringBuilder("# course-term backfill position; remove to start over\n");
+        StringBuilder text = new StringBuilder("# backfill position; remove to start over\n");
         lines.forEach((name, value) -> text.append(name).append('=').append(value).append('\n'));
         try {
             Path parent = file.toAbsolutePath().getParent();

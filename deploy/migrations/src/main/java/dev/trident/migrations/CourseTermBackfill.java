@@ -5,27 +5,16 @@ import dev.trident.keys.EntityType;
 import dev.trident.keys.IndexKey;
 import dev.trident.keys.InvalidKeyException;
 import dev.trident.keys.TableSchema;
-import java.net.URI;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
-import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
-import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
-import software.amazon.awssdk.http.apache.ApacheHttpClient;
-import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClientBuilder;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
-import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
 
 /**
  * One-off backfill of the course catalogue (GSI2 {@code TERM#<term>/<courseId>}) for courses written before the
@@ -55,8 +44,7 @@ public final class CourseTermBackfill {
 
     private final DynamoDbClient dynamo;
     private final String table;
-    private final int pageSize;
-    private final BackfillState state;
+    private final TypeScan scan;
 
     /** What a run did; {@code finished} when every segment reached the end of the table. */
     public record Report(long coursesRead, long indexed, long alreadyIndexed, long changedMeanwhile,
@@ -64,62 +52,18 @@ public final class CourseTermBackfill {
     }
 
     public CourseTermBackfill(DynamoDbClient dynamo, String table, int segments, int pageSize, Path stateFile) {
-        if (pageSize < 1 || pageSize > 1000) {
-            throw new IllegalArgumentException("page size must be 1..1000");
-        }
         this.dynamo = dynamo;
         this.table = table;
-        this.pageSize = pageSize;
-        this.state = BackfillState.open(stateFile, table, segments);
+        this.scan = new TypeScan(dynamo, table, pageSize, BackfillState.open(stateFile, table, segments), COURSE_TYPE,
+                List.of(TERM, TableSchema.GSI2PK, TableSchema.GSI2SK));
     }
 
     /** Runs every unfinished segment in parallel until the end of the table or until {@code maxItems} courses. */
     public Report run(long maxItems) throws InterruptedException {
-        Counters counters = new Counters(maxItems);
-        int segments = state.segments();
-        ExecutorService pool = Executors.newFixedThreadPool(segments);
-        try {
-            List<Future<?>> running = new ArrayList<>();
-            for (int segment = 0; segment < segments; segment++) {
-                int s = segment;
-                running.add(pool.submit(() -> {
-                    scanSegment(s, counters);
-                    return null;
-                }));
-            }
-            for (Future<?> segment : running) {
-                segment.get();
-            }
-        } catch (ExecutionException e) {
-            throw new IllegalStateException("the backfill stopped; its position is saved, run it again to resume",
-                    e.getCause());
-        } finally {
-            pool.shutdownNow();
-        }
-        return new Report(counters.read.get(), counters.indexed.get(), counters.alreadyIndexed.get(),
-                counters.changedMeanwhile.get(), List.copyOf(counters.unindexable), state.finished());
-    }
-
-    private void scanSegment(int segment, Counters counters) {
-        while (!state.isDone(segment) && counters.mayRead()) {
-            Map<String, AttributeValue> start = state.position(segment);
-            ScanResponse page = dynamo.scan(r -> r.tableName(table)
-                    .segment(segment).totalSegments(state.segments())
-                    .limit(pageSize)
-                    .exclusiveStartKey(start)
-                    .filterExpression("#type = :course")
-                    .projectionExpression("#pk, #sk, #type, #term, #gsi2pk, #gsi2sk")
-                    .expressionAttributeNames(Map.of("#type", TableSchema.TYPE, "#pk", TableSchema.PK,
-                            "#sk", TableSchema.SK, "#term", TERM, "#gsi2pk", TableSchema.GSI2PK,
-                            "#gsi2sk", TableSchema.GSI2SK))
-                    .expressionAttributeValues(Map.of(":course", AttributeValue.fromS(COURSE_TYPE))));
-            for (Map<String, AttributeValue> course : page.items()) {
-                counters.read.incrementAndGet();
-                index(course, counters);
-            }
-            boolean more = page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty();
-            state.save(segment, more ? page.lastEvaluatedKey() : null);
-        }
+        Counters counters = new Counters();
+        long read = scan.run(maxItems, course -> index(course, counters));
+        return new Report(read, counters.indexed.get(), counters.alreadyIndexed.get(),
+                counters.changedMeanwhile.get(), List.copyOf(counters.unindexable), scan.finished());
     }
 
     private void index(Map<String, AttributeValue> course, Counters counters) {
@@ -162,20 +106,10 @@ public final class CourseTermBackfill {
     }
 
     private static final class Counters {
-        final long maxItems;
-        final AtomicLong read = new AtomicLong();
         final AtomicLong indexed = new AtomicLong();
         final AtomicLong alreadyIndexed = new AtomicLong();
         final AtomicLong changedMeanwhile = new AtomicLong();
-        final List<String> unindexable = java.util.Collections.synchronizedList(new ArrayList<>());
-
-        Counters(long maxItems) {
-            this.maxItems = maxItems;
-        }
-
-        boolean mayRead() {
-            return maxItems <= 0 || read.get() < maxItems;
-        }
+        final List<String> unindexable = Collections.synchronizedList(new ArrayList<>());
     }
 
     /**
@@ -184,45 +118,18 @@ public final class CourseTermBackfill {
      * with {@code --endpoint} (DynamoDB Local).
      */
     public static void main(String[] args) throws InterruptedException {
-        Map<String, String> options = new HashMap<>(Map.of("--table", env("TRIDENT_TABLE_NAME", "trident"),
-                "--segments", "4", "--page-size", "100", "--max-items", "0",
-                "--state", "data/migrations/course-term-backfill.state"));
-        for (int i = 0; i < args.length; i++) {
-            String name = args[i];
-            if (name.equals("-h") || name.equals("--help")) {
-                System.out.println("options: --table --endpoint --region --segments --page-size --max-items --state");
-                return;
-            }
-            if (!name.startsWith("--") || i + 1 >= args.length) {
-                throw new IllegalArgumentException("unknown or incomplete option " + name + " (try --help)");
-            }
-            options.put(name, args[++i]);
+        BackfillCommand command = BackfillCommand.parse(args, "data/migrations/course-term-backfill.state");
+        if (command == null) {
+            return;
         }
-        DynamoDbClientBuilder builder = DynamoDbClient.builder()
-                .httpClientBuilder(ApacheHttpClient.builder().connectionTimeout(Duration.ofSeconds(5)));
-        String region = options.getOrDefault("--region", env("AWS_REGION", "us-east-1"));
-        builder.region(Region.of(region));
-        String endpoint = options.get("--endpoint");
-        if (endpoint != null) {
-            builder.endpointOverride(URI.create(endpoint))
-                    .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("local", "local")));
-        }
-        try (DynamoDbClient dynamo = builder.build()) {
-            CourseTermBackfill backfill = new CourseTermBackfill(dynamo, options.get("--table"),
-                    Integer.parseInt(options.get("--segments")), Integer.parseInt(options.get("--page-size")),
-                    Path.of(options.get("--state")));
-            Report report = backfill.run(Long.parseLong(options.get("--max-items")));
+        try (DynamoDbClient dynamo = command.client()) {
+            Report report = new CourseTermBackfill(dynamo, command.table(), command.segments(), command.pageSize(),
+                    Path.of(command.state())).run(command.maxItems());
             System.out.printf("courses read: %d, indexed now: %d, already indexed: %d, changed meanwhile: %d, "
                     + "not indexable: %d%n", report.coursesRead(), report.indexed(), report.alreadyIndexed(),
                     report.changedMeanwhile(), report.unindexable().size());
             report.unindexable().forEach(course -> System.out.println("  not indexable: " + course));
-            System.out.println(report.finished() ? "finished (state: " + options.get("--state") + ")"
-                    : "stopped before the end; run again with the same --state to resume");
+            System.out.println(command.outcome(report.finished()));
         }
-    }
-
-    private static String env(String name, String fallback) {
-        String value = System.getenv(name);
-        return value == null || value.isBlank() ? fallback : value;
     }
 }

@@ -213,15 +213,19 @@ final class Invariants {
     }
 
     /**
-     * A workspace's {@code memberCount} is its number of member edges. A META without one (stored before seats were
-     * counted; the service counts them at its first member change) is not checked.
+     * A workspace's {@code memberCount} is its number of member edges. A META without one was stored before seats were
+     * counted and not migrated: the service refuses to add or remove a member there until
+     * {@code deploy/backfill-member-counts.sh} counts it.
      */
     void memberCount(Findings findings) {
         Map<String, Long> edges = countBy(EntityType.MEMBER, member -> member.part(KeyDecoder.WORKSPACE_ID));
         for (AuditedItem workspace : table.ofType(EntityType.WORKSPACE)) {
             Long said = workspace.number(MEMBER_COUNT);
             long counted = edges.getOrDefault(workspace.part(KeyDecoder.WORKSPACE_ID), 0L);
-            if (said != null && said != counted) {
+            if (said == null) {
+                findings.add(workspace, "missing, " + count(counted, "member edge")
+                        + " (run deploy/backfill-member-counts.sh)");
+            } else if (said != counted) {
                 findings.add(workspace, "says " + said + ", " + count(counted, "member edge"));
             }
         }
@@ -244,7 +248,10 @@ final class Invariants {
         }
     }
 
-    /** Every member takes a seat: {@code memberCount} (or, where not yet counted, the edges) within {@code seatLimit}. */
+    /**
+     * Every member takes a seat: {@code memberCount} within {@code seatLimit}; where the count is missing (reported by
+     * {@link #memberCount}), the edges.
+     */
     void seats(Findings findings) {
         Map<String, Long> edges = countBy(EntityType.MEMBER, member -> member.part(KeyDecoder.WORKSPACE_ID));
         for (AuditedItem workspace : table.ofType(EntityType.WORKSPACE)) {
@@ -427,11 +434,19 @@ final class Invariants {
                         String stored = storedPk == null && storedSk == null ? "missing"
                                 : "is " + orNone(storedPk) + "/" + orNone(storedSk);
                         findings.add(item, index + " " + stored + ", expected "
-                                + (want == null ? "none" : want.pk() + "/" + want.sk()));
+                                + (want == null ? "none" : want.pk() + "/" + want.sk())
+                                + (unmigratedProject(item, index, storedPk, storedSk)
+                                        ? " (run deploy/backfill-project-index.sh)" : ""));
                     }
                 }
             }
         }
+    }
+
+    /** A project stored before the per-workspace status index: what deploy/backfill-project-index.sh gives keys. */
+    private static boolean unmigratedProject(AuditedItem item, String index, String storedPk, String storedSk) {
+        return item.type() == EntityType.PROJECT && index.equals(TableSchema.GSI1)
+                && (storedPk == null || storedSk == null);
     }
 
     /** A project is on the partition its id hashes to for its workspace's shard count. */

@@ -21,6 +21,7 @@ import dev.trident.local.DynamoDbLocal;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.net.URI;
+import java.nio.file.Path;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
@@ -34,6 +35,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.regions.Region;
@@ -61,6 +63,8 @@ class TableAuditTest {
     private static final ProjectId P3 = new ProjectId(2026, 3);
 
     private String table;
+    @TempDir
+    Path dir;
 
     /**
      * An in-memory DynamoDB Local keeps one database per access key and region: the audit's own (the services'
@@ -170,6 +174,26 @@ class TableAuditTest {
     void aWorkspaceCountingMoreMembersThanItsEdgesIsReported() {
         update(WorkspaceKeys.workspace("w1"), "memberCount", n(3));
         assertViolations("memberCount WS#w1/META says 3, 2 member edges");
+    }
+
+    @Test
+    void aWorkspaceStoredBeforeSeatsWereCountedIsReportedUntilTheBackfillCountsIt() throws Exception {
+        dynamo.updateItem(r -> r.tableName(table).key(WorkspaceKeys.workspace("w1").toAttributes())
+                .updateExpression("REMOVE memberCount"));
+        assertViolations("memberCount WS#w1/META missing, 2 member edges (run deploy/backfill-member-counts.sh)");
+        new MemberCountBackfill(dynamo, table, 2, 10, dir.resolve("members.state")).run(0);
+        assertEquals(List.of(), audit().violations());
+    }
+
+    @Test
+    void aProjectStoredBeforeTheWorkspaceStatusIndexIsReportedUntilTheBackfillIndexesIt() throws Exception {
+        ItemKey project = WorkspaceKeys.project("w2", 4, P2);
+        dynamo.updateItem(r -> r.tableName(table).key(project.toAttributes()).updateExpression("REMOVE GSI1PK, GSI1SK"));
+        IndexKey expected = WorkspaceKeys.projectWorkspaceStatusIndex("w2", 4, ProjectStatus.PAUSED, P2);
+        assertViolations("indexKeys " + project.pk() + "/" + project.sk() + " GSI1 missing, expected " + expected.pk()
+                + "/" + expected.sk() + " (run deploy/backfill-project-index.sh)");
+        new ProjectIndexBackfill(dynamo, table, 2, 10, dir.resolve("projects.state")).run(0);
+        assertEquals(List.of(), audit().violations());
     }
 
     @Test

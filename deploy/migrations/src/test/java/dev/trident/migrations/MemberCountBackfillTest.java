@@ -1,0 +1,217 @@
+package dev.trident.migrations;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.trident.keys.EntityType;
+import dev.trident.keys.ProjectId;
+import dev.trident.keys.TableDefinition;
+import dev.trident.keys.TableSchema;
+import dev.trident.keys.WorkspaceKeys;
+import dev.trident.local.DynamoDbLocal;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * The seat-count backfill on a real DynamoDB Local: a fresh table per test, META items as stored before seats were
+ * counted.
+ */
+class MemberCountBackfillTest {
+
+    private static DynamoDbLocal server;
+    private static DynamoDbClient dynamo;
+
+    @TempDir
+    Path dir;
+    private String table;
+
+    @BeforeAll
+    static void startDynamoDbLocal() {
+        server = DynamoDbLocal.start(0, null);
+        dynamo = DynamoDbClient.builder().endpointOverride(URI.create(server.endpoint())).region(Region.US_EAST_1)
+                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("test", "test")))
+                .build();
+    }
+
+    @AfterAll
+    static void stopDynamoDbLocal() {
+        dynamo.close();
+        server.close();
+    }
+
+    @BeforeEach
+    void freshTable() {
+        table = "seats-" + UUID.randomUUID();
+        dynamo.createTable(TableDefinition.of(table).createTableRequest());
+    }
+
+    /**
+     * A workspace as workspace-service stored it before seats were counted (no {@code memberCount}; {@code counted}
+     * adds it, as it is written now) with {@code members} member edges, the first one its owner.
+     */
+    private void workspace(String wsId, int members, boolean counted) {
+        Map<String, AttributeValue> meta = new HashMap<>(WorkspaceKeys.workspace(wsId).toAttributes());
+        meta.put(TableSchema.TYPE, s(EntityType.WORKSPACE.typeName()));
+        meta.put("wsId", s(wsId));
+        meta.put("displayName", s("Workspace " + wsId));
+        meta.put("seatLimit", n(100));
+        meta.put("shards", n(1));
+        meta.put("ownerCount", n(1));
+        meta.put(TableSchema.VERSION, n(1));
+        if (counted) {
+            meta.put(StoredAttributes.MEMBER_COUNT, n(members));
+        }
+        dynamo.putItem(r -> r.tableName(table).item(meta));
+        for (int i = 0; i < members; i++) {
+            String userId = "u" + i;
+            Map<String, AttributeValue> edge = new HashMap<>(WorkspaceKeys.member(wsId, userId).toAttributes());
+            edge.putAll(WorkspaceKeys.memberIndex(userId, wsId).toAttributes());
+            edge.put(TableSchema.TYPE, s(EntityType.MEMBER.typeName()));
+            edge.put("wsId", s(wsId));
+            edge.put("userId", s(userId));
+            edge.put("role", s(i == 0 ? "owner" : "member"));
+            dynamo.putItem(r -> r.tableName(table).item(edge));
+        }
+    }
+
+    /** A project in the workspace's partition: not a member edge, so not counted. */
+    private void project(String wsId) {
+        Map<String, AttributeValue> item = new HashMap<>(
+                WorkspaceKeys.project(wsId, 1, new ProjectId(2026, 1)).toAttributes());
+        item.put(TableSchema.TYPE, s(EntityType.PROJECT.typeName()));
+        dynamo.putItem(r -> r.tableName(table).item(item));
+    }
+
+    private Long memberCount(String wsId) {
+        AttributeValue count = dynamo.getItem(r -> r.tableName(table).key(WorkspaceKeys.workspace(wsId).toAttributes())
+                .consistentRead(true)).item().get(StoredAttributes.MEMBER_COUNT);
+        return count == null ? null : Long.parseLong(count.n());
+    }
+
+    private static AttributeValue s(String value) {
+        return AttributeValue.fromS(value);
+    }
+
+    private static AttributeValue n(long value) {
+        return AttributeValue.fromN(Long.toString(value));
+    }
+
+    /** Every item of the table, in key order (a test may scan to prove what the table holds). */
+    private List<Map<String, AttributeValue>> everything() {
+        List<Map<String, AttributeValue>> items = new ArrayList<>(
+                dynamo.scanPaginator(r -> r.tableName(table).consistentRead(true)).items().stream().toList());
+        items.sort(Comparator.comparing((Map<String, AttributeValue> i) -> i.get(TableSchema.PK).s())
+                .thenComparing(i -> i.get(TableSchema.SK).s()));
+        return items;
+    }
+
+    private MemberCountBackfill backfill(DynamoDbClient client, int segments, int pageSize, String stateName) {
+        return new MemberCountBackfill(client, table, segments, pageSize, dir.resolve(stateName));
+    }
+
+    @Test
+    void workspacesStoredWithoutASeatCountAreCountedAndARerunChangesNothing() throws Exception {
+        List<Integer> sizes = List.of(1, 3, 0, 7, 2, 5, 4, 1, 6);
+        for (int i = 0; i < sizes.size(); i++) {
+            workspace("old-" + i, sizes.get(i), false);
+        }
+        workspace("crowded", 250, false);
+        workspace("counted", 3, true);
+        project("old-1");
+        assertNull(memberCount("old-3"));
+
+        MemberCountBackfill.Report first = backfill(dynamo, 3, 4, "first.state").run(0);
+        assertTrue(first.finished());
+        assertEquals(11, first.workspacesRead(), "META items only: edges and projects are not workspaces");
+        assertEquals(10, first.counted());
+        assertEquals(1, first.alreadyCounted());
+        for (int i = 0; i < sizes.size(); i++) {
+            assertEquals(sizes.get(i).longValue(), memberCount("old-" + i), "old-" + i);
+        }
+        assertEquals(250L, memberCount("crowded"));
+        assertEquals(3L, memberCount("counted"));
+
+        // A second run from scratch reads every workspace again and writes nothing: the table is exactly as it was.
+        List<Map<String, AttributeValue>> before = everything();
+        MemberCountBackfill.Report second = backfill(dynamo, 2, 5, "second.state").run(0);
+        assertEquals(0, second.counted());
+        assertEquals(11, second.alreadyCounted());
+        assertEquals(before, everything());
+    }
+
+    @Test
+    void aCountSetMeanwhileIsNotOverwritten() throws Exception {
+        workspace("raced", 4, false);
+        // A replica of the previous version counts the workspace lazily between the backfill's count and its write
+        // (and a member joins right after, as that version allows once the count is there): 5 must stay.
+        AtomicBoolean raced = new AtomicBoolean();
+        DynamoDbClient racing = (DynamoDbClient) Proxy.newProxyInstance(getClass().getClassLoader(),
+                new Class<?>[] {DynamoDbClient.class}, (proxy, method, args) -> {
+                    Object result;
+                    try {
+                        result = method.invoke(dynamo, args);
+                    } catch (InvocationTargetException e) {
+                        throw e.getCause();
+                    }
+                    if (method.getName().equals("query") && raced.compareAndSet(false, true)) {
+                        dynamo.updateItem(r -> r.tableName(table)
+                                .key(WorkspaceKeys.workspace("raced").toAttributes())
+                                .updateExpression("SET memberCount = :n").conditionExpression(
+                                        "attribute_not_exists(memberCount)")
+                                .expressionAttributeValues(Map.of(":n", n(5))));
+                    }
+                    return result;
+                });
+
+        MemberCountBackfill.Report report = backfill(racing, 1, 10, "raced.state").run(0);
+        assertTrue(raced.get());
+        assertEquals(0, report.counted());
+        assertEquals(1, report.changedMeanwhile());
+        assertEquals(5L, memberCount("raced"), "the count set meanwhile stands");
+    }
+
+    @Test
+    void aRunInterruptedAfterSomeWorkspacesResumesFromItsSavedPosition() throws Exception {
+        List<String> ids = IntStream.range(0, 10).mapToObj(i -> String.format("w-%02d", i)).toList();
+        ids.forEach(id -> workspace(id, 2, false));
+
+        // It stops at the first page boundary after four workspaces (a page of two items may hold edges too).
+        MemberCountBackfill.Report interrupted = backfill(dynamo, 1, 2, "run.state").run(4);
+        assertFalse(interrupted.finished());
+        long first = interrupted.workspacesRead();
+        assertTrue(first >= 4 && first <= 5, () -> first + " read");
+        assertEquals(first, interrupted.counted());
+        assertEquals(first, ids.stream().filter(id -> memberCount(id) != null).count());
+        assertTrue(Files.readString(dir.resolve("run.state")).contains("segment.0=PK="));
+
+        MemberCountBackfill.Report resumed = backfill(dynamo, 1, 2, "run.state").run(0);
+        assertTrue(resumed.finished());
+        assertEquals(10 - first, resumed.workspacesRead(), "goes on after the first ones, does not read them again");
+        assertEquals(10 - first, resumed.counted());
+        ids.forEach(id -> assertEquals(2L, memberCount(id), id));
+        assertEquals(0, backfill(dynamo, 1, 2, "run.state").run(0).workspacesRead(), "a finished run does nothing");
+    }
+}
