@@ -116,8 +116,6 @@ public final class CollectionReads {
                     "GET /workspaces/{wsId}/projects", "GET/PATCH/DELETE /workspaces/{wsId}/projects/{projectId}"),
             read(WORKSPACE, WORKSPACE_SERVICE, "member", "PUT /workspaces/{wsId}/members/{userId}",
                     "DELETE /workspaces/{wsId}/members/{userId}"),
-            read(WORKSPACE, WORKSPACE_SERVICE, "member-seat-count", "PUT /workspaces/{wsId}/members/{userId}",
-                    "DELETE /workspaces/{wsId}/members/{userId}"),
             read(WORKSPACE, WORKSPACE_SERVICE, "workspace-members", "GET /workspaces/{wsId}/members"),
             read(WORKSPACE, WORKSPACE_SERVICE, "workspace-with-projects", "GET /workspaces/{wsId}?include=projects"),
             read(WORKSPACE_SHARD, WORKSPACE_SERVICE, "workspace-with-projects",

@@ -77,6 +77,15 @@ public final class ProblemException extends RuntimeException {
         return new ProblemException(502, detail, null, null);
     }
 
+    /**
+     * The table breaks an invariant this version relies on (data of an older shape that was not migrated): nothing
+     * was written, and neither the client nor a retry can mend it, an operator must; so a 500 that says what, never
+     * a 409 (nothing the client could change) or a 503 with Retry-After (time does not help).
+     */
+    public static ProblemException invariantViolated(String detail) {
+        return new ProblemException(500, detail, null, null);
+    }
+
     public static ProblemException unavailable(String detail, int retryAfterSeconds) {
         return new ProblemException(503, detail, null, retryAfterSeconds);
     }

@@ -27,7 +27,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.Supplier;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -47,8 +46,6 @@ public class MemberRepository {
     public static final String SEAT = "seat";
     /** The caller's own edge no longer holds a role that allows the change: demoted or removed since it was read. */
     public static final String CALLER_ROLE = "caller-role";
-    /** Setting the count of a workspace stored before seats were counted; refused only when another set it first. */
-    private static final String SEAT_COUNTING = "seat-count";
 
     // The access patterns, as named in the metrics (trident_dynamodb_requests_seconds{pattern=...}).
     private static final AccessPattern MEMBER_READ = AccessPattern.named("member");
@@ -58,9 +55,6 @@ public class MemberRepository {
             .beginsWith(WorkspaceKeys.workspacesOfUserPrefix());
     private static final AccessPattern MEMBER_PUT = AccessPattern.named("member-put");
     private static final AccessPattern MEMBER_REMOVE = AccessPattern.named("member-remove");
-    private static final AccessPattern SEAT_COUNT = AccessPattern.named("member-seat-count");
-    private static final KeyQuery MEMBER_EDGES_COUNTED = KeyQuery.onTable(SEAT_COUNT.name())
-            .beginsWith(WorkspaceKeys.membersPrefix()).consistent();
 
     private final DynamoTable table;
 
@@ -125,21 +119,20 @@ public class MemberRepository {
      * With a {@code mandate} (null: none), a ConditionCheck that the manager's edge still holds one of its roles
      * (refused as {@link #CALLER_ROLE}); not when the manager changes their own edge, which the edge's own condition
      * holds to the role read. All or nothing: the counts always equal the edges, however requests interleave. A
-     * workspace stored before seats were counted gets its count first ({@link #countSeats}).
+     * META without {@code memberCount} (stored before seats were counted, not migrated) refuses every seat change
+     * ({@link #seatsUncounted}).
      */
     public Uni<Member> putMember(Member before, Member after, Mandate mandate) {
-        return transactCountingSeats(MEMBER_PUT, after.workspaceId(), () -> {
-            Transaction transaction = Transaction.of().put(MEMBER_EDGE, MEMBER.toItem(after), edgeAsRead(before));
-            checkMandate(transaction, after.workspaceId(), after.userId(), mandate);
-            int ownerDelta = ownerDelta(before == null ? null : before.role(), after.role());
-            if (before == null) {
-                transaction.update(SEAT, WorkspaceKeys.workspace(after.workspaceId()), seatChange(1, ownerDelta));
-            } else if (ownerDelta != 0) {
-                transaction.update(OWNER_COUNT_CHANGE, WorkspaceKeys.workspace(after.workspaceId()),
-                        ownerCountChange(ownerDelta));
-            }
-            return transaction;
-        }).replaceWith(after);
+        Transaction transaction = Transaction.of().put(MEMBER_EDGE, MEMBER.toItem(after), edgeAsRead(before));
+        checkMandate(transaction, after.workspaceId(), after.userId(), mandate);
+        int ownerDelta = ownerDelta(before == null ? null : before.role(), after.role());
+        if (before == null) {
+            transaction.update(SEAT, WorkspaceKeys.workspace(after.workspaceId()), seatChange(1, ownerDelta));
+        } else if (ownerDelta != 0) {
+            transaction.update(OWNER_COUNT_CHANGE, WorkspaceKeys.workspace(after.workspaceId()),
+                    ownerCountChange(ownerDelta));
+        }
+        return table.transact(MEMBER_PUT, transaction).replaceWith(after);
     }
 
     /** {@link #removeMember(Member, Mandate)} without a mandate: a member leaving, or an erasure. */
@@ -153,18 +146,16 @@ public class MemberRepository {
      * ({@link #MEMBER_EDGE}), and {@code ADD memberCount -1} on META (the seat is free again), for an owner with
      * {@code ownerCount -1} under {@code ownerCount > 1} ({@link #OWNER_COUNT_CHANGE}), so the last owner never goes.
      * With a {@code mandate} (a manager removing someone else), the manager's role is checked in the same transaction
-     * ({@link #CALLER_ROLE}). A workspace stored before seats were counted gets its count first ({@link #countSeats}).
+     * ({@link #CALLER_ROLE}). A META without {@code memberCount} refuses it ({@link #seatsUncounted}).
      */
     public Uni<Void> removeMember(Member before, Mandate mandate) {
-        return transactCountingSeats(MEMBER_REMOVE, before.workspaceId(), () -> {
-            boolean owner = before.role() == MemberRole.OWNER;
-            Transaction transaction = Transaction.of()
-                    .delete(MEMBER_EDGE, WorkspaceKeys.member(before.workspaceId(), before.userId()), edgeAsRead(before))
-                    .update(owner ? OWNER_COUNT_CHANGE : SEAT, WorkspaceKeys.workspace(before.workspaceId()),
-                            seatChange(-1, owner ? -1 : 0));
-            checkMandate(transaction, before.workspaceId(), before.userId(), mandate);
-            return transaction;
-        });
+        boolean owner = before.role() == MemberRole.OWNER;
+        Transaction transaction = Transaction.of()
+                .delete(MEMBER_EDGE, WorkspaceKeys.member(before.workspaceId(), before.userId()), edgeAsRead(before))
+                .update(owner ? OWNER_COUNT_CHANGE : SEAT, WorkspaceKeys.workspace(before.workspaceId()),
+                        seatChange(-1, owner ? -1 : 0));
+        checkMandate(transaction, before.workspaceId(), before.userId(), mandate);
+        return table.transact(MEMBER_REMOVE, transaction);
     }
 
     /**
@@ -190,41 +181,21 @@ public class MemberRepository {
     }
 
     /**
-     * The transaction, and once more if META had no {@code memberCount} (a workspace stored before seats were counted:
-     * every change of the member count is conditioned on it, so none passes) after {@link #countSeats} set it.
+     * Whether a refused seat change met a META without {@code memberCount}: a workspace stored before seats were
+     * counted that deploy/migrations' MemberCountBackfill has not counted. The table breaks an invariant this version
+     * relies on, so the change is refused, never counted here: the seat conditions ({@code attribute_exists}) keep an
+     * ADD from starting a count at zero.
      */
-    private Uni<Void> transactCountingSeats(AccessPattern pattern, String wsId, Supplier<Transaction> transaction) {
-        return table.transact(pattern, transaction.get())
-                .onFailure(WriteRefused.class).recoverWithUni(failure -> seatsUncounted((WriteRefused) failure)
-                        ? countSeats(wsId).chain(() -> table.transact(pattern, transaction.get()))
-                        : Uni.createFrom().failure(failure));
-    }
-
-    private static boolean seatsUncounted(WriteRefused refused) {
-        for (String action : List.of(SEAT, OWNER_COUNT_CHANGE)) {
-            Map<String, AttributeValue> meta = refused.currentItem(action);
-            if (refused.conditionFailed(action) && !meta.isEmpty() && !meta.containsKey(MEMBER_COUNT.name())) {
-                return true;
-            }
+    public static boolean seatsUncounted(WriteRefused refused) {
+        Map<String, AttributeValue> seatMeta = refused.currentItem(SEAT);
+        if (refused.conditionFailed(SEAT) && !seatMeta.isEmpty() && !seatMeta.containsKey(MEMBER_COUNT.name())) {
+            return true;
         }
-        return false;
-    }
-
-    /**
-     * The one-off count of a workspace stored before seats were counted: Query {@code PK=WS#<id> AND
-     * begins_with(SK, MEMBER#)} with {@code Select=COUNT}, strongly consistent, page by page, then UpdateItem
-     * {@code SET memberCount = :n} on META under {@code attribute_not_exists(memberCount)} (another instance that
-     * counted first leaves it as it set it). Exact: while the count is absent, no member can be added or removed
-     * (their conditions need it), so the edges cannot change between the count and the write.
-     */
-    Uni<Void> countSeats(String wsId) {
-        return table.count(MEMBER_EDGES_COUNTED.in(WorkspaceKeys.workspacePartition(wsId)))
-                .chain(count -> table.update(SEAT_COUNT, SEAT_COUNTING, WorkspaceKeys.workspace(wsId),
-                        new UpdateExpressionBuilder().set(MEMBER_COUNT, count)
-                                .condition(Conditions.ITEM_EXISTS)
-                                .condition(Conditions.attributeNotExists(MEMBER_COUNT.name())).build()))
-                .replaceWithVoid()
-                .onFailure(WriteRefused.class).recoverWithNull();
+        // An owner's removal is conditioned on the count too; a demotion is not, and with one owner left both are
+        // refused for that alone.
+        Map<String, AttributeValue> ownerMeta = refused.currentItem(OWNER_COUNT_CHANGE);
+        return refused.conditionFailed(OWNER_COUNT_CHANGE) && !ownerMeta.isEmpty()
+                && !ownerMeta.containsKey(MEMBER_COUNT.name()) && OWNER_COUNT.read(ownerMeta, 0L) > 1;
     }
 
     private static int ownerDelta(MemberRole before, MemberRole after) {
@@ -240,8 +211,9 @@ public class MemberRepository {
     }
 
     /**
-     * {@code ADD memberCount :seats [, ownerCount :owners]} on an existing META that counts its seats: taking a seat
-     * only while {@code memberCount < seatLimit}, losing an owner only while more than one remains.
+     * {@code ADD memberCount :seats [, ownerCount :owners]} on an existing META that counts its seats
+     * ({@code attribute_exists(memberCount)}: never a count started from nothing): taking a seat only while
+     * {@code memberCount < seatLimit}, losing an owner only while more than one remains.
      */
     private static UpdateExpression seatChange(int seats, int owners) {
         UpdateExpressionBuilder update = new UpdateExpressionBuilder().add(MEMBER_COUNT, seats)

@@ -15,7 +15,6 @@ import static dev.trident.workspace.repository.WorkspaceEntities.STATUS;
 import static dev.trident.workspace.repository.WorkspaceEntities.TITLE;
 
 import dev.trident.keys.EntityType;
-import dev.trident.keys.IndexKey;
 import dev.trident.keys.ProjectId;
 import dev.trident.keys.ProjectStatus;
 import dev.trident.keys.WorkspaceKeys;
@@ -205,8 +204,9 @@ public class ProjectRepository {
      * Change a project's title and/or status: one UpdateItem conditioned on {@code attribute_exists(PK)} [+
      * {@code version = :expected}]; bumps version and updatedAt. A status change rewrites GSI2PK to the new status
      * partition; GSI2SK (creation time, workspace, id) and the write shard stay, so the project moves between status
-     * partitions in the same write. It sets GSI1PK/GSI1SK too (its workspace's status partition; SK unchanged, set so
-     * that a project stored before that index gains it). Emits the project after the change. Refused as
+     * partitions in the same write; GSI1PK likewise moves to its workspace's partition of the new status (GSI1SK,
+     * the project's own sort key, stays). Every project carries both GSI1 keys from its creation (older ones from
+     * deploy/migrations' ProjectIndexBackfill). Emits the project after the change. Refused as
      * {@link #PROJECT_CHANGE}.
      */
     public Uni<Project> updateProject(String wsId, int shards, ProjectId projectId, ProjectChanges changes,
@@ -216,9 +216,8 @@ public class ProjectRepository {
             update.set(STATUS, changes.status().name())
                     .set(GSI2PK, AttributeValue.fromS(WorkspaceKeys.projectStatusPartition(changes.status(),
                             WorkspaceKeys.projectStatusShard(wsId, projectId))));
-            IndexKey inWorkspace = WorkspaceKeys.projectWorkspaceStatusIndex(wsId, shards, changes.status(), projectId);
-            update.set(GSI1PK, AttributeValue.fromS(inWorkspace.pk()))
-                    .set(GSI1SK, AttributeValue.fromS(inWorkspace.sk()));
+            update.set(GSI1PK, AttributeValue.fromS(
+                    WorkspaceKeys.projectWorkspaceStatusIndex(wsId, shards, changes.status(), projectId).pk()));
         }
         return table.update(PROJECT_UPDATE, PROJECT_CHANGE, WorkspaceKeys.project(wsId, shards, projectId),
                 VersionedChange.of(update, expectedVersion, now)).map(WorkspaceEntities::readProject);

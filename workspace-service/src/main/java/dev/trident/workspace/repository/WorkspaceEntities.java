@@ -38,8 +38,8 @@ public final class WorkspaceEntities {
     static final Attribute<Long> OWNER_COUNT = Attribute.number("ownerCount");
     /**
      * On META: how many members the workspace has (owners included), each taking one of {@code seatLimit} seats; moved
-     * in the same transaction as the member edge. Absent on workspaces stored before seats were counted, until the
-     * first member change counts their edges ({@link MemberRepository}).
+     * in the same transaction as the member edge. Present on every META: workspaces stored before seats were counted
+     * get it from deploy/migrations' MemberCountBackfill, run before this version starts.
      */
     static final Attribute<Long> MEMBER_COUNT = Attribute.number("memberCount");
     static final Attribute<String> USER_ID = Attribute.string("userId");

@@ -58,6 +58,7 @@ public class MemberResource {
     @APIResponse(responseCode = "409", description = "Every seat is taken (seatLimit), it would demote the last owner, or the edge changed concurrently (retry)")
     @APIResponse(responseCode = "422", description = "userId is no social-service user")
     @APIResponse(responseCode = "502", description = "social-service refused the check of the user (a contract break between the services, not an outage)")
+    @APIResponse(responseCode = "500", description = "Adding a member to a workspace stored without its seat count (a table not migrated to this version); nothing was changed")
     public Uni<Response> put(@PathParam("wsId") @ValidId String wsId, @PathParam("userId") @ValidId String userId,
             @Valid @NotNull(message = "a JSON body is required") PutMemberRequest body) {
         MemberRole role = MemberRole.parse("role", body.role());
@@ -76,6 +77,7 @@ public class MemberResource {
     @APIResponse(responseCode = "403", description = "Removing another member without being an owner or admin, or an admin removing an owner (leaving needs no role)")
     @APIResponse(responseCode = "404", description = "Not a member, or the caller is not a member")
     @APIResponse(responseCode = "409", description = "The member is the last owner")
+    @APIResponse(responseCode = "500", description = "Removing a member of a workspace stored without its seat count (a table not migrated to this version); nothing was changed")
     public Uni<Response> remove(@PathParam("wsId") @ValidId String wsId, @PathParam("userId") @ValidId String userId) {
         return members.remove(Caller.of(token), wsId, userId).map(done -> Response.noContent().build());
     }

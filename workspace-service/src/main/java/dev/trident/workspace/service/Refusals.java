@@ -11,12 +11,15 @@ import dev.trident.workspace.model.Workspace;
 import dev.trident.workspace.repository.MemberRepository;
 import dev.trident.workspace.repository.ProjectRepository;
 import dev.trident.workspace.repository.WorkspaceRepository;
+import org.jboss.logging.Logger;
 
 /**
  * What a write the table refused means to a client, by the name of the action whose condition failed: every refusal
  * the workspace repositories can meet, in one place, one method per write. Any other failure passes unchanged.
  */
 final class Refusals {
+
+    private static final Logger LOG = Logger.getLogger(Refusals.class);
 
     /** How long a client should wait before retrying a create whose Idempotency-Key is still in flight. */
     static final int RETRY_AFTER_SECONDS = 1;
@@ -93,7 +96,8 @@ final class Refusals {
      * between the decision and the write, every seat is taken (409 naming the count and the limit), the last
      * owner would go (409 naming what to do), the edge changed since it was read (409, retry), or a write that kept
      * losing to concurrent ones (409 with Retry-After). An edge changed concurrently wins over a full workspace: the client's
-     * view is stale, so a retry is the answer, not raising the limit.
+     * view is stale, so a retry is the answer, not raising the limit. A workspace stored without {@code memberCount}
+     * (not migrated) is a 500 saying so, logged: no seat can be taken or freed until the backfill counts it.
      */
     static Throwable membership(Throwable failure, String wsId, String userId) {
         if (failure instanceof WriteRefused refused && refused.conditionFailed(MemberRepository.CALLER_ROLE)) {
@@ -101,6 +105,13 @@ final class Refusals {
                     ? WorkspaceService.workspaceNotFound(wsId)
                     : ProblemException.forbidden("your role in workspace " + wsId
                             + " changed while the change was made and no longer allows it");
+        }
+        if (failure instanceof WriteRefused refused && MemberRepository.seatsUncounted(refused)) {
+            LOG.errorf("workspace %s has no memberCount: its META predates seat counting and was not migrated; "
+                    + "run deploy/backfill-member-counts.sh", wsId);
+            return ProblemException.invariantViolated("workspace " + wsId + " is stored without its seat count, "
+                    + "which this version needs to add or remove a member; nothing was changed. An operator must "
+                    + "migrate the table (deploy/backfill-member-counts.sh)");
         }
         if (failure instanceof WriteRefused refused && refused.conditionFailed(MemberRepository.SEAT)
                 && !refused.conditionFailed(MemberRepository.MEMBER_EDGE)) {

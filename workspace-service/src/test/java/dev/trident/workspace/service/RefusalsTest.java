@@ -123,6 +123,24 @@ class RefusalsTest {
     }
 
     @Test
+    void aSeatChangeOnAWorkspaceWithoutItsCountIsA500SayingTheTableIsNotMigrated() {
+        Map<String, AttributeValue> uncounted = new LinkedHashMap<>(META);
+        uncounted.remove("memberCount");
+        ProblemException joined = problem(Refusals.membership(refused(MemberRepository.SEAT, uncounted), "ws", "ann"));
+        assertEquals(500, joined.status());
+        assertEquals("workspace ws is stored without its seat count, which this version needs to add or remove a "
+                + "member; nothing was changed. An operator must migrate the table (deploy/backfill-member-counts.sh)",
+                joined.getMessage());
+        // An owner's removal with owners to spare was refused for the count; with one owner left, for that alone.
+        uncounted.put("ownerCount", AttributeValue.fromN("2"));
+        assertEquals(500, problem(Refusals.membership(refused(MemberRepository.OWNER_COUNT_CHANGE, uncounted), "ws",
+                "ann")).status());
+        uncounted.put("ownerCount", AttributeValue.fromN("1"));
+        assertEquals(409, problem(Refusals.membership(refused(MemberRepository.OWNER_COUNT_CHANGE, uncounted), "ws",
+                "ann")).status());
+    }
+
+    @Test
     void aFullWorkspaceIsAConflictNamingTheSeatsUnlessTheEdgeChangedToo() {
         Map<String, AttributeValue> full = new LinkedHashMap<>(META);
         full.put("memberCount", AttributeValue.fromN("5"));
