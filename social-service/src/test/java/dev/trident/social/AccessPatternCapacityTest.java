@@ -1,10 +1,10 @@
 package dev.trident.social;
 
-import static dev.trident.social.SocialApi.anyone;
-import static dev.trident.social.SocialApi.body;
-import static dev.trident.social.SocialApi.patchJson;
-import static dev.trident.social.SocialApi.postJson;
-import static dev.trident.social.SocialApi.uniqueHandle;
+import static dev.trident.social.Api.anyone;
+import static dev.trident.social.Api.body;
+import static dev.trident.social.Api.patchJson;
+import static dev.trident.social.Api.postJson;
+import static dev.trident.social.Api.uniqueId;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 
@@ -33,8 +33,8 @@ class AccessPatternCapacityTest {
     @Test
     void everyPatternSendsExactlyItsOperationsAndReportsConsumedCapacity() {
         int scansBefore = DynamoDbCallRecorder.scanCount();
-        String handle = uniqueHandle("Cap");
-        String userId = SocialApi.newUserId();
+        String handle = uniqueId("Cap");
+        String userId = Api.newUserId();
         pattern("create user", List.of("TransactWriteItems"),
                 () -> postJson(userId, "/users", body("handle", handle, "displayName", "Cap")), 201);
         pattern("get user", List.of("GetItem"), () -> anyone().get("/users/" + userId), 200);
@@ -53,15 +53,15 @@ class AccessPatternCapacityTest {
                 () -> postJson(userId, posts + "/comments", body("body", "c")), 201);
         pattern("list comments", List.of("Query"), () -> anyone().get(posts + "/comments"), 200);
         // Two posts this month, so a page of one proves "there is more" without walking back to older months.
-        SocialApi.createPost(userId, "second post");
+        Api.createPost(userId, "second post");
         pattern("timeline (current month has posts)", List.of("Query(GSI2)"),
                 () -> anyone().queryParam("limit", 1).get("/timeline"), 200);
         pattern("batch get", List.of("BatchGetItem"),
-                () -> postJson(SocialApi.READER, "/users/batch-get", body("ids", List.of(userId, "nobody-" + handle))), 200);
+                () -> postJson(Api.READER, "/users/batch-get", body("ids", List.of(userId, "nobody-" + handle))), 200);
         pattern("monthly stats", List.of("GetItem"), () -> anyone().get("/users/" + userId + "/stats"), 200);
         pattern("delete post (1 comment)", List.of("TransactWriteItems", "Query", "Query", "BatchWriteItem",
                 "UpdateItem", "DeleteItem", "Query", "DeleteItem"),
-                () -> SocialApi.as(userId).header("If-Match", "\"2\"").delete(posts), 204);
+                () -> Api.as(userId).header("If-Match", "\"2\"").delete(posts), 204);
         assertEquals(scansBefore, DynamoDbCallRecorder.scanCount(), "no Scan");
 
         String table = report.entrySet().stream().map(e -> String.format("%-36s %s", e.getKey(), e.getValue()))

@@ -1,16 +1,16 @@
 package dev.trident.social;
 
-import static dev.trident.social.SocialApi.PROBLEM_JSON;
-import static dev.trident.social.SocialApi.anyone;
-import static dev.trident.social.SocialApi.as;
-import static dev.trident.social.SocialApi.assertProblem;
-import static dev.trident.social.SocialApi.body;
-import static dev.trident.social.SocialApi.createPost;
-import static dev.trident.social.SocialApi.createUser;
-import static dev.trident.social.SocialApi.newUserId;
-import static dev.trident.social.SocialApi.patchJson;
-import static dev.trident.social.SocialApi.postJson;
-import static dev.trident.social.SocialApi.uniqueHandle;
+import static dev.trident.social.Api.PROBLEM_JSON;
+import static dev.trident.social.Api.anyone;
+import static dev.trident.social.Api.as;
+import static dev.trident.social.Api.assertProblem;
+import static dev.trident.social.Api.body;
+import static dev.trident.social.Api.createPost;
+import static dev.trident.social.Api.createUser;
+import static dev.trident.social.Api.newUserId;
+import static dev.trident.social.Api.patchJson;
+import static dev.trident.social.Api.postJson;
+import static dev.trident.social.Api.uniqueId;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasSize;
@@ -69,7 +69,7 @@ class AccessRulesTest {
         String postId = createPost(owner, "original");
         String post = "/users/" + owner + "/posts/" + postId;
         String newcomer = newUserId();
-        String newHandle = uniqueHandle("newcomer");
+        String newHandle = uniqueId("newcomer");
 
         DynamoDbCallRecorder.reset();
         assertUnauthenticated(token.request(newcomer).body(body("handle", newHandle, "displayName", "N"))
@@ -110,7 +110,7 @@ class AccessRulesTest {
     @Test
     void createMakesOnlyTheCallersOwnProfileAndOnlyOnce() {
         String caller = createUser();
-        String secondHandle = uniqueHandle("second");
+        String secondHandle = uniqueId("second");
         assertProblem(postJson(caller, "/users", body("handle", secondHandle, "displayName", "Again")), 409, null);
         anyone().get("/users/" + caller).then().statusCode(200).header("ETag", "\"1\"");
         // The second handle was not claimed: someone else may take it.
@@ -120,7 +120,7 @@ class AccessRulesTest {
         // An id in the body is no way to create someone else's profile: refused, not ignored, and nothing written.
         String other = newUserId();
         String me = newUserId();
-        String handle = uniqueHandle("me");
+        String handle = uniqueId("me");
         assertProblem(postJson(me, "/users", body("userId", other, "handle", handle, "displayName", "Me")), 400,
                 "userId");
         assertProblem(anyone().get("/users/" + other), 404, null);
@@ -130,7 +130,7 @@ class AccessRulesTest {
 
     @Test
     void aTokenWhoseSubjectCannotBeAUserIdOwnsNothing() {
-        String handle = uniqueHandle("hash");
+        String handle = uniqueId("hash");
         // A sub outside the id grammar is refused at authentication (DESIGN.md: 401), before any rule of social.
         assertProblem(postJson("a#b", "/users", body("handle", handle, "displayName", "H")), 401, null);
         assertProblem(anyone().get("/users/by-handle/" + handle), 404, null);

@@ -1,11 +1,11 @@
 package dev.trident.social;
 
-import static dev.trident.social.SocialApi.as;
-import static dev.trident.social.SocialApi.comment;
-import static dev.trident.social.SocialApi.createPost;
-import static dev.trident.social.SocialApi.createUser;
-import static dev.trident.social.SocialApi.postJson;
-import static dev.trident.social.SocialApi.uniqueHandle;
+import static dev.trident.social.Api.as;
+import static dev.trident.social.Api.comment;
+import static dev.trident.social.Api.createPost;
+import static dev.trident.social.Api.createUser;
+import static dev.trident.social.Api.postJson;
+import static dev.trident.social.Api.uniqueId;
 import static org.hamcrest.Matchers.endsWith;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -40,40 +40,40 @@ class AccountErasureTest {
         String victim = createUser();
         String other = createUser();
         as(other).when().delete("/users/" + victim).then().statusCode(404)
-                .contentType(SocialApi.PROBLEM_JSON);
+                .contentType(Api.PROBLEM_JSON);
         as(victim).when().get("/users/" + victim + "/erasure").then().statusCode(404);
         as(victim).when().get("/users/" + victim).then().statusCode(200);
 
         as(victim).when().delete("/users/" + victim).then().statusCode(202);
         as(other).when().get("/users/" + victim + "/erasure").then().statusCode(404)
-                .contentType(SocialApi.PROBLEM_JSON);
+                .contentType(Api.PROBLEM_JSON);
         // Another role than admin grants nothing either.
-        SocialApi.asWith(other, "registrar").when().get("/users/" + victim + "/erasure").then().statusCode(404);
-        SocialApi.asWith(other, "admin").when().get("/users/" + victim + "/erasure").then().statusCode(200)
+        Api.as(other, "registrar").when().get("/users/" + victim + "/erasure").then().statusCode(404);
+        Api.as(other, "admin").when().get("/users/" + victim + "/erasure").then().statusCode(200)
                 .body("userId", equalTo(victim));
     }
 
     @Test
     void anAdminMayEraseAnyoneAndAnUnknownUserIs404() {
         String victim = createUser();
-        SocialApi.asWith("ops", "admin").when().delete("/users/" + victim).then().statusCode(202);
-        SocialApi.asWith("ops", "admin").when().delete("/users/never-" + victim).then().statusCode(404);
+        Api.as("ops", "admin").when().delete("/users/" + victim).then().statusCode(202);
+        Api.as("ops", "admin").when().delete("/users/never-" + victim).then().statusCode(404);
         as("never-" + victim).when().delete("/users/never-" + victim).then().statusCode(404);
-        as("bad").when().delete("/users/bad%23id").then().statusCode(400).contentType(SocialApi.PROBLEM_JSON);
-        as("bad").when().get("/users/bad%23id/erasure").then().statusCode(400).contentType(SocialApi.PROBLEM_JSON);
+        as("bad").when().delete("/users/bad%23id").then().statusCode(400).contentType(Api.PROBLEM_JSON);
+        as("bad").when().get("/users/bad%23id/erasure").then().statusCode(400).contentType(Api.PROBLEM_JSON);
     }
 
     @Test
     void anErasureWithAStaleOrWeakIfMatchIs412AndErasesNothing() {
         String victim = createUser();
         String first = as(victim).when().get("/users/" + victim).then().statusCode(200).extract().header("ETag");
-        SocialApi.patchJson(victim, "/users/" + victim, first, Map.of("bio", "changed")).then().statusCode(200);
+        Api.patchJson(victim, "/users/" + victim, first, Map.of("bio", "changed")).then().statusCode(200);
         String current = as(victim).when().get("/users/" + victim).then().statusCode(200).extract().header("ETag");
 
         as(victim).header("If-Match", first).when().delete("/users/" + victim).then().statusCode(412)
-                .contentType(SocialApi.PROBLEM_JSON);
+                .contentType(Api.PROBLEM_JSON);
         as(victim).header("If-Match", "W/" + current).when().delete("/users/" + victim).then().statusCode(412)
-                .contentType(SocialApi.PROBLEM_JSON);
+                .contentType(Api.PROBLEM_JSON);
         as(victim).when().get("/users/" + victim).then().statusCode(200);
         assertTrue(TestTable.holding(TABLE, "ERASURE#" + victim).isEmpty(), "no erasure was recorded");
 
@@ -91,7 +91,7 @@ class AccountErasureTest {
 
     @Test
     void erasingAnAccountLeavesNoItemHoldingItsIdOrNameAndCorrectsCountsElsewhere() {
-        String handle = uniqueHandle("Erased");
+        String handle = uniqueId("Erased");
         String victim = createUser(handle);
         String displayName = "Name of " + handle;
         String friend = createUser();
@@ -125,7 +125,7 @@ class AccountErasureTest {
                 .body("commentCount", equalTo(1));
         as(friend).when().get("/users/" + friend + "/posts/" + friendsPost + "/comments").then()
                 .body("items.commentId", equalTo(List.of(kept)));
-        String newcomer = SocialApi.newUserId();
+        String newcomer = Api.newUserId();
         postJson(newcomer, "/users", Map.of("handle", handle.toLowerCase(), "displayName", "Someone else"))
                 .then().statusCode(201);
 

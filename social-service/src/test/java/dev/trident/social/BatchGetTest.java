@@ -1,10 +1,10 @@
 package dev.trident.social;
 
-import static dev.trident.social.SocialApi.assertProblem;
-import static dev.trident.social.SocialApi.body;
-import static dev.trident.social.SocialApi.createUser;
-import static dev.trident.social.SocialApi.postJson;
-import static dev.trident.social.SocialApi.uniqueHandle;
+import static dev.trident.social.Api.assertProblem;
+import static dev.trident.social.Api.body;
+import static dev.trident.social.Api.createUser;
+import static dev.trident.social.Api.postJson;
+import static dev.trident.social.Api.uniqueId;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -44,11 +44,11 @@ class BatchGetTest {
         List<String> ids = new ArrayList<>(EXISTING);
         List<String> missing = new ArrayList<>();
         for (int i = 0; i < 30; i++) {
-            missing.add(uniqueHandle("missing"));
+            missing.add(uniqueId("missing"));
         }
         ids.addAll(missing);
         DynamoDbCallRecorder.reset();
-        Response response = postJson(SocialApi.READER, "/users/batch-get", body("ids", ids));
+        Response response = postJson(Api.READER, "/users/batch-get", body("ids", ids));
         response.then().statusCode(200);
         assertEquals(List.of("BatchGetItem", "BatchGetItem", "BatchGetItem"), DynamoDbCallRecorder.operations());
         assertEquals(EXISTING, response.path("items.userId"));
@@ -58,8 +58,8 @@ class BatchGetTest {
     @Test
     void duplicatesCollapse() {
         String id = EXISTING.get(0);
-        String ghost = uniqueHandle("ghost");
-        postJson(SocialApi.READER, "/users/batch-get", body("ids", List.of(id, ghost, id, ghost, id))).then().statusCode(200)
+        String ghost = uniqueId("ghost");
+        postJson(Api.READER, "/users/batch-get", body("ids", List.of(id, ghost, id, ghost, id))).then().statusCode(200)
                 .body("items.userId", equalTo(List.of(id))).body("missing", equalTo(List.of(ghost)));
     }
 
@@ -67,7 +67,7 @@ class BatchGetTest {
     void unprocessedKeysAreRetriedUntilEveryProfileIsRead() {
         UnprocessedKeysInjector.arm(3);
         DynamoDbCallRecorder.reset();
-        Response response = postJson(SocialApi.READER, "/users/batch-get", body("ids", EXISTING));
+        Response response = postJson(Api.READER, "/users/batch-get", body("ids", EXISTING));
         response.then().statusCode(200);
         assertEquals(EXISTING, response.path("items.userId"));
         assertEquals(List.of(), response.path("missing"));
@@ -78,7 +78,7 @@ class BatchGetTest {
     @Test
     void keysThatStayUnprocessedPastTheBudgetAre503WithRetryAfter() {
         UnprocessedKeysInjector.armForever();
-        postJson(SocialApi.READER, "/users/batch-get", body("ids", EXISTING.subList(0, 10))).then().statusCode(503)
+        postJson(Api.READER, "/users/batch-get", body("ids", EXISTING.subList(0, 10))).then().statusCode(503)
                 .contentType("application/problem+json").header("Retry-After", "1");
     }
 
@@ -88,10 +88,10 @@ class BatchGetTest {
         for (int i = 0; i < 101; i++) {
             tooMany.add("id" + i);
         }
-        assertProblem(postJson(SocialApi.READER, "/users/batch-get", body("ids", tooMany)), 400, "ids");
-        assertProblem(postJson(SocialApi.READER, "/users/batch-get", body("ids", List.of())), 400, "ids");
-        assertProblem(postJson(SocialApi.READER, "/users/batch-get", body()), 400, "ids");
-        assertProblem(postJson(SocialApi.READER, "/users/batch-get", body("ids", List.of("ok", "not ok"))), 400, "ids[1]");
-        assertProblem(postJson(SocialApi.READER, "/users/batch-get", body("ids", "not-a-list")), 400, "ids");
+        assertProblem(postJson(Api.READER, "/users/batch-get", body("ids", tooMany)), 400, "ids");
+        assertProblem(postJson(Api.READER, "/users/batch-get", body("ids", List.of())), 400, "ids");
+        assertProblem(postJson(Api.READER, "/users/batch-get", body()), 400, "ids");
+        assertProblem(postJson(Api.READER, "/users/batch-get", body("ids", List.of("ok", "not ok"))), 400, "ids[1]");
+        assertProblem(postJson(Api.READER, "/users/batch-get", body("ids", "not-a-list")), 400, "ids");
     }
 }

@@ -1,13 +1,13 @@
 package dev.trident.social;
 
-import static dev.trident.social.SocialApi.anyone;
-import static dev.trident.social.SocialApi.assertProblem;
-import static dev.trident.social.SocialApi.body;
-import static dev.trident.social.SocialApi.comment;
-import static dev.trident.social.SocialApi.createPost;
-import static dev.trident.social.SocialApi.createUser;
-import static dev.trident.social.SocialApi.postJson;
-import static dev.trident.social.SocialApi.uniqueHandle;
+import static dev.trident.social.Api.anyone;
+import static dev.trident.social.Api.assertProblem;
+import static dev.trident.social.Api.body;
+import static dev.trident.social.Api.comment;
+import static dev.trident.social.Api.createPost;
+import static dev.trident.social.Api.createUser;
+import static dev.trident.social.Api.postJson;
+import static dev.trident.social.Api.uniqueId;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasSize;
@@ -89,7 +89,7 @@ class CommentApiTest {
         String missingPost = SocialKeys.newId(Instant.now());
         assertProblem(postJson(owner, "/users/" + owner + "/posts/" + missingPost + "/comments", body("body", "x")),
                 404, null);
-        String ghost = uniqueHandle("ghost");
+        String ghost = uniqueId("ghost");
         assertProblem(postJson(ghost, comments, body("body", "x")), 403, null)
                 .body("detail", containsString("no profile"));
         // The author is the caller: naming one in the body is refused, not ignored.

@@ -1,11 +1,14 @@
 package dev.trident.social;
 
+import dev.trident.keys.IdempotencyKeys;
 import dev.trident.keys.SocialKeys;
 import dev.trident.keys.TableDefinition;
 import dev.trident.testing.IdempotencyContract;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
+import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /** POST /users/{userId}/posts/{postId}/comments under an Idempotency-Key. */
 @QuarkusTest
@@ -19,9 +22,20 @@ class CommentCreateIdempotencyTest extends IdempotencyContract {
 
     @Override
     protected Route freshRoute() {
-        String callerId = SocialApi.createUser();
-        String postId = SocialApi.createPost(callerId, "commented");
-        return new SocialRoute(callerId, "/users/" + callerId + "/posts/" + postId + "/comments", "POST /users/{userId}/posts/{postId}/comments") {
+        String callerId = Api.createUser();
+        String postId = Api.createPost(callerId, "commented");
+        String path = "/users/" + callerId + "/posts/" + postId + "/comments";
+        return new Route() {
+            @Override
+            public String callerId() {
+                return callerId;
+            }
+
+            @Override
+            public String path(String variant) {
+                return path;
+            }
+
             @Override
             public String body(String variant) {
                 return "{\"body\":\"" + variant + "\"}";
@@ -29,8 +43,18 @@ class CommentCreateIdempotencyTest extends IdempotencyContract {
 
             @Override
             public long itemsCreated() {
-                return SocialRoute.count(dynamo, table, SocialKeys.comment(postId, "x").pk(),
-                        SocialKeys.commentsPrefix());
+                return dynamo.query(r -> r.tableName(table.tableName()).consistentRead(true)
+                        .keyConditionExpression("PK = :pk AND begins_with(SK, :prefix)")
+                        .expressionAttributeValues(Map.of(
+                                ":pk", AttributeValue.fromS(SocialKeys.comment(postId, "x").pk()),
+                                ":prefix", AttributeValue.fromS(SocialKeys.commentsPrefix()))))
+                        .join().count();
+            }
+
+            @Override
+            public Map<String, AttributeValue> recordKey(String idempotencyKey) {
+                return IdempotencyKeys.record(callerId, "POST /users/{userId}/posts/{postId}/comments", idempotencyKey)
+                        .toAttributes();
             }
         };
     }

@@ -1,14 +1,14 @@
 package dev.trident.social;
 
-import static dev.trident.social.SocialApi.anyone;
-import static dev.trident.social.SocialApi.as;
-import static dev.trident.social.SocialApi.assertProblem;
-import static dev.trident.social.SocialApi.body;
-import static dev.trident.social.SocialApi.comment;
-import static dev.trident.social.SocialApi.createPost;
-import static dev.trident.social.SocialApi.createUser;
-import static dev.trident.social.SocialApi.patchJson;
-import static dev.trident.social.SocialApi.postJson;
+import static dev.trident.social.Api.anyone;
+import static dev.trident.social.Api.as;
+import static dev.trident.social.Api.assertProblem;
+import static dev.trident.social.Api.body;
+import static dev.trident.social.Api.comment;
+import static dev.trident.social.Api.createPost;
+import static dev.trident.social.Api.createUser;
+import static dev.trident.social.Api.patchJson;
+import static dev.trident.social.Api.postJson;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasSize;
 import static org.hamcrest.Matchers.notNullValue;
@@ -116,7 +116,7 @@ class CommentItemApiTest {
     void onlyTheAuthorEditsAndAStaleETagIs412WithNothingWritten() {
         Discussion t = discussion();
         assertProblem(patchJson(t.owner(), t.comment(), null, body("body", "owner's words")), 403, null);
-        assertProblem(patchJson(SocialApi.READER, t.comment(), null, body("body", "x")), 403, null);
+        assertProblem(patchJson(Api.READER, t.comment(), null, body("body", "x")), 403, null);
         assertProblem(patchJson(t.author(), t.comment(), "\"7\"", body("body", "stale")), 412, null);
         // A stale ETag from someone else is still a 403: who comes first.
         assertProblem(patchJson(t.owner(), t.comment(), "\"7\"", body("body", "x")), 403, null);
@@ -166,7 +166,7 @@ class CommentItemApiTest {
         Discussion t = discussion();
         String stranger = createUser();
         assertProblem(delete(stranger, t.comment(), null), 403, null);
-        assertProblem(delete(SocialApi.READER, t.comment(), "\"1\""), 403, null);
+        assertProblem(delete(Api.READER, t.comment(), "\"1\""), 403, null);
         assertProblem(delete(t.author(), t.comment(), "\"2\""), 412, null);
         assertProblem(delete(t.owner(), t.comment(), "\"2\""), 412, null);
         assertProblem(delete(t.author(), t.comment(), "W/\"x\""), 400, "If-Match");

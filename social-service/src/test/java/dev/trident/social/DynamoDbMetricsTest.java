@@ -1,9 +1,9 @@
 package dev.trident.social;
 
-import static dev.trident.social.SocialApi.anyone;
-import static dev.trident.social.SocialApi.body;
-import static dev.trident.social.SocialApi.postJson;
-import static dev.trident.social.SocialApi.uniqueHandle;
+import static dev.trident.social.Api.anyone;
+import static dev.trident.social.Api.body;
+import static dev.trident.social.Api.postJson;
+import static dev.trident.social.Api.uniqueId;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -17,13 +17,13 @@ class DynamoDbMetricsTest {
 
     @Test
     void requestsAndConsumedCapacityAreCountedPerAccessPatternAndOutcome() {
-        String handle = uniqueHandle("metrics");
-        String userId = SocialApi.newUserId();
+        String handle = uniqueId("metrics");
+        String userId = Api.newUserId();
         DynamoDbMetricsScrape before = DynamoDbMetricsScrape.now();
 
         postJson(userId, "/users", body("handle", handle, "displayName", "Metrics")).then().statusCode(201);
         // The same handle again: the transaction's claim condition refuses it.
-        postJson(SocialApi.newUserId(), "/users", body("handle", handle, "displayName", "Copy")).then().statusCode(409);
+        postJson(Api.newUserId(), "/users", body("handle", handle, "displayName", "Copy")).then().statusCode(409);
         anyone().get("/users/" + userId).then().statusCode(200);
         anyone().get("/users/by-handle/" + handle).then().statusCode(200);
 

@@ -1,12 +1,12 @@
 package dev.trident.social;
 
-import static dev.trident.social.SocialApi.as;
-import static dev.trident.social.SocialApi.body;
-import static dev.trident.social.SocialApi.comment;
-import static dev.trident.social.SocialApi.createPost;
-import static dev.trident.social.SocialApi.createUser;
-import static dev.trident.social.SocialApi.postJson;
-import static dev.trident.social.SocialApi.uniqueHandle;
+import static dev.trident.social.Api.as;
+import static dev.trident.social.Api.body;
+import static dev.trident.social.Api.comment;
+import static dev.trident.social.Api.createPost;
+import static dev.trident.social.Api.createUser;
+import static dev.trident.social.Api.postJson;
+import static dev.trident.social.Api.uniqueId;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.nullValue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -59,22 +59,22 @@ class ErasedAccountLifeTest {
 
     @Test
     void anAccountIsCreatedAgainOnlyOnceItsErasureIsDoneEverywhereAndItsNewLifeIsKept() {
-        String userId = createUser(uniqueHandle("Old"));
+        String userId = createUser(uniqueId("Old"));
         createPost(userId, "of the old life");
         as(userId).when().delete("/users/" + userId).then().statusCode(202);
 
-        String handle = uniqueHandle("New");
+        String handle = uniqueId("New");
         Map<String, Object> newProfile = body("handle", handle, "displayName", "New life");
         String idempotencyKey = "recreate-" + handle;
         Response refused = postJson(userId, "/users", newProfile, idempotencyKey);
-        refused.then().statusCode(409).contentType(SocialApi.PROBLEM_JSON).header("Retry-After", equalTo("2"))
+        refused.then().statusCode(409).contentType(Api.PROBLEM_JSON).header("Retry-After", equalTo("2"))
                 .header("Idempotent-Replayed", nullValue());
         assertNothingOfTheNewLife(userId, handle);
 
         // The social part runs (everything in USER#<id> goes); the other parts are still pending: still 409.
         runSocialPart(userId);
         postJson(userId, "/users", newProfile, idempotencyKey).then().statusCode(409)
-                .contentType(SocialApi.PROBLEM_JSON).header("Retry-After", equalTo("2"));
+                .contentType(Api.PROBLEM_JSON).header("Retry-After", equalTo("2"));
         assertNothingOfTheNewLife(userId, handle);
 
         // The other services do their parts (as enrollment-service and workspace-service would: mark, delete task).
@@ -91,9 +91,9 @@ class ErasedAccountLifeTest {
         // Nothing of the old life's erasure is left to run, and running the poll again touches nothing.
         runner.pollPartition("social").await().atMost(WAIT);
         assertNull(item(WorkKeys.task("social", ErasureRecords.KIND, userId).toAttributes()));
-        SocialApi.anyone().get("/users/" + userId).then().statusCode(200).body("handle", equalTo(handle))
+        Api.anyone().get("/users/" + userId).then().statusCode(200).body("handle", equalTo(handle))
                 .body("displayName", equalTo("New life"));
-        SocialApi.anyone().get("/users/by-handle/" + handle).then().statusCode(200).body("userId", equalTo(userId));
+        Api.anyone().get("/users/by-handle/" + handle).then().statusCode(200).body("userId", equalTo(userId));
         Map<String, AttributeValue> claim = item(SocialKeys.handleClaim(handle.toLowerCase(Locale.ROOT)).toAttributes());
         assertEquals(userId, claim.get("userId").s(), "the new handle's claim names the new profile");
     }
@@ -116,11 +116,11 @@ class ErasedAccountLifeTest {
 
         String path = "/users/" + owner + "/posts/" + postId + "/comments";
         postJson(commenter, path, body("body", "after the erasure")).then().statusCode(404)
-                .contentType(SocialApi.PROBLEM_JSON).body("status", equalTo(404));
+                .contentType(Api.PROBLEM_JSON).body("status", equalTo(404));
         postJson(commenter, path, body("body", "with a key"), "late-" + postId).then().statusCode(404);
         // The erased account itself on its own post: the same (one check of the one profile, still a 404).
         postJson(owner, path, body("body", "by the erased owner")).then().statusCode(404)
-                .contentType(SocialApi.PROBLEM_JSON);
+                .contentType(Api.PROBLEM_JSON);
 
         assertEquals(commentsBefore, partition(SocialKeys.commentPartition(postId)), "no comment written");
         assertEquals(postBefore, item(SocialKeys.post(owner, postId).toAttributes()), "commentCount unchanged");

@@ -1,9 +1,9 @@
 package dev.trident.social;
 
-import static dev.trident.social.SocialApi.anyone;
-import static dev.trident.social.SocialApi.body;
-import static dev.trident.social.SocialApi.postJson;
-import static dev.trident.social.SocialApi.uniqueHandle;
+import static dev.trident.social.Api.anyone;
+import static dev.trident.social.Api.body;
+import static dev.trident.social.Api.postJson;
+import static dev.trident.social.Api.uniqueId;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -35,7 +35,7 @@ class HandleRaceTest {
 
     @Test
     void concurrentCreatesWithOneHandleGiveExactlyOneProfileAndNoOrphanClaim() throws Exception {
-        String handle = uniqueHandle("Race");
+        String handle = uniqueId("Race");
         int n = 20;
         ExecutorService pool = Executors.newFixedThreadPool(n);
         CountDownLatch start = new CountDownLatch(1);
@@ -47,7 +47,7 @@ class HandleRaceTest {
                 String spelling = i % 2 == 0 ? handle : handle.toLowerCase();
                 calls.add(CompletableFuture.supplyAsync(() -> {
                     CommentApiTest.await(start);
-                    return postJson(SocialApi.newUserId(), "/users", body("handle", spelling, "displayName", "racer"));
+                    return postJson(Api.newUserId(), "/users", body("handle", spelling, "displayName", "racer"));
                 }, pool));
             }
             start.countDown();

@@ -29,7 +29,7 @@ class IdempotencyCostTest {
 
     @Test
     void aKeyAddsOneConsistentGetItemAndOnePutToTheCreatesTransaction() {
-        String userId = SocialApi.createUser();
+        String userId = Api.createUser();
         measure(userId, false, 20);
         measure(userId, true, 20);
         Cost plain = measure(userId, false, CREATES);
@@ -47,7 +47,7 @@ class IdempotencyCostTest {
         double read = 0;
         for (int i = 0; i < creates; i++) {
             DynamoDbCallRecorder.reset();
-            var request = SocialApi.as(userId).contentType("application/json").body("{\"body\":\"cost " + i + "\"}");
+            var request = Api.as(userId).contentType("application/json").body("{\"body\":\"cost " + i + "\"}");
             if (withKey) {
                 request.header("Idempotency-Key", UUID.randomUUID().toString());
             }

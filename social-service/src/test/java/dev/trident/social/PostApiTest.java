@@ -1,15 +1,15 @@
 package dev.trident.social;
 
-import static dev.trident.social.SocialApi.anyone;
-import static dev.trident.social.SocialApi.as;
-import static dev.trident.social.SocialApi.assertProblem;
-import static dev.trident.social.SocialApi.body;
-import static dev.trident.social.SocialApi.comment;
-import static dev.trident.social.SocialApi.createPost;
-import static dev.trident.social.SocialApi.createUser;
-import static dev.trident.social.SocialApi.patchJson;
-import static dev.trident.social.SocialApi.postJson;
-import static dev.trident.social.SocialApi.uniqueHandle;
+import static dev.trident.social.Api.anyone;
+import static dev.trident.social.Api.as;
+import static dev.trident.social.Api.assertProblem;
+import static dev.trident.social.Api.body;
+import static dev.trident.social.Api.comment;
+import static dev.trident.social.Api.createPost;
+import static dev.trident.social.Api.createUser;
+import static dev.trident.social.Api.patchJson;
+import static dev.trident.social.Api.postJson;
+import static dev.trident.social.Api.uniqueId;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasSize;
 import static org.hamcrest.Matchers.nullValue;
@@ -70,7 +70,7 @@ class PostApiTest {
 
     @Test
     void createForAnUnknownUserIs404AndWritesNothing() {
-        String ghost = uniqueHandle("ghost");
+        String ghost = uniqueId("ghost");
         assertProblem(postJson(ghost, "/users/" + ghost + "/posts", body("body", "hi")), 404, null);
         anyone().get("/users/" + ghost + "/posts").then().statusCode(200).body("items", hasSize(0));
         anyone().get("/users/" + ghost + "/stats").then().body("posts", equalTo(0));
@@ -197,7 +197,7 @@ class PostApiTest {
         comment(ada, adaPost, ada, "from ada");
         comment(ada, adaPost, bob, "from bob");
         comment(ada, adaPost, bob, "bob again");
-        String eve = SocialApi.newUserId(); // no profile needed
+        String eve = Api.newUserId(); // no profile needed
         String evesOwn = createUser(); // and one with a profile
         List<Map<String, AttributeValue>> adaBefore = items(SocialKeys.userPartition(ada));
         List<Map<String, AttributeValue>> commentsBefore = items(SocialKeys.commentPartition(adaPost));

@@ -1,10 +1,10 @@
 package dev.trident.social;
 
-import static dev.trident.social.SocialApi.anyone;
-import static dev.trident.social.SocialApi.as;
-import static dev.trident.social.SocialApi.comment;
-import static dev.trident.social.SocialApi.createPost;
-import static dev.trident.social.SocialApi.createUser;
+import static dev.trident.social.Api.anyone;
+import static dev.trident.social.Api.as;
+import static dev.trident.social.Api.comment;
+import static dev.trident.social.Api.createPost;
+import static dev.trident.social.Api.createUser;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;

@@ -43,12 +43,12 @@ class PostGhostWriteRetryTest {
     TableDefinition table;
 
     private static Response post(String userId, String key, String body) {
-        return SocialApi.postJson(userId, "/users/" + userId + "/posts", Map.of("title", "ghost", "body", body), key);
+        return Api.postJson(userId, "/users/" + userId + "/posts", Map.of("title", "ghost", "body", body), key);
     }
 
     @Test
     void createsAnswered503DuringAFreezeAndRetriedWithTheirKeysLeaveExactlyOnePostPerKey() throws Exception {
-        String userId = SocialApi.createUser(SocialApi.uniqueHandle("ghost"));
+        String userId = Api.createUser(Api.uniqueId("ghost"));
         // Warm: the route works with a key before the freeze.
         post(userId, "warm-" + UUID.randomUUID(), "warm").then().statusCode(201);
         Map<String, String> bodyByKey = new LinkedHashMap<>();

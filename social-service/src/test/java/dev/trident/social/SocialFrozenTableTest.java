@@ -1,7 +1,7 @@
 package dev.trident.social;
 
-import static dev.trident.social.SocialApi.anyone;
-import static dev.trident.social.SocialApi.postJson;
+import static dev.trident.social.Api.anyone;
+import static dev.trident.social.Api.postJson;
 
 import dev.trident.testing.FrozenTableContract;
 import io.quarkus.test.junit.QuarkusTest;
@@ -16,7 +16,7 @@ class SocialFrozenTableTest extends FrozenTableContract {
 
     @Override
     protected void prepare() {
-        userId = SocialApi.createUser(SocialApi.uniqueHandle("frozen"));
+        userId = Api.createUser(Api.uniqueId("frozen"));
     }
 
     @Override
@@ -30,9 +30,9 @@ class SocialFrozenTableTest extends FrozenTableContract {
     protected List<Route> writes() {
         return List.of(
                 new Route("POST /users", () -> {
-                    String newUser = SocialApi.newUserId();
+                    String newUser = Api.newUserId();
                     return postJson(newUser, "/users",
-                            Map.of("handle", SocialApi.uniqueHandle("frozen"), "displayName", "Frozen " + newUser));
+                            Map.of("handle", Api.uniqueId("frozen"), "displayName", "Frozen " + newUser));
                 }),
                 new Route("POST /users/{id}/posts", () -> postJson(userId, "/users/" + userId + "/posts",
                         Map.of("title", "while frozen", "body", "a post"))));

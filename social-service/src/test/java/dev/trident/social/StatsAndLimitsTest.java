@@ -1,12 +1,12 @@
 package dev.trident.social;
 
-import static dev.trident.social.SocialApi.anyone;
-import static dev.trident.social.SocialApi.assertProblem;
-import static dev.trident.social.SocialApi.body;
-import static dev.trident.social.SocialApi.comment;
-import static dev.trident.social.SocialApi.createPost;
-import static dev.trident.social.SocialApi.createUser;
-import static dev.trident.social.SocialApi.postJson;
+import static dev.trident.social.Api.anyone;
+import static dev.trident.social.Api.assertProblem;
+import static dev.trident.social.Api.body;
+import static dev.trident.social.Api.comment;
+import static dev.trident.social.Api.createPost;
+import static dev.trident.social.Api.createUser;
+import static dev.trident.social.Api.postJson;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -67,7 +67,7 @@ class StatsAndLimitsTest {
         var response = postJson(userId, "/users/" + userId + "/posts", body("body", huge));
         // Refused from its Content-Length before a byte of it is read, as problem+json like every other error.
         assertEquals(413, response.statusCode());
-        assertEquals(SocialApi.PROBLEM_JSON, response.contentType());
+        assertEquals(Api.PROBLEM_JSON, response.contentType());
         assertEquals(413, response.jsonPath().getInt("status"));
         anyone().get("/users/" + userId + "/posts").then().body("items", org.hamcrest.Matchers.hasSize(0));
     }

@@ -1,11 +1,11 @@
 package dev.trident.social;
 
-import static dev.trident.social.SocialApi.anyone;
-import static dev.trident.social.SocialApi.as;
-import static dev.trident.social.SocialApi.createPost;
-import static dev.trident.social.SocialApi.createUser;
-import static org.junit.jupiter.api.Assertions.assertEquals;
+import static dev.trident.social.Api.anyone;
+import static dev.trident.social.Api.as;
+import static dev.trident.social.Api.createPost;
+import static dev.trident.social.Api.createUser;
 import static org.hamcrest.Matchers.nullValue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

@@ -1,9 +1,9 @@
 package dev.trident.social;
 
-import static dev.trident.social.SocialApi.anyone;
-import static dev.trident.social.SocialApi.assertProblem;
-import static dev.trident.social.SocialApi.createPost;
-import static dev.trident.social.SocialApi.createUser;
+import static dev.trident.social.Api.anyone;
+import static dev.trident.social.Api.assertProblem;
+import static dev.trident.social.Api.createPost;
+import static dev.trident.social.Api.createUser;
 import static org.hamcrest.Matchers.hasSize;
 import static org.hamcrest.Matchers.nullValue;
 import static org.junit.jupiter.api.Assertions.assertEquals;

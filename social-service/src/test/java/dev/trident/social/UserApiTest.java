@@ -1,14 +1,14 @@
 package dev.trident.social;
 
-import static dev.trident.social.SocialApi.anyone;
-import static dev.trident.social.SocialApi.assertProblem;
-import static dev.trident.social.SocialApi.body;
-import static dev.trident.social.SocialApi.createPost;
-import static dev.trident.social.SocialApi.createUser;
-import static dev.trident.social.SocialApi.newUserId;
-import static dev.trident.social.SocialApi.patchJson;
-import static dev.trident.social.SocialApi.postJson;
-import static dev.trident.social.SocialApi.uniqueHandle;
+import static dev.trident.social.Api.anyone;
+import static dev.trident.social.Api.assertProblem;
+import static dev.trident.social.Api.body;
+import static dev.trident.social.Api.createPost;
+import static dev.trident.social.Api.createUser;
+import static dev.trident.social.Api.newUserId;
+import static dev.trident.social.Api.patchJson;
+import static dev.trident.social.Api.postJson;
+import static dev.trident.social.Api.uniqueId;
 import static org.hamcrest.Matchers.endsWith;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasSize;
@@ -28,7 +28,7 @@ class UserApiTest {
 
     @Test
     void createMakesTheCallersProfileAnswering201WithLocationETagInOneTransaction() {
-        String handle = uniqueHandle("Ann");
+        String handle = uniqueId("Ann");
         String userId = newUserId();
         DynamoDbCallRecorder.reset();
         Response created = postJson(userId, "/users", body("handle", handle, "displayName", "Ann", "bio", "hello"));
@@ -50,7 +50,7 @@ class UserApiTest {
 
     @Test
     void aHandleDifferingOnlyInCaseIsTaken() {
-        String handle = uniqueHandle("Bob");
+        String handle = uniqueId("Bob");
         createUser(handle);
         assertProblem(postJson(newUserId(), "/users", body("handle", handle.toLowerCase(), "displayName", "other")), 409, null)
                 .body("detail", equalTo("the handle is taken"));
@@ -59,7 +59,7 @@ class UserApiTest {
 
     @Test
     void findByHandleIsCaseInsensitiveAndReadsGsi1() {
-        String handle = uniqueHandle("Cleo");
+        String handle = uniqueId("Cleo");
         String userId = createUser(handle);
         DynamoDbCallRecorder.reset();
         // No ETag: an index read is eventually consistent, so its version is no precondition to send back.
@@ -67,13 +67,13 @@ class UserApiTest {
                 .header("ETag", nullValue()).body("userId", equalTo(userId)).body("handle", equalTo(handle));
         assertEquals(List.of("Query(GSI1)"), DynamoDbCallRecorder.operations());
 
-        assertProblem(anyone().get("/users/by-handle/" + uniqueHandle("nobody")), 404, null);
+        assertProblem(anyone().get("/users/by-handle/" + uniqueId("nobody")), 404, null);
         assertProblem(anyone().get("/users/by-handle/bad%20handle"), 400, "handle");
     }
 
     @Test
     void invalidCreateBodiesAre400NamingTheFieldAndWriteNothing() {
-        String handle = uniqueHandle("v");
+        String handle = uniqueId("v");
         assertProblem(postJson(newUserId(), "/users", body("displayName", "x")), 400, "handle");
         assertProblem(postJson(newUserId(), "/users", body("handle", "bad handle!", "displayName", "x")), 400, "handle");
         assertProblem(postJson(newUserId(), "/users", body("handle", handle, "displayName", " ")), 400, "displayName");
@@ -89,7 +89,7 @@ class UserApiTest {
 
     @Test
     void getUnknownOrInvalidIds() {
-        assertProblem(anyone().get("/users/" + uniqueHandle("ghost")), 404, null);
+        assertProblem(anyone().get("/users/" + uniqueId("ghost")), 404, null);
         assertProblem(anyone().get("/users/a%23b"), 400, "userId");
         assertProblem(anyone().get("/users/" + "x".repeat(65)), 400, "userId");
     }
@@ -162,14 +162,14 @@ class UserApiTest {
                 "limit");
         assertProblem(anyone().queryParam("include", "posts").queryParam("limit", 101).get("/users/" + userId), 400,
                 "limit");
-        assertProblem(anyone().queryParam("include", "posts").get("/users/" + uniqueHandle("ghost")), 404, null);
+        assertProblem(anyone().queryParam("include", "posts").get("/users/" + uniqueId("ghost")), 404, null);
         anyone().queryParam("include", "posts").get("/users/" + userId).then().statusCode(200)
                 .body("posts.items", hasSize(0)).body("profile.handle", notNullValue());
     }
 
     @Test
     void locationPointsAtTheNewProfile() {
-        Response created = postJson(newUserId(), "/users", body("handle", uniqueHandle("loc"), "displayName", "L"));
+        Response created = postJson(newUserId(), "/users", body("handle", uniqueId("loc"), "displayName", "L"));
         String location = created.header("Location");
         anyone().get(location).then().statusCode(200).body("userId", equalTo(created.path("userId")))
                 .body("createdAt", endsWith("Z"));

@@ -1,11 +1,14 @@
 package dev.trident.social;
 
+import dev.trident.keys.IdempotencyKeys;
 import dev.trident.keys.SocialKeys;
 import dev.trident.keys.TableDefinition;
 import dev.trident.testing.IdempotencyContract;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
+import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /** POST /users under an Idempotency-Key. */
 @QuarkusTest
@@ -19,9 +22,19 @@ class UserCreateIdempotencyTest extends IdempotencyContract {
 
     @Override
     protected Route freshRoute() {
-        String callerId = SocialApi.newUserId();
-        String handle = SocialApi.uniqueHandle("idem");
-        return new SocialRoute(callerId, "/users", "POST /users") {
+        String callerId = Api.newUserId();
+        String handle = Api.uniqueId("idem");
+        return new Route() {
+            @Override
+            public String callerId() {
+                return callerId;
+            }
+
+            @Override
+            public String path(String variant) {
+                return "/users";
+            }
+
             @Override
             public String body(String variant) {
                 return "{\"handle\":\"" + handle + "-" + variant + "\",\"displayName\":\"Idem\"}";
@@ -29,7 +42,17 @@ class UserCreateIdempotencyTest extends IdempotencyContract {
 
             @Override
             public long itemsCreated() {
-                return SocialRoute.count(dynamo, table, SocialKeys.userPartition(callerId), SocialKeys.PROFILE);
+                return dynamo.query(r -> r.tableName(table.tableName()).consistentRead(true)
+                        .keyConditionExpression("PK = :pk AND begins_with(SK, :prefix)")
+                        .expressionAttributeValues(Map.of(
+                                ":pk", AttributeValue.fromS(SocialKeys.userPartition(callerId)),
+                                ":prefix", AttributeValue.fromS(SocialKeys.PROFILE))))
+                        .join().count();
+            }
+
+            @Override
+            public Map<String, AttributeValue> recordKey(String idempotencyKey) {
+                return IdempotencyKeys.record(callerId, "POST /users", idempotencyKey).toAttributes();
             }
         };
     }

@@ -29,7 +29,6 @@ import dev.trident.support.dynamo.WriteRefused;
 import dev.trident.support.paging.Slice;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.time.Clock;
 import java.util.List;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -56,11 +55,9 @@ public class CourseRepository {
     private static final KeyQuery COURSE_CATALOGUE = KeyQuery.onIndex(TableSchema.GSI2, "course-catalogue");
 
     private final DynamoTable table;
-    private final Clock clock;
 
-    CourseRepository(DynamoTable table, Clock clock) {
+    CourseRepository(DynamoTable table) {
         this.table = table;
-        this.clock = clock;
     }
 
     /** A course and the first page of its roster. */
@@ -96,11 +93,10 @@ public class CourseRepository {
 
     /**
      * Create a course: one TransactWriteItems of the course under {@code attribute_not_exists(PK)},
-     * {@code enrolledCount = 0}, version 1, and what {@code alongside} adds (the check that no deletion of the id is
-     * still running). Refused as {@link #NEW_COURSE} when it exists.
+     * {@code enrolledCount = 0}, version 1, created and updated {@code now}, and what {@code alongside} adds (the check
+     * that no deletion of the id is still running). Refused as {@link #NEW_COURSE} when it exists.
      */
-    public Uni<Course> createCourse(String courseId, CourseChanges changes, Transaction.Part alongside) {
-        String now = clock.instant().toString();
+    public Uni<Course> createCourse(String courseId, CourseChanges changes, String now, Transaction.Part alongside) {
         Course course = new Course(courseId, changes.title(), changes.credits(), changes.term(), changes.capacity(), 0,
                 changes.workspaceId(), List.copyOf(changes.instructorIds()), 1, now, now);
         return table.transact(COURSE_CREATE, Transaction.of().create(NEW_COURSE, COURSE.toItem(course))
@@ -110,11 +106,11 @@ public class CourseRepository {
     /**
      * Update an existing course's client-editable fields: one UpdateItem under {@code attribute_exists(PK)} and, with
      * a capacity, {@code enrolledCount <= :capacity}; an absent capacity, workspaceId or instructorIds is removed,
-     * enrolledCount is left alone, version + 1. The GSI2 keys are set from the term every time, so a course written
-     * before the catalogue existed joins it, and a new term moves it to that term's catalogue. Emits the course as
-     * updated; refused as {@link #COURSE_CHANGE}.
+     * enrolledCount is left alone, version + 1, updated {@code now}. The GSI2 keys are set from the term every time,
+     * so a course written before the catalogue existed joins it, and a new term moves it to that term's catalogue.
+     * Emits the course as updated; refused as {@link #COURSE_CHANGE}.
      */
-    public Uni<Course> updateCourse(String courseId, CourseChanges changes) {
+    public Uni<Course> updateCourse(String courseId, CourseChanges changes, String now) {
         UpdateExpressionBuilder update = new UpdateExpressionBuilder()
                 .set(TITLE, changes.title())
                 .set(CREDITS, changes.credits())
@@ -123,7 +119,7 @@ public class CourseRepository {
                 .set(CAPACITY, changes.capacity())
                 .set(WORKSPACE_ID, changes.workspaceId())
                 .set(INSTRUCTOR_IDS, changes.instructorIds())
-                .set(UPDATED_AT, clock.instant().toString())
+                .set(UPDATED_AT, now)
                 .add(VERSION, 1)
                 .condition(Conditions.ITEM_EXISTS);
         if (changes.capacity() != null) {

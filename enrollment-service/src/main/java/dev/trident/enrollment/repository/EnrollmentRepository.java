@@ -16,8 +16,8 @@ import dev.trident.keys.TableSchema;
 import dev.trident.keys.cursor.CursorState;
 import dev.trident.keys.expr.Condition;
 import dev.trident.keys.expr.Conditions;
-import dev.trident.keys.expr.UpdateExpressionBuilder;
 import dev.trident.keys.expr.UpdateExpressionBuilder.UpdateExpression;
+import dev.trident.keys.expr.UpdateExpressionBuilder;
 import dev.trident.support.dynamo.AccessPattern;
 import dev.trident.support.dynamo.Consistency;
 import dev.trident.support.dynamo.DynamoTable;
@@ -27,7 +27,6 @@ import dev.trident.support.dynamo.WriteRefused;
 import dev.trident.support.paging.Slice;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.time.Clock;
 import java.util.function.Function;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -68,11 +67,9 @@ public class EnrollmentRepository {
     private static final AccessPattern DROP = AccessPattern.named("drop");
 
     private final DynamoTable table;
-    private final Clock clock;
 
-    EnrollmentRepository(DynamoTable table, Clock clock) {
+    EnrollmentRepository(DynamoTable table) {
         this.table = table;
-        this.clock = clock;
     }
 
     /**
@@ -100,10 +97,11 @@ public class EnrollmentRepository {
      * of the student's name and the course's title, term and credits), {@link #COURSE_SEAT} Update course {@code ADD
      * enrolledCount 1, version 1} under {@code attribute_exists(PK) AND (attribute_not_exists(capacity) OR
      * enrolledCount < capacity)}, {@link #ENROLLED_STUDENT} ConditionCheck student {@code attribute_exists(PK)}.
-     * + {@code alongside(edge)} (an idempotency record). Emits the new edge.
+     * + {@code alongside(edge)} (an idempotency record). The edge is enrolled, created and updated {@code now}.
+     * Emits the new edge.
      */
-    public Uni<Enrollment> enroll(Student student, Course course, Function<Enrollment, Transaction.Part> alongside) {
-        String now = clock.instant().toString();
+    public Uni<Enrollment> enroll(Student student, Course course, String now,
+            Function<Enrollment, Transaction.Part> alongside) {
         Enrollment edge = new Enrollment(student.studentId(), course.courseId(), now, null, student.name(),
                 course.title(), course.term(), course.credits(), 1L, now, now);
         UpdateExpression countUp = new UpdateExpressionBuilder()
@@ -134,9 +132,9 @@ public class EnrollmentRepository {
      * {@code attribute_exists(PK)} and, when given, {@code version = :expected}. Emits the edge as updated; refused as
      * {@link #GRADED_ENROLLMENT}.
      */
-    public Uni<Enrollment> grade(String studentId, String courseId, String grade, Long expectedVersion) {
+    public Uni<Enrollment> grade(String studentId, String courseId, String grade, Long expectedVersion, String now) {
         return table.update(GRADE_UPDATE, GRADED_ENROLLMENT, EnrollmentKeys.enrollment(studentId, courseId),
-                setGrade(grade, clock.instant().toString(), expectedVersion)).map(ENROLLMENT::fromItem);
+                setGrade(grade, now, expectedVersion)).map(ENROLLMENT::fromItem);
     }
 
     /**
@@ -154,8 +152,7 @@ public class EnrollmentRepository {
      * {@code contains(instructorIds, :instructor)}: the grade is written only while the course names the caller (a
      * registrar removing them meanwhile wins). A transaction returns no item: emits {@code current} as graded.
      */
-    public Uni<Enrollment> gradeAsInstructor(Enrollment current, String grade, String instructorId) {
-        String now = clock.instant().toString();
+    public Uni<Enrollment> gradeAsInstructor(Enrollment current, String grade, String instructorId, String now) {
         AttributeValue instructor = AttributeValue.fromS(instructorId);
         Condition teaches = p -> "contains(" + p.name(INSTRUCTOR_IDS.name()) + ", " + p.value(instructor) + ")";
         return table.transact(GRADE_AS_INSTRUCTOR, Transaction.of()
@@ -171,14 +168,15 @@ public class EnrollmentRepository {
      * {@link #RELEASED_SEAT} Update course {@code ADD enrolledCount -1, version 1} under {@code enrolledCount > 0}.
      * The grade condition sits on the delete itself, so a grade set after the caller last looked still stops it.
      */
-    public Uni<Void> drop(String studentId, String courseId, Long expectedVersion, boolean mayDropGraded) {
+    public Uni<Void> drop(String studentId, String courseId, Long expectedVersion, boolean mayDropGraded,
+            String now) {
         Condition edgeState = mayDropGraded ? existsAtVersion(expectedVersion)
                 : existsAtVersion(expectedVersion).and(Conditions.attributeNotExists(GRADE.name()));
         AttributeValue none = ENROLLED_COUNT.encode(0L);
         UpdateExpression countDown = new UpdateExpressionBuilder()
                 .add(ENROLLED_COUNT, -1)
                 .add(VERSION, 1)
-                .set(UPDATED_AT, clock.instant().toString())
+                .set(UPDATED_AT, now)
                 .condition(Conditions.ITEM_EXISTS.and(p -> p.name(ENROLLED_COUNT.name()) + " > " + p.value(none)))
                 .build();
         return table.transact(DROP, Transaction.of()

@@ -17,7 +17,6 @@ import dev.trident.support.dynamo.WriteRefused;
 import dev.trident.support.paging.Slice;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.time.Clock;
 
 /** Student profiles, and a profile read together with the first page of its enrollments. */
 @ApplicationScoped
@@ -37,11 +36,9 @@ public class StudentRepository {
             .consistent();
 
     private final DynamoTable table;
-    private final Clock clock;
 
-    StudentRepository(DynamoTable table, Clock clock) {
+    StudentRepository(DynamoTable table) {
         this.table = table;
-        this.clock = clock;
     }
 
     /** A profile and the first page of its enrollments, newest course id first. */
@@ -68,11 +65,11 @@ public class StudentRepository {
 
     /**
      * Register a student: one TransactWriteItems of the profile under {@code attribute_not_exists(PK)}, version 1,
-     * and what {@code alongside} adds (the check that no deletion of the id is still running). Refused as
-     * {@link #NEW_STUDENT}, carrying the registered student, when there is one.
+     * created and updated {@code now}, and what {@code alongside} adds (the check that no deletion of the id is still
+     * running). Refused as {@link #NEW_STUDENT}, carrying the registered student, when there is one.
      */
-    public Uni<Student> registerStudent(String studentId, StudentProfile profile, Transaction.Part alongside) {
-        String now = clock.instant().toString();
+    public Uni<Student> registerStudent(String studentId, StudentProfile profile, String now,
+            Transaction.Part alongside) {
         Student student = new Student(studentId, profile.name(), profile.year(), profile.major(), 1, now, now);
         return table.transact(STUDENT_PUT, Transaction.of().create(NEW_STUDENT, STUDENT.toItem(student))
                 .include(alongside)).replaceWith(student);
@@ -80,12 +77,12 @@ public class StudentRepository {
 
     /**
      * Replace a registered student's profile: one PutItem under {@code attribute_exists(PK) AND version = :read},
-     * writing the next version and keeping createdAt. Refused as {@link #STUDENT_CHANGE} when the profile changed
-     * (carrying it) or vanished (no item) since {@code current} was read.
+     * writing the next version, updated {@code now}, and keeping createdAt. Refused as {@link #STUDENT_CHANGE} when
+     * the profile changed (carrying it) or vanished (no item) since {@code current} was read.
      */
-    public Uni<Student> replaceStudent(Student current, StudentProfile profile) {
+    public Uni<Student> replaceStudent(Student current, StudentProfile profile, String now) {
         Student replaced = new Student(current.studentId(), profile.name(), profile.year(), profile.major(),
-                current.version() + 1, current.createdAt(), clock.instant().toString());
+                current.version() + 1, current.createdAt(), now);
         return table.put(STUDENT_PUT, STUDENT_CHANGE, STUDENT.toItem(replaced),
                 Conditions.ITEM_EXISTS.and(Conditions.versionEquals(current.version()))).replaceWith(replaced);
     }

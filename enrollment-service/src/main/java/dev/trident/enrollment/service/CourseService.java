@@ -13,6 +13,7 @@ import dev.trident.support.paging.PageRequest;
 import dev.trident.support.security.Caller;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Clock;
 import java.util.List;
 
 /** Courses: creating and changing one (the registrar's), reading it, alone or with its roster. */
@@ -25,12 +26,15 @@ public class CourseService {
     private final EnrollmentRepository enrollments;
     private final Workspaces workspaces;
     private final Cursors cursors;
+    private final Clock clock;
 
-    CourseService(CourseRepository courses, EnrollmentRepository enrollments, Workspaces workspaces, Cursors cursors) {
+    CourseService(CourseRepository courses, EnrollmentRepository enrollments, Workspaces workspaces, Cursors cursors,
+            Clock clock) {
         this.courses = courses;
         this.enrollments = enrollments;
         this.workspaces = workspaces;
         this.cursors = cursors;
+        this.clock = clock;
     }
 
     /** Any authenticated caller reads a course. */
@@ -87,17 +91,17 @@ public class CourseService {
         AccessRules.requireMayChangeCourses(caller);
         Uni<Void> workspaceExists = changes.workspaceId() == null ? Uni.createFrom().voidItem()
                 : workspaces.require(WORKSPACE_ID, changes.workspaceId(), caller.authorization()).replaceWithVoid();
-        return workspaceExists.chain(() -> createOrUpdate(courseId, changes))
+        return workspaceExists.chain(() -> createOrUpdate(courseId, changes, clock.instant().toString()))
                 .onFailure().transform(failure -> Refusals.coursePut(failure, courseId,
                         changes.capacity()));
     }
 
-    private Uni<Outcome<Course>> createOrUpdate(String courseId, CourseChanges changes) {
-        return courses.createCourse(courseId, changes, DeletionService.notBeingDeleted(DeletionService.DELETE_COURSE,
-                        courseId))
+    private Uni<Outcome<Course>> createOrUpdate(String courseId, CourseChanges changes, String now) {
+        return courses.createCourse(courseId, changes, now,
+                        DeletionService.notBeingDeleted(DeletionService.DELETE_COURSE, courseId))
                 .map(course -> new Outcome<>(course, true))
                 .onFailure(failure -> Refusals.is(failure, CourseRepository.NEW_COURSE))
-                .recoverWithUni(failure -> courses.updateCourse(courseId, changes)
+                .recoverWithUni(failure -> courses.updateCourse(courseId, changes, now)
                         .map(course -> new Outcome<>(course, false)));
     }
 }

@@ -13,6 +13,7 @@ import dev.trident.support.paging.PageRequest;
 import dev.trident.support.security.Caller;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
@@ -31,13 +32,15 @@ public class EnrollmentService {
     private final CourseRepository courses;
     private final EnrollmentRepository enrollments;
     private final Cursors cursors;
+    private final Clock clock;
 
     EnrollmentService(StudentRepository students, CourseRepository courses, EnrollmentRepository enrollments,
-            Cursors cursors) {
+            Cursors cursors, Clock clock) {
         this.students = students;
         this.courses = courses;
         this.enrollments = enrollments;
         this.cursors = cursors;
+        this.clock = clock;
     }
 
     /** A student's enrollments; grades only for the student themselves and the registrar. */
@@ -68,7 +71,8 @@ public class EnrollmentService {
                         return Uni.createFrom().failure(Refusals.missingSides(studentId, student.isEmpty(), courseId,
                                 course.isEmpty()));
                     }
-                    return enrollments.enroll(student.get(), course.get(), edge -> transaction -> transaction
+                    String now = clock.instant().toString();
+                    return enrollments.enroll(student.get(), course.get(), now, edge -> transaction -> transaction
                             .include(StudentErasure.notBeingErased(studentId))
                             .include(alongside.apply(edge)));
                 })
@@ -103,15 +107,16 @@ public class EnrollmentService {
     public Uni<Enrollment> grade(Caller caller, String studentId, String courseId, String grade,
             Long expectedVersion) {
         AccessRules.requireMayGrade(caller, studentId);
+        String now = clock.instant().toString();
         Uni<Enrollment> graded = AccessRules.gradesEveryCourse(caller)
-                ? enrollments.grade(studentId, courseId, grade, expectedVersion)
-                : gradeAsInstructor(caller, studentId, courseId, grade, expectedVersion, GRADE_ATTEMPTS);
+                ? enrollments.grade(studentId, courseId, grade, expectedVersion, now)
+                : gradeAsInstructor(caller, studentId, courseId, grade, expectedVersion, now, GRADE_ATTEMPTS);
         return graded.onFailure().transform(failure -> Refusals.grade(failure, studentId,
                 courseId, expectedVersion));
     }
 
     private Uni<Enrollment> gradeAsInstructor(Caller caller, String studentId, String courseId, String grade,
-            Long expectedVersion, int attemptsLeft) {
+            Long expectedVersion, String now, int attemptsLeft) {
         if (attemptsLeft <= 0) {
             return Uni.createFrom().failure(Refusals.enrollmentChangedConcurrently(studentId, courseId));
         }
@@ -123,9 +128,9 @@ public class EnrollmentService {
                 return Uni.createFrom().failure(Refusals.stale(current.version(), expectedVersion));
             }
             // Changed since it was read, and the client asked for no particular version: read again.
-            return enrollments.gradeAsInstructor(current, grade, caller.userId())
+            return enrollments.gradeAsInstructor(current, grade, caller.userId(), now)
                     .onFailure(failure -> expectedVersion == null && Refusals.changedSinceRead(failure))
-                    .recoverWithUni(failure -> gradeAsInstructor(caller, studentId, courseId, grade, null,
+                    .recoverWithUni(failure -> gradeAsInstructor(caller, studentId, courseId, grade, null, now,
                             attemptsLeft - 1));
         });
     }
@@ -137,7 +142,8 @@ public class EnrollmentService {
      */
     public Uni<Void> drop(Caller caller, String studentId, String courseId, Long expectedVersion) {
         AccessRules.requireMayDrop(caller, studentId);
-        return enrollments.drop(studentId, courseId, expectedVersion, AccessRules.mayDropGraded(caller, studentId))
+        String now = clock.instant().toString();
+        return enrollments.drop(studentId, courseId, expectedVersion, AccessRules.mayDropGraded(caller, studentId), now)
                 .onFailure().transform(failure -> Refusals.drop(failure, studentId,
                         courseId, expectedVersion));
     }

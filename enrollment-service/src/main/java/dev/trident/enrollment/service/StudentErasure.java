@@ -13,6 +13,7 @@ import dev.trident.support.erasure.ErasureRecords;
 import dev.trident.support.work.Reservations;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Clock;
 import java.util.List;
 import java.util.function.LongFunction;
 
@@ -39,10 +40,12 @@ public class StudentErasure {
 
     private final StudentErasureRepository students;
     private final EnrollmentRepository enrollments;
+    private final Clock clock;
 
-    StudentErasure(StudentErasureRepository students, EnrollmentRepository enrollments) {
+    StudentErasure(StudentErasureRepository students, EnrollmentRepository enrollments, Clock clock) {
         this.students = students;
         this.enrollments = enrollments;
+        this.clock = clock;
     }
 
     /**
@@ -94,7 +97,7 @@ public class StudentErasure {
      * deleted alone (its course's deletion removes it anyway).
      */
     private Uni<Boolean> drop(String studentId, StudentItem edge, Graded graded) {
-        return enrollments.drop(studentId, edge.courseId(), null, graded == Graded.REMOVE)
+        return enrollments.drop(studentId, edge.courseId(), null, graded == Graded.REMOVE, clock.instant().toString())
                 .replaceWith(true)
                 .onFailure(WriteRefused.class).recoverWithUni(failure -> {
                     WriteRefused refused = (WriteRefused) failure;

@@ -10,6 +10,7 @@ import dev.trident.support.paging.Cursors;
 import dev.trident.support.security.Caller;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Clock;
 import java.util.List;
 
 /** Students: registering one (from a social-service user) and reading a profile, alone or with its courses. */
@@ -23,11 +24,13 @@ public class StudentService {
     private final StudentRepository students;
     private final SocialUsers socialUsers;
     private final Cursors cursors;
+    private final Clock clock;
 
-    StudentService(StudentRepository students, SocialUsers socialUsers, Cursors cursors) {
+    StudentService(StudentRepository students, SocialUsers socialUsers, Cursors cursors, Clock clock) {
         this.students = students;
         this.socialUsers = socialUsers;
         this.cursors = cursors;
+        this.clock = clock;
     }
 
     public Uni<Student> student(Caller caller, String studentId) {
@@ -49,38 +52,39 @@ public class StudentService {
      * Registers or replaces a student. The id must be a social-service user (422 otherwise), whose displayName
      * becomes the student's name, read afresh on every PUT; that check comes before any write, so a missing user or
      * an unavailable social-service (503) writes nothing. A replace is conditioned on the version it read, so
-     * versions never skip. The user is read with the caller's token.
+     * versions never skip. The user is read with the caller's token; the clock is read once it answered, and every
+     * round of create and replace writes that time.
      */
     public Uni<Outcome<Student>> putStudent(Caller caller, String studentId, int year, String major) {
         AccessRules.requireMayRegister(caller, studentId);
         return socialUsers.require(STUDENT_ID, studentId, caller.authorization())
                 .chain(user -> register(studentId, new StudentProfile(user.displayName(), year, major),
-                        REPLACE_ATTEMPTS))
+                        clock.instant().toString(), REPLACE_ATTEMPTS))
                 .onFailure().transform(failure -> Refusals.studentPut(failure, studentId));
     }
 
     /** A create; when the student exists, the refusal carries it, and a replace of that version follows. */
-    private Uni<Outcome<Student>> register(String studentId, StudentProfile profile, int attemptsLeft) {
-        return students.registerStudent(studentId, profile,
+    private Uni<Outcome<Student>> register(String studentId, StudentProfile profile, String now, int attemptsLeft) {
+        return students.registerStudent(studentId, profile, now,
                         DeletionService.notBeingDeleted(DeletionService.DELETE_STUDENT, studentId))
                 .map(student -> new Outcome<>(student, true))
                 .onFailure(failure -> Refusals.is(failure, StudentRepository.NEW_STUDENT))
-                .recoverWithUni(failure -> replace(studentId, profile,
+                .recoverWithUni(failure -> replace(studentId, profile, now,
                         StudentRepository.studentMet((WriteRefused) failure), attemptsLeft));
     }
 
-    private Uni<Outcome<Student>> replace(String studentId, StudentProfile profile, Student current,
+    private Uni<Outcome<Student>> replace(String studentId, StudentProfile profile, String now, Student current,
             int attemptsLeft) {
         if (attemptsLeft <= 0) {
             return Uni.createFrom().failure(Refusals.studentChangedConcurrently(studentId));
         }
         if (current == null) {
-            return register(studentId, profile, attemptsLeft - 1);
+            return register(studentId, profile, now, attemptsLeft - 1);
         }
-        return students.replaceStudent(current, profile)
+        return students.replaceStudent(current, profile, now)
                 .map(student -> new Outcome<>(student, false))
                 .onFailure(failure -> Refusals.is(failure, StudentRepository.STUDENT_CHANGE))
-                .recoverWithUni(failure -> replace(studentId, profile,
+                .recoverWithUni(failure -> replace(studentId, profile, now,
                         StudentRepository.studentMet((WriteRefused) failure), attemptsLeft - 1));
     }
 }

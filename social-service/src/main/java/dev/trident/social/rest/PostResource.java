@@ -60,7 +60,7 @@ public class PostResource {
     @APIResponse(responseCode = "404", description = "{userId} has no profile")
     public Uni<Response> create(@PathParam("userId") @ValidId String userId,
             @HeaderParam(Idempotency.HEADER) @Parameter(description = Idempotency.HEADER_DOC) String idempotencyKey,
-            @Valid @NotNull Requests.CreatePost body) {
+            @Valid @NotNull CreatePost body) {
         Caller caller = Caller.of(token);
         return idempotency.create(caller, "POST /users/{userId}/posts", "/users/" + userId + "/posts", idempotencyKey,
                 body, call -> posts.create(caller, userId, body.title(), body.body(), p -> call.record(
@@ -95,7 +95,7 @@ public class PostResource {
     @APIResponse(responseCode = "404", description = "No such post")
     public Uni<Response> update(@PathParam("userId") @ValidId String userId,
             @PathParam("postId") @ValidId String postId, @HeaderParam("If-Match") String ifMatch,
-            @Valid @NotNull Requests.UpdatePost body) {
+            @Valid @NotNull UpdatePost body) {
         if (body.isEmpty()) {
             throw ProblemException.badRequest("body", "send title and/or body");
         }
@@ -130,7 +130,7 @@ public class PostResource {
     public Uni<Response> comment(@PathParam("userId") @ValidId String userId,
             @PathParam("postId") @ValidId String postId,
             @HeaderParam(Idempotency.HEADER) @Parameter(description = Idempotency.HEADER_DOC) String idempotencyKey,
-            @Valid @NotNull Requests.CreateComment body) {
+            @Valid @NotNull CreateComment body) {
         Caller caller = Caller.of(token);
         return idempotency.create(caller, "POST /users/{userId}/posts/{postId}/comments",
                 "/users/" + userId + "/posts/" + postId + "/comments", idempotencyKey, body,
@@ -169,7 +169,7 @@ public class PostResource {
     @APIResponse(responseCode = "404", description = "No such comment under that user's post")
     public Uni<Response> editComment(@PathParam("userId") @ValidId String userId,
             @PathParam("postId") @ValidId String postId, @PathParam("commentId") @ValidId String commentId,
-            @HeaderParam("If-Match") String ifMatch, @Valid @NotNull Requests.UpdateComment body) {
+            @HeaderParam("If-Match") String ifMatch, @Valid @NotNull UpdateComment body) {
         return posts.editComment(Caller.of(token), userId, postId, commentId, body.body(),
                         ETags.requiredVersion(ifMatch))
                 .map(c -> Responses.ok(c, c.version()));

@@ -27,8 +27,6 @@ import java.util.function.Function;
 @ApplicationScoped
 public class PostService {
 
-    private static final String TIMELINE_SCOPE = "social:timeline";
-
     private final PostRepository posts;
     private final CommentRepository comments;
     private final TimelineRepository timeline;
@@ -48,15 +46,6 @@ public class PostService {
         this.work = work;
         this.runner = runner;
         this.settings = settings;
-    }
-
-    /** The cursor scope of a user's post list (also continued from {@code GET /users/{id}?include=posts}). */
-    static String postsScope(String userId) {
-        return "social:posts:" + userId;
-    }
-
-    private static String commentsScope(String userId, String postId) {
-        return "social:comments:" + userId + ":" + postId;
     }
 
     /**
@@ -79,7 +68,7 @@ public class PostService {
     }
 
     public Uni<Page<Post>> list(String userId, PageRequest page) {
-        String scope = postsScope(userId);
+        String scope = CursorScopes.posts(userId);
         return posts.userPosts(userId, cursors.resume(scope, page), page.limit()).map(slice -> cursors.page(scope, slice));
     }
 
@@ -179,14 +168,15 @@ public class PostService {
     }
 
     public Uni<Page<Comment>> comments(String userId, String postId, PageRequest page) {
-        String scope = commentsScope(userId, postId);
+        String scope = CursorScopes.comments(userId, postId);
         return comments.postComments(userId, postId, cursors.resume(scope, page), page.limit())
                 .map(slice -> cursors.page(scope, slice));
     }
 
     /** Starts at the current month (UTC) unless the cursor names where to resume. */
     public Uni<Page<Post>> timeline(PageRequest page) {
-        return timeline.timeline(Months.of(clock.instant()), cursors.resume(TIMELINE_SCOPE, page), page.limit())
-                .map(slice -> cursors.page(TIMELINE_SCOPE, slice));
+        String scope = CursorScopes.timeline();
+        return timeline.timeline(Months.of(clock.instant()), cursors.resume(scope, page), page.limit())
+                .map(slice -> cursors.page(scope, slice));
     }
 }

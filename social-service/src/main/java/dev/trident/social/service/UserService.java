@@ -61,7 +61,7 @@ public class UserService {
         return users.userWithNewestPosts(userId, page.limit())
                 .onItem().ifNull().failWith(() -> Refusals.notFound("user", userId))
                 .map(found -> new ProfileWithPosts(found.profile(),
-                        cursors.page(PostService.postsScope(userId), found.posts())));
+                        cursors.page(CursorScopes.posts(userId), found.posts())));
     }
 
     public Uni<Profile> byHandle(String handle) {

@@ -92,7 +92,7 @@ public class MemberService {
 
     /** Members only: GetItem of the caller's edge, then one Query of the member edges. */
     public Uni<Page<Member>> members(Caller caller, String wsId, PageRequest page) {
-        String scope = "workspace:members:" + wsId;
+        String scope = CursorScopes.members(wsId);
         CursorState resume = cursors.resume(scope, page);
         return membership.member(caller, wsId)
                 .chain(() -> members.workspaceMembers(wsId, resume, page.limit()))
@@ -103,7 +103,7 @@ public class MemberService {
     public Uni<Page<Member>> workspacesOf(Caller caller, String userId, PageRequest page) {
         String member = userId == null ? caller.userId() : userId;
         AccessRules.requireSelfOrPlatformAdmin(caller, member);
-        String scope = "workspace:of-user:" + member;
+        String scope = CursorScopes.workspacesOf(member);
         return members.workspacesOfUser(member, cursors.resume(scope, page), page.limit())
                 .map(slice -> cursors.page(scope, slice));
     }

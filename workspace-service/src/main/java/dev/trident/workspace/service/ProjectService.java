@@ -87,7 +87,7 @@ public class ProjectService {
     /** Newest first; with shards, one Query per shard merged, under one cursor bound to workspace and layout. */
     public Uni<Page<Project>> list(Caller caller, String wsId, PageRequest page) {
         return membership.member(caller, wsId).map(CallerMembership.Access::shards).chain(shards -> {
-            String scope = "workspace:projects:" + wsId + ":shards=" + shards;
+            String scope = CursorScopes.projects(wsId, shards);
             return projects.workspaceProjects(wsId, shards, cursors.resume(scope, page), page.limit())
                     .map(slice -> cursors.page(scope, slice));
         });
@@ -99,7 +99,7 @@ public class ProjectService {
      */
     public Uni<Page<Project>> listByStatus(Caller caller, String wsId, ProjectStatus status, PageRequest page) {
         return membership.member(caller, wsId).map(CallerMembership.Access::shards).chain(shards -> {
-            String scope = "workspace:projects:" + wsId + ":status=" + status.name() + ":shards=" + shards;
+            String scope = CursorScopes.projectsWithStatus(wsId, status, shards);
             return projects.workspaceProjectsByStatus(wsId, shards, status, cursors.resume(scope, page), page.limit())
                     .map(slice -> cursors.page(scope, slice));
         });
@@ -130,11 +130,7 @@ public class ProjectService {
      */
     public Uni<Page<Project>> byStatus(Caller caller, ProjectStatus status, CreatedRange range, PageRequest page) {
         AccessRules.requirePlatformAdmin(caller);
-        // Bound to the status shard count too: a cursor from another layout would treat new shards as exhausted; and
-        // to the range, so a cursor never resumes a wider (or other) range than the one it was issued for.
-        String scope = "workspace:projects-by-status:" + status.name() + ":shards="
-                + WorkspaceKeys.PROJECT_STATUS_SHARDS + (range.bounded()
-                        ? ":from=" + range.from() + ":to=" + range.to() : "");
+        String scope = CursorScopes.projectsByStatus(status, range);
         return projects.projectsByStatus(status, range, cursors.resume(scope, page), page.limit())
                 .map(slice -> cursors.page(scope, slice));
     }

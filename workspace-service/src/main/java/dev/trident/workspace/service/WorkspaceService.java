@@ -88,7 +88,7 @@ public class WorkspaceService {
     }
 
     private Uni<Stack> stackPage(String wsId, int shards, Workspace workspace, PageRequest page) {
-        String scope = "workspace:stack:" + wsId + ":shards=" + shards;
+        String scope = CursorScopes.stack(wsId, shards);
         return projects.workspaceStackProjects(wsId, shards, cursors.resume(scope, page), page.limit())
                 .map(slice -> new Stack(workspace, cursors.page(scope, slice)));
     }

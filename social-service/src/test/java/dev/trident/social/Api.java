@@ -14,28 +14,24 @@ import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * Test data through the public API, with ids unique per test so test classes never depend on each other. Every
- * request carries a valid bearer token: {@link #as(String)} for the user acting, {@link #anyone()} for reads.
+ * request carries a valid bearer token: {@link #as(String, String...)} for the user acting, {@link #anyone()} for
+ * reads.
  */
-final class SocialApi {
+final class Api {
 
     static final String PROBLEM_JSON = "application/problem+json";
     /** Reads are open to any authenticated caller; this one has no profile. */
     static final String READER = "reader";
 
-    private SocialApi() {
+    private Api() {
     }
 
-    static String uniqueHandle(String prefix) {
+    static String uniqueId(String prefix) {
         return prefix + "-" + Long.toString(ThreadLocalRandom.current().nextLong(Long.MAX_VALUE), 36);
     }
 
-    /** A request by this user: a valid bearer token with {@code sub = userId}. */
-    static RequestSpecification as(String userId) {
-        return given().header("Authorization", Tokens.user(userId).bearer());
-    }
-
-    /** A request by this user holding platform roles ({@code groups}). */
-    static RequestSpecification asWith(String userId, String... roles) {
+    /** A request by this user, holding these platform roles ({@code groups}): a valid token, {@code sub = userId}. */
+    static RequestSpecification as(String userId, String... roles) {
         return given().header("Authorization", Tokens.user(userId).roles(roles).bearer());
     }
 
@@ -46,7 +42,7 @@ final class SocialApi {
 
     /** A fresh user id; a profile gets it when its owner creates it with a token for that id. */
     static String newUserId() {
-        return uniqueHandle("u");
+        return uniqueId("u");
     }
 
     static Response postJson(String caller, String path, Object body) {
@@ -76,7 +72,7 @@ final class SocialApi {
     }
 
     static String createUser() {
-        return createUser(uniqueHandle("u"));
+        return createUser(uniqueId("u"));
     }
 
     static String createPost(String userId, String body) {
