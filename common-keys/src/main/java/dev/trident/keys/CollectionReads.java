@@ -10,6 +10,7 @@ import static dev.trident.keys.ItemCollection.PENDING_WORK;
 import static dev.trident.keys.ItemCollection.POST_COMMENTS;
 import static dev.trident.keys.ItemCollection.PROJECTS_BY_STATUS;
 import static dev.trident.keys.ItemCollection.STUDENT;
+import static dev.trident.keys.ItemCollection.STUDENT_TERM;
 import static dev.trident.keys.ItemCollection.TIMELINE;
 import static dev.trident.keys.ItemCollection.TIMELINE_MONTHS;
 import static dev.trident.keys.ItemCollection.USER;
@@ -93,6 +94,7 @@ public final class CollectionReads {
             read(STUDENT, ENROLLMENT, "enrol-student", "PUT /students/{studentId}/courses/{courseId}"),
             read(STUDENT, ENROLLMENT, "student-with-courses", "GET /students/{studentId}?include=courses"),
             read(STUDENT, ENROLLMENT, "student-courses", "GET /students/{studentId}/courses"),
+            read(STUDENT_TERM, ENROLLMENT, "student-term-courses", "GET /students/{studentId}/courses?term={term}"),
             read(STUDENT, ENROLLMENT, "enrollment", "GET /students/{studentId}/courses/{courseId}"),
             read(STUDENT, ENROLLMENT, "grade-edge-read", "PATCH /students/{studentId}/courses/{courseId}"),
             read(COURSE, ENROLLMENT, "course", "GET /courses/{courseId}", "PUT /courses/{courseId}"),

@@ -21,6 +21,7 @@ public enum ItemCollection {
     COURSE(null, "a course's metadata"),
     COURSE_ROSTER(TableSchema.GSI1, "a course's metadata and roster (enrolment edges, inverted)"),
     COURSES_BY_TERM(TableSchema.GSI2, "the catalogue of one term, by course id"),
+    STUDENT_TERM(TableSchema.GSI2, "a student's enrolments in one term, by course id"),
     WORKSPACE(null, "a workspace's settings, members, project sequences and, unsharded, its projects"),
     WORKSPACE_SHARD(null, "one shard of a sharded workspace's projects"),
     WORKSPACE_PROJECTS_BY_STATUS(TableSchema.GSI1, "one workspace shard's projects of one status"),
@@ -136,6 +137,10 @@ public enum ItemCollection {
         if (gsi2pk.startsWith(EnrollmentKeys.TERM_PREFIX)) {
             EnrollmentKeys.parseTermPk(gsi2pk);
             return COURSES_BY_TERM;
+        }
+        if (gsi2pk.startsWith(EntityType.STUDENT.pkPrefix())) {
+            EnrollmentKeys.parseStudentTermPk(gsi2pk);
+            return STUDENT_TERM;
         }
         try {
             SocialKeys.parseTimelinePk(gsi2pk);

@@ -20,6 +20,7 @@ public final class KeyDecoder {
     public static final String MONTH = "month";
     public static final String STUDENT_ID = "studentId";
     public static final String COURSE_ID = "courseId";
+    public static final String TERM = "term";
     public static final String WORKSPACE_ID = "wsId";
     public static final String SHARD = "shard";
     public static final String PROJECT_ID = "projectId";
@@ -108,8 +109,8 @@ public final class KeyDecoder {
 
     /**
      * The parts of an index key that an item of {@code type} carries (GSI1: a profile's handle, a course, an
-     * enrolment's course and student, a member edge's user and workspace; GSI2: a post's month, a project's status
-     * partition). Empty when this type has no such index key in the grammar, or the key is not one it makes.
+     * enrolment's course and student, a member edge's user and workspace; GSI2: a post's month, an enrolment's
+     * student and term, a project's status partition). Empty when this type has no such index key in the grammar, or the key is not one it makes.
      */
     public static Optional<Map<String, String>> decodeIndex(EntityType type, IndexKey key) {
         Map<String, String> parts = new LinkedHashMap<>();
@@ -131,11 +132,15 @@ public final class KeyDecoder {
                     Keys.requireEquals("sk", key.sk(), EnrollmentKeys.METADATA);
                 }
                 case ENROLLMENT -> {
-                    if (!gsi1) {
-                        return Optional.empty();
+                    if (gsi1) {
+                        parts.put(COURSE_ID, EnrollmentKeys.parseCoursePk(key.pk()));
+                        parts.put(STUDENT_ID, EnrollmentKeys.parseRosterSk(key.sk()));
+                    } else {
+                        EnrollmentKeys.StudentTerm studentTerm = EnrollmentKeys.parseStudentTermPk(key.pk());
+                        parts.put(STUDENT_ID, studentTerm.studentId());
+                        parts.put(TERM, studentTerm.term());
+                        parts.put(COURSE_ID, EnrollmentKeys.parseStudentTermSk(key.sk()));
                     }
-                    parts.put(COURSE_ID, EnrollmentKeys.parseCoursePk(key.pk()));
-                    parts.put(STUDENT_ID, EnrollmentKeys.parseRosterSk(key.sk()));
                 }
                 case MEMBER -> {
                     if (!gsi1) {

@@ -45,6 +45,8 @@ class ItemCollectionTest {
                 ItemCollection.classify("GSI2", WorkspaceKeys.projectStatusPartition(ProjectStatus.PAUSED, 2)));
         assertEquals(Optional.of(ItemCollection.COURSES_BY_TERM),
                 ItemCollection.classify("GSI2", EnrollmentKeys.termPartition("2026-fall")));
+        assertEquals(Optional.of(ItemCollection.STUDENT_TERM),
+                ItemCollection.classify("GSI2", EnrollmentKeys.studentTermPartition("s1", "2026-fall")));
         assertEquals(Optional.of(ItemCollection.WORKSPACE_PROJECTS_BY_STATUS), ItemCollection.classify("GSI1",
                 WorkspaceKeys.workspaceStatusPartition("w1", ProjectStatus.ACTIVE, 1, 2)));
         assertEquals("GSI1", ItemCollection.COURSE_ROSTER.indexName());
@@ -57,6 +59,9 @@ class ItemCollectionTest {
         assertEquals(Optional.empty(), ItemCollection.classify(null, "STU#bad id"));
         assertEquals(Optional.empty(), ItemCollection.classify("GSI1", EnrollmentKeys.studentPartition("s1")));
         assertEquals(Optional.empty(), ItemCollection.classify("GSI2", "TIMELINE#13"));
+        // A student's partition on GSI2 is always of one term; the bare student partition is no GSI2 collection.
+        assertEquals(Optional.empty(), ItemCollection.classify("GSI2", EnrollmentKeys.studentPartition("s1")));
+        assertEquals(Optional.empty(), ItemCollection.classify("GSI2", "STU#s1#TERM#2026#fall"));
         assertEquals(Optional.empty(), ItemCollection.classify("GSI3", "USER#u1"));
         assertEquals(Optional.empty(), ItemCollection.classify(null, null));
         assertEquals(Optional.of(ItemCollection.WORKSPACE_SHARD),

@@ -94,6 +94,9 @@ class KeyDecoderTest {
     void indexKeysDecodeInBothDirectionsOfTheEdges() {
         assertEquals(Optional.of(parts("courseId", "c1", "studentId", "s1")),
                 KeyDecoder.decodeIndex(EntityType.ENROLLMENT, EnrollmentKeys.enrollmentIndex("c1", "s1")));
+        assertEquals(Optional.of(parts("studentId", "s1", "term", "2026-fall", "courseId", "c1")),
+                KeyDecoder.decodeIndex(EntityType.ENROLLMENT,
+                        EnrollmentKeys.enrollmentTermIndex("s1", "2026-fall", "c1")));
         assertEquals(Optional.of(parts("courseId", "c1")),
                 KeyDecoder.decodeIndex(EntityType.COURSE, EnrollmentKeys.courseIndex("c1")));
         assertEquals(Optional.of(parts("userId", "u1", "wsId", "w1")),
@@ -111,5 +114,7 @@ class KeyDecoderTest {
         // An index key of another type's shape is not this type's: nothing decoded, nothing invented.
         assertEquals(Optional.empty(), KeyDecoder.decodeIndex(EntityType.ENROLLMENT, WorkspaceKeys.memberIndex("u1", "w1")));
         assertEquals(Optional.empty(), KeyDecoder.decodeIndex(EntityType.STUDENT, EnrollmentKeys.courseIndex("c1")));
+        assertEquals(Optional.empty(), KeyDecoder.decodeIndex(EntityType.ENROLLMENT,
+                EnrollmentKeys.courseTermIndex("2026-fall", "c1")));
     }
 }

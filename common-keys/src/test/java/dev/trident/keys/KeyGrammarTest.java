@@ -69,6 +69,12 @@ class KeyGrammarTest {
         assertEquals(new IndexKey("GSI2", "TERM#2026-fall", "c1"), EnrollmentKeys.courseTermIndex("2026-fall", "c1"));
         assertEquals("2026-fall", EnrollmentKeys.parseTermPk(EnrollmentKeys.courseTermIndex("2026-fall", "c1").pk()));
         assertEquals("c1", EnrollmentKeys.parseTermSk(EnrollmentKeys.courseTermIndex("2026-fall", "c1").sk()));
+        assertEquals(new IndexKey("GSI2", "STU#s1#TERM#2026-fall", "CRS#c1"),
+                EnrollmentKeys.enrollmentTermIndex("s1", "2026-fall", "c1"));
+        assertEquals(new EnrollmentKeys.StudentTerm("s1", "2026-fall"),
+                EnrollmentKeys.parseStudentTermPk(EnrollmentKeys.studentTermPartition("s1", "2026-fall")));
+        assertEquals("c1", EnrollmentKeys.parseStudentTermSk(
+                EnrollmentKeys.enrollmentTermIndex("s1", "2026-fall", "c1").sk()));
     }
 
     @Test
@@ -239,6 +245,14 @@ class KeyGrammarTest {
         }
         assertEquals("term", assertThrows(InvalidKeyException.class,
                 () -> EnrollmentKeys.parseTermPk("TERM#2026#fall")).field());
+        for (String term : new String[] {"2026#fall", "2026 fall", ""}) {
+            assertEquals("term", assertThrows(InvalidKeyException.class,
+                    () -> EnrollmentKeys.studentTermPartition("s1", term)).field(), term);
+        }
+        assertEquals("term", assertThrows(InvalidKeyException.class,
+                () -> EnrollmentKeys.parseStudentTermPk("STU#s1#TERM#2026#fall")).field());
+        assertEquals("term", assertThrows(InvalidKeyException.class,
+                () -> EnrollmentKeys.parseStudentTermPk("STU#s1")).field());
         assertThrows(InvalidKeyException.class, () -> WorkspaceKeys.member("w", null));
         assertThrows(InvalidKeyException.class, () -> WorkspaceKeys.projectSequence("w", 26));
         assertEquals("courseId", assertThrows(InvalidKeyException.class,
@@ -293,6 +307,9 @@ class KeyGrammarTest {
                 put(keys, IdempotencyKeys.record(a, "POST /users", b), EntityType.IDEMPOTENCY);
                 putIndex(indexKeys, EnrollmentKeys.enrollmentIndex(a, b), EntityType.ENROLLMENT);
                 putIndex(indexKeys, EnrollmentKeys.courseTermIndex(a, b), EntityType.COURSE);
+                for (String c : List.of("a", "TERM", "2026", "CRS")) {
+                    putIndex(indexKeys, EnrollmentKeys.enrollmentTermIndex(a, b, c), EntityType.ENROLLMENT);
+                }
                 putIndex(indexKeys, WorkspaceKeys.memberIndex(a, b), EntityType.MEMBER);
                 putIndex(indexKeys, SocialKeys.commentByAuthor(a, b), EntityType.COMMENT);
                 for (String m : months) {

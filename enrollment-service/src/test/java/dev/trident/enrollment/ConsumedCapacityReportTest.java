@@ -9,6 +9,7 @@ import static dev.trident.enrollment.Api.newStudent;
 import static dev.trident.enrollment.Api.putCourse;
 import static dev.trident.enrollment.Api.putStudent;
 import static dev.trident.enrollment.Api.uniqueId;
+import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -64,6 +65,8 @@ class ConsumedCapacityReportTest {
                 .get("/students/{id}?include=courses", studentId).then().statusCode(200));
         patterns.put("GET /students/{id}/courses", () -> asStaff()
                 .get("/students/{id}/courses", studentId).then().statusCode(200));
+        patterns.put("GET /students/{id}/courses?term=", () -> asStaff().queryParam("term", "t")
+                .get("/students/{id}/courses", studentId).then().statusCode(200).body("items.size()", equalTo(1)));
         patterns.put("GET /courses/{id}?include=students", () -> asStaff()
                 .get("/courses/{id}?include=students", courseId).then().statusCode(200));
         patterns.put("GET /courses/{id}/students", () -> asStaff()

@@ -2,6 +2,7 @@ package dev.trident.migrations;
 
 import static dev.trident.migrations.StoredAttributes.AUTHOR_ID;
 import static dev.trident.migrations.StoredAttributes.CAPACITY;
+import static dev.trident.migrations.StoredAttributes.COURSE_TERM;
 import static dev.trident.migrations.StoredAttributes.COMMENTS;
 import static dev.trident.migrations.StoredAttributes.COMMENT_COUNT;
 import static dev.trident.migrations.StoredAttributes.DELETE_COURSE;
@@ -139,6 +140,7 @@ final class Invariants {
                 new Check("projectSequence", this::projectSequence),
                 // 2. edges and children whose other side is gone
                 new Check("orphanEnrollment", this::orphanEnrollment),
+                new Check("enrollmentTerm", this::enrollmentTerm),
                 new Check("orphanMember", this::orphanMember),
                 new Check("orphanProject", this::orphanProject),
                 new Check("orphanSequence", this::orphanSequence),
@@ -340,6 +342,22 @@ final class Invariants {
             ItemKey course = EnrollmentKeys.course(courseId);
             if (!table.has(course)) {
                 orphan(findings, edge, "course " + name(course) + " missing", task(ENROLLMENT, DELETE_COURSE, courseId));
+            }
+        }
+    }
+
+    /**
+     * An enrolment edge's copy of the term is its course's term: the copy keys the student's term list (GSI2, checked
+     * by indexKeys), and a course's term changes only while it has no enrolment. An edge without its course is
+     * orphanEnrollment's.
+     */
+    void enrollmentTerm(Findings findings) {
+        for (AuditedItem edge : table.ofType(EntityType.ENROLLMENT)) {
+            ItemKey courseKey = EnrollmentKeys.course(edge.part(KeyDecoder.COURSE_ID));
+            AuditedItem course = table.get(courseKey);
+            if (course != null && !Objects.equals(course.text(TERM), edge.text(COURSE_TERM))) {
+                findings.add(edge, COURSE_TERM + " " + orNone(edge.text(COURSE_TERM)) + ", course "
+                        + name(courseKey) + " is in term " + orNone(course.text(TERM)));
             }
         }
     }
@@ -625,7 +643,8 @@ final class Invariants {
             case COURSE -> byIndex(EnrollmentKeys.courseIndex(item.part(KeyDecoder.COURSE_ID)),
                     EnrollmentKeys.courseTermIndex(required(item, TERM), item.part(KeyDecoder.COURSE_ID)));
             case ENROLLMENT -> byIndex(EnrollmentKeys.enrollmentIndex(item.part(KeyDecoder.COURSE_ID),
-                    item.part(KeyDecoder.STUDENT_ID)));
+                    item.part(KeyDecoder.STUDENT_ID)), EnrollmentKeys.enrollmentTermIndex(
+                    item.part(KeyDecoder.STUDENT_ID), required(item, COURSE_TERM), item.part(KeyDecoder.COURSE_ID)));
             case MEMBER -> byIndex(WorkspaceKeys.memberIndex(item.part(KeyDecoder.USER_ID),
                     item.part(KeyDecoder.WORKSPACE_ID)));
             case PROJECT -> {

@@ -27,6 +27,8 @@ final class StoredAttributes {
     static final String STUDENT_ID = "studentId";
     static final String COURSE_ID = "courseId";
     static final String TERM = "term";
+    /** An enrolment edge's copy of its course's term, which keys the student's term list. */
+    static final String COURSE_TERM = "courseTerm";
     static final String CAPACITY = "capacity";
     static final String ENROLLED_COUNT = "enrolledCount";
 
@@ -70,7 +72,7 @@ final class StoredAttributes {
         List<String> names = new java.util.ArrayList<>(List.of(TableSchema.PK, TableSchema.SK, TableSchema.GSI1PK,
                 TableSchema.GSI1SK, TableSchema.GSI2PK, TableSchema.GSI2SK, TableSchema.TYPE, TableSchema.CREATED_AT,
                 TableSchema.EXPIRES_AT, USER_ID, HANDLE, POST_ID, COMMENT_COUNT, COMMENT_ID, AUTHOR_ID, POST_AUTHOR_ID,
-                POSTS, COMMENTS, STUDENT_ID, COURSE_ID, TERM, CAPACITY, ENROLLED_COUNT, WS_ID, SEAT_LIMIT, SHARDS,
+                POSTS, COMMENTS, STUDENT_ID, COURSE_ID, TERM, COURSE_TERM, CAPACITY, ENROLLED_COUNT, WS_ID, SEAT_LIMIT, SHARDS,
                 OWNER_COUNT, MEMBER_COUNT, ROLE, STATUS, SEQ, ATTEMPTS, LOCATION));
         ERASURE_PARTS.forEach(part -> names.add(erasurePartStatus(part)));
         return List.copyOf(names);

@@ -146,7 +146,7 @@ class TableAuditTest {
         Audit audit = audit();
         assertEquals(List.of(), audit.violations());
         assertEquals(TableAudit.CLEAN, audit.exitCode());
-        assertEquals("audit of " + table + ": 39 items scanned, 25 invariants checked, 0 violations, 0 notes",
+        assertEquals("audit of " + table + ": 39 items scanned, 26 invariants checked, 0 violations, 0 notes",
                 audit.summary());
     }
 
@@ -294,6 +294,17 @@ class TableAuditTest {
                 "indexKeys " + projectPk + "/" + projectSk + " GSI2 is "
                         + WorkspaceKeys.projectStatusIndex(ProjectStatus.ARCHIVED, Instant.parse(MARCH), "w2", P3).pk()
                         + "/" + byStatus.sk() + ", expected " + byStatus.pk() + "/" + byStatus.sk());
+    }
+
+    @Test
+    void anEdgeWithoutItsTermKeyOrWithAStaleTermIsReported() {
+        dynamo.updateItem(r -> r.tableName(table).key(EnrollmentKeys.enrollment("s2", "c1").toAttributes())
+                .updateExpression("REMOVE GSI2PK, GSI2SK"));
+        update(EnrollmentKeys.course("c2"), "term", s("2027-spring"));
+        update(EnrollmentKeys.course("c2"), "GSI2PK", s(EnrollmentKeys.termPartition("2027-spring")));
+        assertViolations("enrollmentTerm STU#s1/ENROLL#CRS#c2 courseTerm 2026-fall, course CRS#c2/METADATA is in "
+                        + "term 2027-spring",
+                "indexKeys STU#s2/ENROLL#CRS#c1 GSI2 missing, expected STU#s2#TERM#2026-fall/CRS#c1");
     }
 
     @Test
@@ -562,6 +573,7 @@ class TableAuditTest {
     private void edge(String studentId, String courseId) {
         put(item(EnrollmentKeys.enrollment(studentId, courseId), EntityType.ENROLLMENT)
                 .index(EnrollmentKeys.enrollmentIndex(courseId, studentId))
+                .index(EnrollmentKeys.enrollmentTermIndex(studentId, "2026-fall", courseId))
                 .s("studentId", studentId).s("courseId", courseId).s("enrolledOn", "2026-03-05")
                 .s("courseTitle", "Course " + courseId).s("courseTerm", "2026-fall").n("courseCredits", 5)
                 .n("version", 1).s("createdAt", MARCH).s("updatedAt", MARCH));

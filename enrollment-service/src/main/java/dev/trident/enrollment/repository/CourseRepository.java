@@ -40,8 +40,8 @@ public class CourseRepository {
     /** The course to create exists already. */
     public static final String NEW_COURSE = "new-course";
     /**
-     * The course to update is gone (no item), or the new capacity is below its enrolledCount (the refusal carries
-     * the course, {@link #courseMet}).
+     * The course to update is gone (no item), the new capacity is below its enrolledCount, or the new term is not
+     * its term while it has enrolments (the refusal carries the course, {@link #courseMet}).
      */
     public static final String COURSE_CHANGE = "course";
 
@@ -106,9 +106,11 @@ public class CourseRepository {
     /**
      * Update an existing course's client-editable fields: one UpdateItem under {@code attribute_exists(PK)} and, with
      * a capacity, {@code enrolledCount <= :capacity}; an absent capacity, workspaceId or instructorIds is removed,
-     * enrolledCount is left alone, version + 1, updated {@code now}. The GSI2 keys are set from the term every time,
-     * so a course written before the catalogue existed joins it, and a new term moves it to that term's catalogue.
-     * Emits the course as updated; refused as {@link #COURSE_CHANGE}.
+     * enrolledCount is left alone, version + 1, updated {@code now}. The GSI2 keys are set from the term every time, so a course written
+     * before the catalogue existed joins it, and a new term moves it to that term's catalogue. The term changes only
+     * while the course has no enrolment ({@code term = :term OR enrolledCount = 0}): every edge keys its student's
+     * term list by the term it copied, so a course with edges keeps its term. Emits the course as updated; refused
+     * as {@link #COURSE_CHANGE}.
      */
     public Uni<Course> updateCourse(String courseId, CourseChanges changes, String now) {
         UpdateExpressionBuilder update = new UpdateExpressionBuilder()
@@ -121,7 +123,10 @@ public class CourseRepository {
                 .set(INSTRUCTOR_IDS, changes.instructorIds())
                 .set(UPDATED_AT, now)
                 .add(VERSION, 1)
-                .condition(Conditions.ITEM_EXISTS);
+                .condition(Conditions.ITEM_EXISTS)
+                .condition(Conditions.or(Conditions.equalTo(TERM.name(), TERM.encode(changes.term())),
+                        Conditions.or(Conditions.attributeNotExists(ENROLLED_COUNT.name()),
+                                Conditions.equalTo(ENROLLED_COUNT.name(), ENROLLED_COUNT.encode(0L)))));
         if (changes.capacity() != null) {
             AttributeValue capacity = CAPACITY.encode(changes.capacity());
             update.condition(p -> p.name(ENROLLED_COUNT.name()) + " <= " + p.value(capacity));

@@ -89,10 +89,16 @@ final class EnrollmentEntities {
                     CAPACITY.read(item), ENROLLED_COUNT.read(item, 0L), WORKSPACE_ID.read(item),
                     List.copyOf(INSTRUCTOR_IDS.read(item, Set.of())), VERSION.read(item, 0L), CREATED_AT.read(item), UPDATED_AT.read(item)));
 
-    /** {@code STU#<sid>/ENROLL#CRS#<cid>}, inverted on GSI1 as {@code CRS#<cid>/STU#<sid>} (the roster). */
+    /**
+     * {@code STU#<sid>/ENROLL#CRS#<cid>}, inverted on GSI1 as {@code CRS#<cid>/STU#<sid>} (the roster), and on GSI2 as
+     * {@code STU#<sid>#TERM#<courseTerm>/CRS#<cid>} (the student's enrolments in one term). The course's term never
+     * changes while it has enrolments (CourseRepository#updateCourse), so the copy keyed here stays the course's.
+     */
     static final EntitySchema<Enrollment> ENROLLMENT = EntitySchema
             .of(EntityType.ENROLLMENT, (Enrollment e) -> EnrollmentKeys.enrollment(e.studentId(), e.courseId()))
             .index(e -> EnrollmentKeys.enrollmentIndex(e.courseId(), e.studentId()))
+            .index(e -> e.courseTerm() == null ? null
+                    : EnrollmentKeys.enrollmentTermIndex(e.studentId(), e.courseTerm(), e.courseId()))
             .attribute(STUDENT_ID, Enrollment::studentId)
             .attribute(COURSE_ID, Enrollment::courseId)
             .attribute(ENROLLED_ON, Enrollment::enrolledOn)

@@ -5,6 +5,7 @@ import static dev.trident.enrollment.repository.EnrollmentEntities.ENROLLED_COUN
 import static dev.trident.enrollment.repository.EnrollmentEntities.ENROLLMENT;
 import static dev.trident.enrollment.repository.EnrollmentEntities.GRADE;
 import static dev.trident.enrollment.repository.EnrollmentEntities.INSTRUCTOR_IDS;
+import static dev.trident.enrollment.repository.EnrollmentEntities.TERM;
 import static dev.trident.keys.entity.StandardAttributes.UPDATED_AT;
 import static dev.trident.keys.entity.StandardAttributes.VERSION;
 
@@ -41,7 +42,10 @@ public class EnrollmentRepository {
     // transaction whose condition failed (WriteRefused#conditionFailed), the first naming the refusal.
     /** Enroll: the edge exists already. */
     public static final String NEW_ENROLLMENT = "new-enrolment";
-    /** Enroll: the course is gone (no item) or full (the refusal carries it, {@link CourseRepository#courseMet}). */
+    /**
+     * Enroll: the course is gone (no item), full, or in another term than the one read for the edge (the refusal
+     * carries it, {@link CourseRepository#courseMet}).
+     */
     public static final String COURSE_SEAT = "course-seat";
     /** Enroll: the student is gone. */
     public static final String ENROLLED_STUDENT = "enrolled-student";
@@ -59,6 +63,8 @@ public class EnrollmentRepository {
             .beginsWith(EnrollmentKeys.enrollmentsPrefix()).newestFirst();
     private static final KeyQuery COURSE_ROSTER = KeyQuery.onIndex(TableSchema.GSI1, "course-roster")
             .beginsWith(EnrollmentKeys.rosterPrefix());
+    private static final KeyQuery STUDENT_TERM_COURSES = KeyQuery.onIndex(TableSchema.GSI2, "student-term-courses")
+            .newestFirst();
     private static final AccessPattern ENROLL = AccessPattern.named("enrol");
     private static final AccessPattern ENROLLMENT_GET = AccessPattern.named("enrollment");
     private static final AccessPattern GRADE_UPDATE = AccessPattern.named("grade-update");
@@ -83,6 +89,16 @@ public class EnrollmentRepository {
     }
 
     /**
+     * A page of a student's enrolments in one term: one Query on GSI2 {@code GSI2PK = STU#<id>#TERM#<term>} (a key
+     * condition: only that term's edges are read), course id descending like {@link #studentCourses}, eventually
+     * consistent as every index read, {@code Limit = limit + 1}. An unknown student or term lists empty.
+     */
+    public Uni<Slice<Enrollment>> studentTermCourses(String studentId, String term, CursorState resume, int limit) {
+        return table.list(STUDENT_TERM_COURSES.in(EnrollmentKeys.studentTermPartition(studentId, term))
+                .resumingAt(resume), limit, ENROLLMENT);
+    }
+
+    /**
      * A page of a course's roster: one Query on GSI1 {@code GSI1PK = CRS#<id> AND begins_with(GSI1SK, STU#)},
      * student id ascending (continuing {@link CourseRepository#courseWithStudents}), eventually consistent as every
      * index read, {@code Limit = limit + 1}. An unknown course lists empty.
@@ -94,22 +110,27 @@ public class EnrollmentRepository {
 
     /**
      * Enroll: one TransactWriteItems of {@link #NEW_ENROLLMENT} Put edge {@code attribute_not_exists(PK)} (with copies
-     * of the student's name and the course's title, term and credits), {@link #COURSE_SEAT} Update course {@code ADD
-     * enrolledCount 1, version 1} under {@code attribute_exists(PK) AND (attribute_not_exists(capacity) OR
-     * enrolledCount < capacity)}, {@link #ENROLLED_STUDENT} ConditionCheck student {@code attribute_exists(PK)}.
-     * + {@code alongside(edge)} (an idempotency record). The edge is enrolled, created and updated {@code now}.
-     * Emits the new edge.
+     * of the student's name and the course's title, term and credits, and the GSI2 key of its term), {@link
+     * #COURSE_SEAT} Update course {@code ADD enrolledCount 1, version 1} under {@code attribute_exists(PK) AND
+     * (attribute_not_exists(capacity) OR enrolledCount < capacity) AND term = :term} (the term copied: a course
+     * moved to another term since it was read refuses the edge), {@link #ENROLLED_STUDENT} ConditionCheck student
+     * {@code attribute_exists(PK)}.
+     * + {@code alongside(edge)} (an idempotency record). The edge is enrolled, created and
+     * updated {@code now}. Emits the new edge.
      */
     public Uni<Enrollment> enroll(Student student, Course course, String now,
             Function<Enrollment, Transaction.Part> alongside) {
         Enrollment edge = new Enrollment(student.studentId(), course.courseId(), now, null, student.name(),
                 course.title(), course.term(), course.credits(), 1L, now, now);
+        Condition seat = Conditions.ITEM_EXISTS.and(Conditions.or(Conditions.attributeNotExists(CAPACITY.name()),
+                Conditions.lessThanAttribute(ENROLLED_COUNT.name(), CAPACITY.name())));
+        Condition sameTerm = course.term() == null ? Conditions.attributeNotExists(TERM.name())
+                : Conditions.equalTo(TERM.name(), TERM.encode(course.term()));
         UpdateExpression countUp = new UpdateExpressionBuilder()
                 .add(ENROLLED_COUNT, 1)
                 .add(VERSION, 1)
                 .set(UPDATED_AT, now)
-                .condition(Conditions.ITEM_EXISTS.and(Conditions.or(Conditions.attributeNotExists(CAPACITY.name()),
-                        Conditions.lessThanAttribute(ENROLLED_COUNT.name(), CAPACITY.name()))))
+                .condition(seat.and(sameTerm))
                 .build();
         return table.transact(ENROLL, Transaction.of()
                         .create(NEW_ENROLLMENT, ENROLLMENT.toItem(edge))

@@ -101,20 +101,23 @@ public class CourseResource {
     @Path("/{courseId}")
     @Consumes(MediaType.APPLICATION_JSON)
     @Operation(summary = "Create a course (201) or update it (200), keeping its enrolledCount; a capacity below "
-            + "the current enrolledCount is a 409",
+            + "the current enrolledCount, or a new term while students are enrolled, is a 409",
             description = "Role registrar only (403 otherwise). A workspaceId must be a workspace of "
                     + "workspace-service that the caller is a member of (422 naming workspaceId otherwise: "
                     + "workspace-service hides other workspaces as absent); workspace-service unavailable or slow: "
                     + "503 with Retry-After, nothing written. instructorIds names the instructors who grade the "
                     + "course and see its grades (a PUT without it leaves the course with none: only the registrar "
-                    + "grades it). Courses and rosters are readable by any caller, the grades on a roster are not.")
+                    + "grades it). Courses and rosters are readable by any caller, the grades on a roster are not. "
+                    + "The term changes only while no student is enrolled: every enrolment is listed under its "
+                    + "course's term (GET /students/{studentId}/courses?term=).")
     @APIResponse(responseCode = "201", description = "created", content = @Content(
             mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Course.class)))
     @APIResponse(responseCode = "200", description = "updated", content = @Content(
             mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Course.class)))
     @APIResponse(responseCode = "403", description = "The caller is not a registrar")
-    @APIResponse(responseCode = "409", description = "capacity is below the course's enrolledCount, or a deletion of "
-            + "this course is still running (create it again after Retry-After)")
+    @APIResponse(responseCode = "409", description = "capacity is below the course's enrolledCount, the term would "
+            + "change while students are enrolled, or a deletion of this course is still running (create it again "
+            + "after Retry-After)")
     @APIResponse(responseCode = "422", description = "workspaceId names no workspace the caller belongs to")
     @APIResponse(responseCode = "502", description = "workspace-service refused the check of workspaceId (a contract break between the services, not an outage)")
     public Uni<Response> put(@PathParam("courseId") @ValidId String courseId, @Valid @NotNull CourseRequest body) {

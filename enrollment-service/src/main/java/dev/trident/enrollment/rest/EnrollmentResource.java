@@ -7,6 +7,7 @@ import dev.trident.support.http.Responses;
 import dev.trident.support.idempotency.Idempotency;
 import dev.trident.support.paging.Page;
 import dev.trident.support.paging.PageRequest;
+import dev.trident.support.problem.ProblemException;
 import dev.trident.support.security.Caller;
 import dev.trident.support.validation.ValidId;
 import io.smallrye.mutiny.Uni;
@@ -22,9 +23,11 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
 import org.eclipse.microprofile.jwt.JsonWebToken;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
@@ -42,6 +45,7 @@ import org.jboss.resteasy.reactive.ResponseHeader;
 public class EnrollmentResource {
 
     private static final String EDGE = "/students/{studentId}/courses/{courseId}";
+    private static final String TERM = "term";
     private static final String READ_RULE = "Readable by the student themselves, the registrar and instructors "
             + "(403 otherwise). Not stored (Cache-Control: no-store).";
     private static final String LIST_GRADES = " Grades are shown to the student themselves and the registrar; an "
@@ -58,15 +62,29 @@ public class EnrollmentResource {
     }
 
     @GET
-    @Operation(summary = "A student's courses (one Query on the student's partition), by course id descending",
-            description = READ_RULE + LIST_GRADES)
+    @Operation(summary = "A student's courses, by course id descending; with term, only that term's (one Query on "
+            + "the student's partition, or with term one Query on GSI2 STU#<studentId>#TERM#<term>)",
+            description = READ_RULE + LIST_GRADES + " With term, only the enrolments in courses of that term are "
+                    + "read: the term is part of the key, not a filter. That list is read from the index GSI2, "
+                    + "eventually consistent on DynamoDB: an enrolment just made or dropped may take a moment to "
+                    + "show or leave. A cursor continues only the list (and term) it came from.")
     @ResponseHeader(name = HttpHeaders.CACHE_CONTROL, value = Responses.NO_STORE)
     @APIResponse(responseCode = "200")
     @APIResponse(responseCode = "403", description = "Neither the student themselves, a registrar nor an instructor")
     public Uni<Page<Enrollment>> list(@PathParam("studentId") @ValidId String studentId,
-            @QueryParam("limit") String limit,
-            @QueryParam("cursor") String cursor) {
-        return service.studentCourses(Caller.of(token), studentId, PageRequest.of(limit, cursor));
+            @Parameter(description = "only the enrolments in courses of this term, a code such as 2026-fall "
+                    + "(letters, digits, '.', '_', '-')") @QueryParam(TERM) @ValidId(optional = true) String term,
+            @Parameter(description = "page size, 1..100 (default 20)") @QueryParam("limit") String limit,
+            @Parameter(description = "the nextCursor of the previous page of the same list") @QueryParam("cursor") String cursor,
+            @Context UriInfo uri) {
+        if (term == null && uri.getQueryParameters().containsKey(TERM)) {
+            // An empty ?term= arrives as no value at all: a term left blank is a bad term, not the whole list.
+            throw ProblemException.badRequest(TERM, "must not be empty");
+        }
+        Caller caller = Caller.of(token);
+        PageRequest page = PageRequest.of(limit, cursor);
+        return term == null ? service.studentCourses(caller, studentId, page)
+                : service.studentTermCourses(caller, studentId, term, page);
     }
 
     @PUT

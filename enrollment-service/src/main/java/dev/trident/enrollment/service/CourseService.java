@@ -93,7 +93,7 @@ public class CourseService {
                 : workspaces.require(WORKSPACE_ID, changes.workspaceId(), caller.authorization()).replaceWithVoid();
         return workspaceExists.chain(() -> createOrUpdate(courseId, changes, clock.instant().toString()))
                 .onFailure().transform(failure -> Refusals.coursePut(failure, courseId,
-                        changes.capacity()));
+                        changes.term(), changes.capacity()));
     }
 
     private Uni<Outcome<Course>> createOrUpdate(String courseId, CourseChanges changes, String now) {

@@ -14,6 +14,11 @@ final class CursorScopes {
         return "enrollment:student-courses:" + studentId;
     }
 
+    /** A student's enrolments in one term (GET /students/{sid}/courses?term=): per student and term. */
+    static String studentTermCourses(String studentId, String term) {
+        return "enrollment:student-term-courses:" + studentId + ":" + term;
+    }
+
     /** A course's roster; the include=students page and GET /courses/{cid}/students share it. */
     static String roster(String courseId) {
         return "enrollment:roster:" + courseId;

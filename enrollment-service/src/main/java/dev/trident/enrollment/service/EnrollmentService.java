@@ -52,6 +52,17 @@ public class EnrollmentService {
     }
 
     /**
+     * A student's enrolments in one term, by course id descending: who may read the student's courses may read these
+     * (grades as on {@link #studentCourses}); one Query by key, never a filter.
+     */
+    public Uni<Page<Enrollment>> studentTermCourses(Caller caller, String studentId, String term, PageRequest page) {
+        AccessRules.requireMayReadStudent(caller, studentId);
+        String scope = CursorScopes.studentTermCourses(studentId, term);
+        return enrollments.studentTermCourses(studentId, term, cursors.resume(scope, page), page.limit())
+                .map(slice -> AccessRules.listAsSeenBy(caller, cursors.page(scope, slice), List.of()));
+    }
+
+    /**
      * Enrolls a student: reads both sides (in parallel) for the names the edge carries, then one transaction puts
      * the edge, counts it on the course under the capacity condition, checks the student still exists and that no
      * erasure of their account is under way (404: an account being erased takes no new enrollment, which its erasure

@@ -35,10 +35,11 @@ final class Refusals {
     }
 
     /**
-     * {@code PUT /courses/{cid}}: the id's old life is still being deleted (409 with Retry-After), a capacity below
-     * the students enrolled (409), or the course removed between its create and its update (409, retry).
+     * {@code PUT /courses/{cid}}: the id's old life is still being deleted (409 with Retry-After), a new term for a
+     * course with enrolments (409), a capacity below the students enrolled (409), or the course removed between its
+     * create and its update (409, retry).
      */
-    static Throwable coursePut(Throwable failure, String courseId, Integer capacity) {
+    static Throwable coursePut(Throwable failure, String courseId, String term, Integer capacity) {
         if (failure instanceof WriteContended) {
             return ProblemException.contended("course " + courseId);
         }
@@ -47,10 +48,13 @@ final class Refusals {
         }
         if (failure instanceof WriteRefused refused && refused.refused(CourseRepository.COURSE_CHANGE)) {
             // ALL_OLD on a failed condition: no item means the course is gone, an item is the course as it stands.
-            return refused.itemExists()
-                    ? capacityBelowEnrolled(courseId, capacity,
-                            CourseRepository.courseMet(refused, CourseRepository.COURSE_CHANGE))
-                    : ProblemException.conflict("course " + courseId + " was removed meanwhile; retry");
+            if (!refused.itemExists()) {
+                return ProblemException.conflict("course " + courseId + " was removed meanwhile; retry");
+            }
+            Course current = CourseRepository.courseMet(refused, CourseRepository.COURSE_CHANGE);
+            return current.enrolledCount() > 0 && !term.equals(current.term())
+                    ? termChangeWithEnrolments(courseId, current)
+                    : capacityBelowEnrolled(courseId, capacity, current);
         }
         return failure;
     }
@@ -155,6 +159,11 @@ final class Refusals {
             return missingSides(studentId, studentMissing, courseId, courseMissing);
         }
         Course course = CourseRepository.courseMet(refused, COURSE_SEAT);
+        if (course.capacity() == null || course.enrolledCount() < course.capacity()) {
+            // A seat was free: the course moved to another term after it was read for the edge's copy.
+            return ProblemException.conflict("course " + courseId + " moved to term " + course.term()
+                    + " while the enrolment was being made; retry");
+        }
         return ProblemException.conflict("course " + courseId + " is full: all " + course.capacity()
                 + " places are taken");
     }
@@ -217,6 +226,11 @@ final class Refusals {
     /** An instructor's grade whose edge kept changing between its read and its write: contended too. */
     static ProblemException enrollmentChangedConcurrently(String studentId, String courseId) {
         return ProblemException.contended(enrollment(studentId, courseId));
+    }
+
+    private static ProblemException termChangeWithEnrolments(String courseId, Course current) {
+        return ProblemException.conflict("course " + courseId + " has enrolments in term " + current.term() + " ("
+                + current.enrolledCount() + "): its term changes only while nobody is enrolled");
     }
 
     private static ProblemException capacityBelowEnrolled(String courseId, Integer capacity, Course current) {

@@ -65,6 +65,7 @@ class RefusalsTest {
     private static Map<String, AttributeValue> course(int capacity, int enrolled) {
         Map<String, AttributeValue> item = new HashMap<>(EnrollmentKeys.course("c1").toAttributes());
         item.put("courseId", AttributeValue.fromS("c1"));
+        item.put("term", AttributeValue.fromS("2026-fall"));
         item.put("capacity", AttributeValue.fromN(Integer.toString(capacity)));
         item.put("enrolledCount", AttributeValue.fromN(Integer.toString(enrolled)));
         return item;
@@ -131,7 +132,7 @@ class RefusalsTest {
         assertEquals(problem.getMessage(), drop(new WriteContended(null), 1L).getMessage());
         assertEquals(409, Refusals.studentChangedConcurrently("s1").status());
         assertEquals(1, Refusals.studentChangedConcurrently("s1").retryAfterSeconds());
-        ProblemException course = problem(Refusals.coursePut(new WriteContended(null), "c1", 10));
+        ProblemException course = problem(Refusals.coursePut(new WriteContended(null), "c1", "2026-fall", 10));
         assertEquals("course c1 is being changed by many requests at once; retry", course.getMessage());
     }
 
@@ -139,7 +140,7 @@ class RefusalsTest {
     void anyOtherFailureAndARefusalTheServicesRecoverFromPassUnchanged() {
         RuntimeException other = new IllegalStateException("x");
         assertSame(other, Refusals.enroll(other, "s1", "c1"));
-        assertSame(other, Refusals.coursePut(other, "c1", 10));
+        assertSame(other, Refusals.coursePut(other, "c1", "2026-fall", 10));
         WriteRefused exists = refused(on(StudentRepository.NEW_STUDENT, Map.of("PK", AttributeValue.fromS("x"))));
         assertSame(exists, Refusals.studentPut(exists, "s1"));
         // A refusal of another write's action is not this write's answer to give.
@@ -150,11 +151,28 @@ class RefusalsTest {
     @Test
     void aCapacityBelowTheEnrolledCountIs409NamingBoth() {
         ProblemException problem = problem(Refusals.coursePut(
-                refused(on(CourseRepository.COURSE_CHANGE, course(30, 12))), "c1", 10));
+                refused(on(CourseRepository.COURSE_CHANGE, course(30, 12))), "c1", "2026-fall", 10));
         assertEquals(409, problem.status());
         assertEquals("capacity 10 is below the 12 students already enrolled in course c1", problem.getMessage());
-        assertEquals(409, problem(Refusals.coursePut(refused(on(CourseRepository.COURSE_CHANGE, NONE)), "c1", 10))
-                .status());
+        assertEquals(409, problem(Refusals.coursePut(refused(on(CourseRepository.COURSE_CHANGE, NONE)), "c1",
+                "2026-fall", 10)).status());
+    }
+
+    @Test
+    void aNewTermForACourseWithEnrolmentsIs409NamingItsTerm() {
+        ProblemException problem = problem(Refusals.coursePut(
+                refused(on(CourseRepository.COURSE_CHANGE, course(30, 12))), "c1", "2027-spring", 40));
+        assertEquals(409, problem.status());
+        assertEquals("course c1 has enrolments in term 2026-fall (12): its term changes only while nobody is "
+                + "enrolled", problem.getMessage());
+    }
+
+    @Test
+    void anEnrolmentMeetingACourseMovedToAnotherTermWithSeatsLeftIs409Retry() {
+        ProblemException problem = enroll(refused(on(COURSE_SEAT, course(20, 3))));
+        assertEquals(409, problem.status());
+        assertEquals("course c1 moved to term 2026-fall while the enrolment was being made; retry",
+                problem.getMessage());
     }
 
     @Test

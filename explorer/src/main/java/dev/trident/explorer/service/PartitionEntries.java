@@ -26,6 +26,7 @@ final class PartitionEntries {
 
     private static final String SAMPLE = "sampleid";
     private static final String SAMPLE_MONTH = "2026-01";
+    private static final String SAMPLE_TERM = "sampleterm";
 
     private PartitionEntries() {
     }
@@ -53,6 +54,9 @@ final class PartitionEntries {
         template(entries, ItemCollection.COURSE, EnrollmentKeys.coursePartition(SAMPLE), "<courseId>");
         template(entries, ItemCollection.COURSE_ROSTER, EnrollmentKeys.courseIndex(SAMPLE).pk(), "<courseId>");
         template(entries, ItemCollection.COURSES_BY_TERM, EnrollmentKeys.termPartition(SAMPLE), "<term>");
+        entries.add(new PartitionEntry(ItemCollection.STUDENT_TERM.name(), TableSchema.GSI2, null,
+                EnrollmentKeys.studentTermPartition(SAMPLE, SAMPLE_TERM).replace(SAMPLE_TERM, "<term>")
+                        .replace(SAMPLE, "<studentId>"), ItemCollection.STUDENT_TERM.description()));
         template(entries, ItemCollection.WORKSPACE, WorkspaceKeys.workspacePartition(SAMPLE), "<wsId>");
         entries.add(new PartitionEntry(ItemCollection.WORKSPACE_SHARD.name(), null, null,
                 WorkspaceKeys.projectPartition(SAMPLE, 1, 2).replace(SAMPLE, "<wsId>").replaceAll("1$", "<shard>"),

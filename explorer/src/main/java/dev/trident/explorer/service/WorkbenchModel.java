@@ -230,9 +230,11 @@ public final class WorkbenchModel {
                 attrs("title", "Introduction to Algorithms", "credits", 6, "term", "2026-fall", "capacity", 30,
                         "enrolledCount", 3, "version", 1, "createdAt", CREATED)));
         samples.put(EntityType.ENROLLMENT, new Sample(EnrollmentKeys.enrollment("grace", "cs101"),
-                List.of(EnrollmentKeys.enrollmentIndex("cs101", "grace")),
+                List.of(EnrollmentKeys.enrollmentIndex("cs101", "grace"),
+                        EnrollmentKeys.enrollmentTermIndex("grace", "2026-fall", "cs101")),
                 attrs("enrolledOn", "2026-09-01", "studentName", "Grace Hopper",
-                        "courseTitle", "Introduction to Algorithms", "version", 1, "createdAt", CREATED)));
+                        "courseTitle", "Introduction to Algorithms", "courseTerm", "2026-fall", "version", 1,
+                        "createdAt", CREATED)));
         samples.put(EntityType.WORKSPACE, new Sample(WorkspaceKeys.workspace("acme"), List.of(),
                 attrs("displayName", "Acme Corporation", "region", "eu-west-1", "seatLimit", 50, "shards", SHARDS,
                         "ownerId", "ada", "memberCount", 4, "version", 1, "createdAt", CREATED)));

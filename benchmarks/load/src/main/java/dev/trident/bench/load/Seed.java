@@ -277,13 +277,14 @@ public final class Seed {
     static Map<String, AttributeValue> edge(String studentId, String studentName, String courseId, String now) {
         Map<String, AttributeValue> item = new HashMap<>(EnrollmentKeys.enrollment(studentId, courseId).toAttributes());
         item.putAll(EnrollmentKeys.enrollmentIndex(courseId, studentId).toAttributes());
+        item.putAll(EnrollmentKeys.enrollmentTermIndex(studentId, Dataset.TERM, courseId).toAttributes());
         item.put(TableSchema.TYPE, EntityType.ENROLLMENT.typeAttribute());
         item.put("studentId", fromS(studentId));
         item.put("courseId", fromS(courseId));
         item.put("enrolledOn", fromS(now));
         item.put("studentName", fromS(studentName));
         item.put("courseTitle", fromS("Course " + courseId));
-        item.put("courseTerm", fromS("2026-fall"));
+        item.put("courseTerm", fromS(Dataset.TERM));
         item.put("courseCredits", fromN("6"));
         audit(item, 1, now);
         return item;

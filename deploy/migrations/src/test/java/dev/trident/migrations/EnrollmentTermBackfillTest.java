@@ -1,0 +1,211 @@
+package dev.trident.migrations;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.trident.keys.EnrollmentKeys;
+import dev.trident.keys.EntityType;
+import dev.trident.keys.TableDefinition;
+import dev.trident.keys.TableSchema;
+import dev.trident.local.DynamoDbLocal;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * The backfill of a student's enrolments by term on a real DynamoDB Local: a fresh table per test, edges as the
+ * service wrote them before the term keys existed.
+ */
+class EnrollmentTermBackfillTest {
+
+    private static DynamoDbLocal server;
+    private static DynamoDbClient dynamo;
+
+    @TempDir
+    Path dir;
+    private String table;
+
+    @BeforeAll
+    static void startDynamoDbLocal() {
+        server = DynamoDbLocal.start(0, null);
+        dynamo = DynamoDbClient.builder().endpointOverride(URI.create(server.endpoint())).region(Region.US_EAST_1)
+                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("test", "test")))
+                .build();
+    }
+
+    @AfterAll
+    static void stopDynamoDbLocal() {
+        dynamo.close();
+        server.close();
+    }
+
+    @BeforeEach
+    void freshTable() {
+        table = "backfill-" + UUID.randomUUID();
+        dynamo.createTable(TableDefinition.of(table).createTableRequest());
+    }
+
+    private void course(String courseId, String term) {
+        Map<String, AttributeValue> item = new HashMap<>();
+        item.put(TableSchema.PK, s(EnrollmentKeys.course(courseId).pk()));
+        item.put(TableSchema.SK, s(EnrollmentKeys.course(courseId).sk()));
+        item.put(TableSchema.TYPE, s(EntityType.COURSE.typeName()));
+        item.put("courseId", s(courseId));
+        item.put(EnrollmentTermBackfill.TERM, s(term));
+        dynamo.putItem(r -> r.tableName(table).item(item));
+    }
+
+    /** An edge as enrollment-service wrote it before the term list: GSI1 keys, a copy of the term, no GSI2 keys. */
+    private void oldEdge(String studentId, String courseId, String courseTerm) {
+        Map<String, AttributeValue> item = new HashMap<>();
+        item.put(TableSchema.PK, s(EnrollmentKeys.enrollment(studentId, courseId).pk()));
+        item.put(TableSchema.SK, s(EnrollmentKeys.enrollment(studentId, courseId).sk()));
+        item.put(TableSchema.GSI1PK, s(EnrollmentKeys.enrollmentIndex(courseId, studentId).pk()));
+        item.put(TableSchema.GSI1SK, s(EnrollmentKeys.enrollmentIndex(courseId, studentId).sk()));
+        item.put(TableSchema.TYPE, s(EntityType.ENROLLMENT.typeName()));
+        item.put("studentId", s(studentId));
+        item.put("courseId", s(courseId));
+        if (courseTerm != null) {
+            item.put(EnrollmentTermBackfill.COURSE_TERM, s(courseTerm));
+        }
+        item.put(TableSchema.VERSION, AttributeValue.fromN("1"));
+        dynamo.putItem(r -> r.tableName(table).item(item));
+    }
+
+    private static AttributeValue s(String value) {
+        return AttributeValue.fromS(value);
+    }
+
+    /** The course ids of a student's enrolments in a term, as enrollment-service reads them (one Query on GSI2). */
+    private List<String> termCourses(String studentId, String term) {
+        return dynamo.queryPaginator(r -> r.tableName(table).indexName(TableSchema.GSI2)
+                        .keyConditionExpression("#pk = :pk")
+                        .expressionAttributeNames(Map.of("#pk", TableSchema.GSI2PK))
+                        .expressionAttributeValues(Map.of(":pk",
+                                s(EnrollmentKeys.studentTermPartition(studentId, term)))))
+                .items().stream().map(item -> EnrollmentKeys.parseStudentTermSk(item.get(TableSchema.GSI2SK).s()))
+                .toList();
+    }
+
+    private Map<String, AttributeValue> edge(String studentId, String courseId) {
+        return dynamo.getItem(r -> r.tableName(table).consistentRead(true)
+                .key(EnrollmentKeys.enrollment(studentId, courseId).toAttributes())).item();
+    }
+
+    /** Every item of the table, in key order (a test may scan to prove what the table holds). */
+    private List<Map<String, AttributeValue>> everything() {
+        List<Map<String, AttributeValue>> items = new ArrayList<>(
+                dynamo.scanPaginator(r -> r.tableName(table).consistentRead(true)).items().stream().toList());
+        items.sort(Comparator.comparing((Map<String, AttributeValue> i) -> i.get(TableSchema.PK).s())
+                .thenComparing(i -> i.get(TableSchema.SK).s()));
+        return items;
+    }
+
+    private EnrollmentTermBackfill backfill(int segments, int pageSize, String stateName) {
+        return new EnrollmentTermBackfill(dynamo, table, segments, pageSize, dir.resolve(stateName));
+    }
+
+    @Test
+    void edgesWrittenWithoutTermKeysGetThemAndARerunChangesNothing() throws Exception {
+        List<String> fall = IntStream.range(0, 6).mapToObj(i -> "fall-" + i).toList();
+        List<String> spring = IntStream.range(0, 4).mapToObj(i -> "spring-" + i).toList();
+        fall.forEach(id -> course(id, "2026-fall"));
+        spring.forEach(id -> course(id, "2027-spring"));
+        for (String student : List.of("ada", "grace")) {
+            fall.forEach(id -> oldEdge(student, id, "2026-fall"));
+            spring.forEach(id -> oldEdge(student, id, "2027-spring"));
+        }
+        // An edge with no term copy and whose course is gone: nothing to key it by, reported and left alone.
+        oldEdge("ada", "vanished", null);
+        // Not an edge: a course and a student stay out of the students' term lists.
+        dynamo.putItem(r -> r.tableName(table).item(Map.of(TableSchema.PK, s(EnrollmentKeys.student("ada").pk()),
+                TableSchema.SK, s(EnrollmentKeys.student("ada").sk()), TableSchema.TYPE,
+                s(EntityType.STUDENT.typeName()), EnrollmentTermBackfill.COURSE_TERM, s("2026-fall"))));
+        assertEquals(List.of(), termCourses("ada", "2026-fall"));
+
+        EnrollmentTermBackfill.Report first = backfill(4, 3, "first.state").run(0);
+        assertTrue(first.finished());
+        assertEquals(21, first.edgesRead());
+        assertEquals(20, first.indexed());
+        assertEquals(0, first.termCorrected());
+        assertEquals(1, first.unindexable().size());
+        assertTrue(first.unindexable().get(0).startsWith("STU#ada/ENROLL#CRS#vanished"),
+                first.unindexable()::toString);
+        for (String student : List.of("ada", "grace")) {
+            assertEquals(fall.stream().sorted().toList(), termCourses(student, "2026-fall"));
+            assertEquals(spring.stream().sorted().toList(), termCourses(student, "2027-spring"));
+        }
+        assertNull(edge("ada", "vanished").get(TableSchema.GSI2PK));
+        Map<String, AttributeValue> student = dynamo.getItem(r -> r.tableName(table)
+                .key(EnrollmentKeys.student("ada").toAttributes())).item();
+        assertNull(student.get(TableSchema.GSI2PK));
+        assertEquals("STU#grace#TERM#2026-fall", edge("grace", "fall-3").get(TableSchema.GSI2PK).s());
+        assertEquals("CRS#fall-3", edge("grace", "fall-3").get(TableSchema.GSI2SK).s());
+
+        // A second run from scratch reads every edge again and writes nothing: the table is exactly as it was.
+        List<Map<String, AttributeValue>> before = everything();
+        EnrollmentTermBackfill.Report second = backfill(3, 7, "second.state").run(0);
+        assertEquals(0, second.indexed());
+        assertEquals(20, second.alreadyIndexed());
+        assertEquals(before, everything());
+    }
+
+    @Test
+    void anEdgeWhoseCopyOfTheTermWentStaleIsKeyedAndCorrectedByItsCoursesTerm() throws Exception {
+        course("moved", "2027-spring");
+        // Enrolled while the course was in 2026-fall, then the course moved (before the service refused that).
+        oldEdge("ada", "moved", "2026-fall");
+        // A course being deleted: its edge keeps the term it copied.
+        oldEdge("ada", "deleting", "2026-fall");
+        EnrollmentTermBackfill.Report report = backfill(1, 10, "moved.state").run(0);
+        assertEquals(2, report.indexed());
+        assertEquals(1, report.termCorrected());
+        assertEquals(List.of("moved"), termCourses("ada", "2027-spring"));
+        assertEquals("2027-spring", edge("ada", "moved").get(EnrollmentTermBackfill.COURSE_TERM).s());
+        assertEquals(List.of("deleting"), termCourses("ada", "2026-fall"));
+    }
+
+    @Test
+    void aRunInterruptedAfterTenEdgesResumesFromItsSavedPosition() throws Exception {
+        course("c1", "2026-fall");
+        List<String> students = IntStream.range(0, 25).mapToObj(i -> String.format("s-%02d", i)).toList();
+        students.forEach(id -> oldEdge(id, "c1", "2026-fall"));
+
+        EnrollmentTermBackfill.Report interrupted = backfill(1, 5, "run.state").run(10);
+        assertFalse(interrupted.finished());
+        assertEquals(10, interrupted.edgesRead());
+        assertEquals(10, interrupted.indexed());
+        assertTrue(Files.readString(dir.resolve("run.state")).contains("segment.0=PK="));
+
+        EnrollmentTermBackfill.Report resumed = backfill(1, 5, "run.state").run(0);
+        assertTrue(resumed.finished());
+        assertEquals(15, resumed.edgesRead());
+        assertEquals(15, resumed.indexed());
+        assertEquals(0, resumed.alreadyIndexed());
+        for (String student : students) {
+            assertEquals(List.of("c1"), termCourses(student, "2026-fall"), student);
+        }
+        assertEquals(0, backfill(1, 5, "run.state").run(0).edgesRead());
+        assertThrows(IllegalArgumentException.class, () -> backfill(2, 5, "run.state"));
+    }
+}
