@@ -180,6 +180,17 @@ public class DynamoTable {
     }
 
     /**
+     * One page of a declared Query, each item as stored ({@link StoredItem}) with its key in the table or index read:
+     * for a reader that shows items, whatever entity they hold.
+     */
+    public Uni<EntityPage<StoredItem>> queryItems(KeyQuery query) {
+        String index = query.index();
+        return query(query).map(page -> new EntityPage<>(page.items().stream()
+                .map(item -> new EntityPage.Entry<>(StoredItem.of(item), new PageKey(Cursors.keyOf(item, index))))
+                .toList(), page.next(), page.capacityUnits()));
+    }
+
+    /**
      * A page of a list: reads {@code limit + 1} items, the extra one only proving there is more, so a list never
      * resumes into an empty page; the slice's cursor resumes after its last item.
      */
