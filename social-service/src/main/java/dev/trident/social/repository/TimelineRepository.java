@@ -144,7 +144,8 @@ public class TimelineRepository {
             return table.query(TIMELINE_MONTHS.in(SocialKeys.TIMELINE_MONTHS_PARTITION)
                             .below(SocialKeys.timelineMonthSortKey(month)).limit(wanted()))
                     .map(page -> {
-                        page.values(MONTH_SORT_KEY).forEach(sk -> indexedAhead.add(SocialKeys.parseTimelineMonthSk(sk)));
+                        page.values(MONTH_SORT_KEY)
+                                .forEach(sk -> indexedAhead.add(SocialKeys.parseTimelineMonthSk(sk)));
                         indexHasMore = page.hasNext();
                         return indexedAhead.poll();
                     });
