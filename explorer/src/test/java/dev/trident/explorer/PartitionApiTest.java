@@ -7,10 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.trident.explorer.service.ItemSize;
 import dev.trident.keys.EnrollmentKeys;
 import dev.trident.keys.ItemCollection;
 import dev.trident.support.dynamo.DynamoTable;
+import dev.trident.support.dynamo.ItemSize;
 import dev.trident.testing.DynamoDbCallRecorder;
 import dev.trident.testing.DynamoDbLocalResource;
 import dev.trident.testing.Tokens;

@@ -4,7 +4,7 @@ import dev.trident.keys.ProjectId;
 import dev.trident.keys.ProjectStatus;
 import dev.trident.keys.WorkspaceKeys;
 import dev.trident.workspace.model.Project;
-import dev.trident.workspace.repository.WorkspaceEntities;
+import dev.trident.workspace.repository.StoredItems;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -43,7 +43,7 @@ final class ProjectLoader {
             Project project = new Project(wsId, id, "Project " + id, status, "loader", "Loader", 1, createdAt,
                     createdAt);
             writes.add(WriteRequest.builder().putRequest(PutRequest.builder()
-                    .item(WorkspaceEntities.item(project, shards)).build()).build());
+                    .item(StoredItems.item(project, shards)).build()).build());
         }
         // 25 at a time (the BatchWriteItem maximum), all in flight together.
         List<CompletableFuture<Void>> batches = new ArrayList<>();

@@ -20,7 +20,7 @@ import dev.trident.workspace.model.Member;
 import dev.trident.workspace.model.MemberRole;
 import dev.trident.workspace.model.Project;
 import dev.trident.workspace.model.Workspace;
-import dev.trident.workspace.repository.WorkspaceEntities;
+import dev.trident.workspace.repository.StoredItems;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import jakarta.inject.Inject;
@@ -136,11 +136,11 @@ class ProjectRoutesTest {
         String ws = Api.uniqueId("cold");
         String now = WorkspaceKeys.formatCreatedAt(Instant.now());
         ProjectId id = new ProjectId(2026, 12_345);
-        dynamo.putItem(r -> r.tableName(table.tableName()).item(WorkspaceEntities.item(
+        dynamo.putItem(r -> r.tableName(table.tableName()).item(StoredItems.item(
                 new Workspace(ws, "Cold", "eu-west-1", 5, Api.owner(), 6, 1, now, now)))).join();
-        dynamo.putItem(r -> r.tableName(table.tableName()).item(WorkspaceEntities.item(
+        dynamo.putItem(r -> r.tableName(table.tableName()).item(StoredItems.item(
                 new Member(ws, Api.owner(), MemberRole.OWNER, 1, now, now)))).join();
-        dynamo.putItem(r -> r.tableName(table.tableName()).item(WorkspaceEntities.item(
+        dynamo.putItem(r -> r.tableName(table.tableName()).item(StoredItems.item(
                 new Project(ws, id, "cold", ProjectStatus.PAUSED, "user-1", null, 1, now, now), 6))).join();
 
         DynamoDbCallRecorder.reset();

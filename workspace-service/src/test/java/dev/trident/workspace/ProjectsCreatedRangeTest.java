@@ -12,7 +12,7 @@ import dev.trident.keys.TableDefinition;
 import dev.trident.keys.WorkspaceKeys;
 import dev.trident.testing.DynamoDbCallRecorder;
 import dev.trident.workspace.model.Project;
-import dev.trident.workspace.repository.WorkspaceEntities;
+import dev.trident.workspace.repository.StoredItems;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
 import jakarta.inject.Inject;
@@ -59,7 +59,7 @@ class ProjectsCreatedRangeTest {
             ProjectStatus status = minute % 3 == 2 ? ProjectStatus.PAUSED : ProjectStatus.ARCHIVED;
             String createdAt = WorkspaceKeys.formatCreatedAt(base.plusSeconds(60L * minute));
             Project project = new Project(ws, id, "p" + minute, status, "loader", "Loader", 1, createdAt, createdAt);
-            dynamo.putItem(r -> r.tableName(table.tableName()).item(WorkspaceEntities.item(project, shards))).join();
+            dynamo.putItem(r -> r.tableName(table.tableName()).item(StoredItems.item(project, shards))).join();
             refs.add(status == ProjectStatus.ARCHIVED ? ws + "/" + id : null);
         }
     }

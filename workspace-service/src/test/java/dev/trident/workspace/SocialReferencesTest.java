@@ -12,11 +12,11 @@ import dev.trident.keys.TableDefinition;
 import dev.trident.testing.DynamoDbCallRecorder;
 import dev.trident.workspace.model.Member;
 import dev.trident.workspace.model.MemberRole;
-import dev.trident.workspace.repository.WorkspaceEntities;
-import jakarta.inject.Inject;
-import java.time.Instant;
+import dev.trident.workspace.repository.StoredItems;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
+import jakarta.inject.Inject;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -76,7 +76,7 @@ class SocialReferencesTest {
         // An admin whose social profile is gone (edges are only ever added for existing users).
         String ghost = Api.uniqueId("ghost");
         String now = Instant.now().toString();
-        dynamo.putItem(r -> r.tableName(table.tableName()).item(WorkspaceEntities.item(
+        dynamo.putItem(r -> r.tableName(table.tableName()).item(StoredItems.item(
                 new Member(ws, ghost, MemberRole.ADMIN, 1, now, now)))).join();
         DynamoDbCallRecorder.reset();
         Api.postProject(ws, "Nobody's", null, ghost).then().statusCode(422).contentType(PROBLEM_JSON)

@@ -16,7 +16,7 @@ import dev.trident.keys.TableDefinition;
 import dev.trident.keys.WorkspaceKeys;
 import dev.trident.testing.DynamoDbCallRecorder;
 import dev.trident.workspace.model.Project;
-import dev.trident.workspace.repository.WorkspaceEntities;
+import dev.trident.workspace.repository.StoredItems;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.RestAssured;
 import io.restassured.http.ContentType;
@@ -159,7 +159,7 @@ class WorkspaceProjectsByStatusTest {
         ProjectId id = new ProjectId(2025, 1);
         Project old = new Project(ws, id, "old", ProjectStatus.ACTIVE, Api.owner(), Api.OWNER_NAME, 1,
                 "2025-01-01T00:00:00.000Z", "2025-01-01T00:00:00.000Z");
-        Map<String, AttributeValue> item = new HashMap<>(WorkspaceEntities.item(old, 1));
+        Map<String, AttributeValue> item = new HashMap<>(StoredItems.item(old, 1));
         item.remove("GSI1PK");
         item.remove("GSI1SK");
         dynamo.putItem(r -> r.tableName(table.tableName()).item(item)).join();

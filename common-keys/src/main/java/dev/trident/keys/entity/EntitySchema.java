@@ -5,6 +5,7 @@ import dev.trident.keys.IndexKey;
 import dev.trident.keys.ItemKey;
 import dev.trident.keys.TableSchema;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -94,6 +95,19 @@ public final class EntitySchema<T> {
     public boolean holds(Map<String, AttributeValue> item) {
         AttributeValue stored = item.get(TableSchema.TYPE);
         return stored != null && type.typeName().equals(stored.s());
+    }
+
+    /**
+     * The first item of this entity among a mixed collection's items (a batch read of several entities, a partition
+     * holding several), read back; null when there is none.
+     */
+    public T firstIn(Collection<Map<String, AttributeValue>> items) {
+        for (Map<String, AttributeValue> item : items) {
+            if (holds(item)) {
+                return fromItem(item);
+            }
+        }
+        return null;
     }
 
     /** Declares an entity; {@link #reads} ends the declaration. */

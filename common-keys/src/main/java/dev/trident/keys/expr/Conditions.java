@@ -1,6 +1,9 @@
 package dev.trident.keys.expr;
 
 import dev.trident.keys.TableSchema;
+import dev.trident.keys.entity.Attribute;
+import java.util.Collection;
+import java.util.List;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /** Common condition expressions. */
@@ -32,6 +35,44 @@ public final class Conditions {
 
     public static Condition lessThan(String attribute, AttributeValue value) {
         return p -> p.name(attribute) + " < " + p.value(value);
+    }
+
+    /** {@code attribute = value}, the value in the form the attribute stores it. */
+    public static <T> Condition equalTo(Attribute<T> attribute, T value) {
+        return p -> p.name(attribute.name()) + " = " + p.value(attribute, value);
+    }
+
+    /** {@code attribute < value}. */
+    public static <T> Condition lessThan(Attribute<T> attribute, T value) {
+        return p -> p.name(attribute.name()) + " < " + p.value(attribute, value);
+    }
+
+    /** {@code attribute <= value}, e.g. enrolledCount <= a new capacity. */
+    public static <T> Condition atMost(Attribute<T> attribute, T value) {
+        return p -> p.name(attribute.name()) + " <= " + p.value(attribute, value);
+    }
+
+    /** {@code attribute > value}, e.g. enrolledCount > 0. */
+    public static <T> Condition greaterThan(Attribute<T> attribute, T value) {
+        return p -> p.name(attribute.name()) + " > " + p.value(attribute, value);
+    }
+
+    /** {@code contains(attribute, :element)}: a string set (or list) holds {@code element}; false when absent. */
+    public static Condition contains(Attribute<? extends Collection<String>> attribute, String element) {
+        if (element == null || element.isEmpty()) {
+            throw new IllegalArgumentException(attribute.name() + ": contains needs an element");
+        }
+        return p -> "contains(" + p.name(attribute.name()) + ", " + p.value(AttributeValue.fromS(element)) + ")";
+    }
+
+    /** {@code attribute IN (...)}: the attribute holds one of {@code values}; false when absent. */
+    public static <T> Condition in(Attribute<T> attribute, Collection<T> values) {
+        if (values.isEmpty()) {
+            throw new IllegalArgumentException("IN needs at least one value");
+        }
+        List<T> listed = List.copyOf(values);
+        return p -> p.name(attribute.name()) + " IN ("
+                + String.join(", ", listed.stream().map(v -> p.value(attribute, v)).toList()) + ")";
     }
 
     /** {@code a < b} between two attributes of the same item, e.g. enrolledCount < capacity. */

@@ -1,5 +1,6 @@
 package dev.trident.keys.expr;
 
+import dev.trident.keys.entity.Attribute;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -29,6 +30,18 @@ public final class Placeholders {
         String p = ":v" + values.size();
         values.put(p, value);
         return p;
+    }
+
+    /**
+     * The placeholder of a value in the form {@code attribute} stores it; a value stored as absent (null, empty text)
+     * is no value to compare with.
+     */
+    public <T> String value(Attribute<T> attribute, T value) {
+        AttributeValue stored = attribute.encode(value);
+        if (stored == null) {
+            throw new IllegalArgumentException(attribute.name() + ": a value stored as absent compares with nothing");
+        }
+        return value(stored);
     }
 
     public Map<String, String> names() {

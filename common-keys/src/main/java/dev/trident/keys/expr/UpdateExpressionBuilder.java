@@ -1,6 +1,7 @@
 package dev.trident.keys.expr;
 
 import dev.trident.keys.IndexKey;
+import dev.trident.keys.TableSchema;
 import dev.trident.keys.entity.Attribute;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -56,6 +57,21 @@ public final class UpdateExpressionBuilder {
     public UpdateExpressionBuilder setIndex(IndexKey key) {
         return set(key.pkAttribute(), AttributeValue.fromS(key.pk()))
                 .set(key.skAttribute(), AttributeValue.fromS(key.sk()));
+    }
+
+    /**
+     * Moves the item to another partition of an index ({@code GSI2PK} of {@code GSI2}), its sort key there unchanged:
+     * for a change of the attribute the partition is derived from, where the sort key does not depend on it.
+     */
+    public UpdateExpressionBuilder setIndexPartition(String index, String partitionKey) {
+        String attribute = TableSchema.partitionKeyOf(index);
+        if (attribute == null) {
+            throw new IllegalArgumentException("no index " + index);
+        }
+        if (partitionKey == null || partitionKey.isEmpty()) {
+            throw new IllegalArgumentException(index + ": a partition key is required");
+        }
+        return set(attribute, AttributeValue.fromS(partitionKey));
     }
 
     /** PATCH semantics: null leaves the attribute unchanged, anything else is {@link #set(Attribute, Object)}. */

@@ -81,4 +81,15 @@ class EntitySchemaTest {
         assertEquals("ADD #n1 :v0 REMOVE #n0", update.updateExpression());
         assertEquals(Map.of("#n0", "title", "#n1", "count"), update.names());
     }
+
+    @Test
+    void theFirstItemOfAnEntityInAMixedCollectionReadsBackAndNoneReadsAsNull() {
+        Map<String, AttributeValue> other = Map.of(TableSchema.PK, AttributeValue.fromS("T#a1"),
+                TableSchema.SK, AttributeValue.fromS("MEMBER#u1"), TableSchema.TYPE, AttributeValue.fromS("Member"),
+                "thingId", AttributeValue.fromS("not-a-thing"));
+        Thing thing = new Thing("a1", "Title", 3L, List.of(), null);
+        assertEquals(thing, THING.firstIn(List.of(other, THING.toItem(thing))));
+        assertNull(THING.firstIn(List.of(other)));
+        assertNull(THING.firstIn(List.of()));
+    }
 }

@@ -4,8 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.trident.keys.TableSchema;
 import dev.trident.keys.entity.Attribute;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -72,5 +75,46 @@ class UpdateExpressionBuilderTest {
 
         Expression lt = Conditions.render(Conditions.lessThan("n", AttributeValue.fromN("5")));
         assertEquals("#n0 < :v0", lt.expression());
+    }
+
+    @Test
+    void typedConditionsCompareWithTheValueInTheFormItsAttributeStoresIt() {
+        Attribute<String> createdAt = Attribute.string("createdAt");
+        Attribute<Long> count = Attribute.number("enrolledCount");
+        Attribute<Integer> shards = Attribute.integer("shards");
+        Attribute<Set<String>> instructors = Attribute.stringSet("instructorIds");
+        Attribute<String> role = Attribute.string("role");
+        Expression e = Conditions.render(Conditions.and(Conditions.equalTo(createdAt, "2026-05-01T00:00:00Z"),
+                Conditions.lessThan(shards, 4), Conditions.atMost(count, 30L), Conditions.greaterThan(count, 0L),
+                Conditions.contains(instructors, "i1"), Conditions.in(role, List.of("owner", "admin"))));
+        assertEquals("(((((#n0 = :v0) AND (#n1 < :v1)) AND (#n2 <= :v2)) AND (#n2 > :v3)) AND (contains(#n3, :v4)))"
+                + " AND (#n4 IN (:v5, :v6))", e.expression());
+        assertEquals(Map.of("#n0", "createdAt", "#n1", "shards", "#n2", "enrolledCount", "#n3", "instructorIds",
+                "#n4", "role"), e.names());
+        assertEquals(Map.of(":v0", AttributeValue.fromS("2026-05-01T00:00:00Z"), ":v1", AttributeValue.fromN("4"),
+                ":v2", AttributeValue.fromN("30"), ":v3", AttributeValue.fromN("0"), ":v4", AttributeValue.fromS("i1"),
+                ":v5", AttributeValue.fromS("owner"), ":v6", AttributeValue.fromS("admin")), e.values());
+    }
+
+    @Test
+    void aTypedConditionRefusesAValueStoredAsAbsent() {
+        Attribute<String> title = Attribute.string("title");
+        assertThrows(IllegalArgumentException.class, () -> Conditions.render(Conditions.equalTo(title, "")));
+        assertThrows(IllegalArgumentException.class, () -> Conditions.render(Conditions.lessThan(title, null)));
+        assertThrows(IllegalArgumentException.class, () -> Conditions.in(title, List.of()));
+        assertThrows(IllegalArgumentException.class, () -> Conditions.contains(Attribute.stringSet("s"), ""));
+    }
+
+    @Test
+    void setIndexPartitionMovesOnlyTheIndexPartitionKey() {
+        UpdateExpressionBuilder.UpdateExpression u = new UpdateExpressionBuilder()
+                .setIndexPartition(TableSchema.GSI2, "PROJSTATUS#ACTIVE#3")
+                .build();
+        assertEquals("SET #n0 = :v0", u.updateExpression());
+        assertEquals(Map.of("#n0", "GSI2PK"), u.names());
+        assertEquals(Map.of(":v0", AttributeValue.fromS("PROJSTATUS#ACTIVE#3")), u.values());
+        assertThrows(IllegalArgumentException.class, () -> new UpdateExpressionBuilder().setIndexPartition("GSI9", "x"));
+        assertThrows(IllegalArgumentException.class,
+                () -> new UpdateExpressionBuilder().setIndexPartition(TableSchema.GSI1, ""));
     }
 }

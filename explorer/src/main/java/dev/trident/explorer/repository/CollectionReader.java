@@ -2,15 +2,17 @@ package dev.trident.explorer.repository;
 
 import dev.trident.keys.TableSchema;
 import dev.trident.keys.WorkspaceKeys;
+import dev.trident.keys.cursor.CursorState;
+import dev.trident.keys.entity.Attribute;
 import dev.trident.support.dynamo.AccessPattern;
 import dev.trident.support.dynamo.Consistency;
 import dev.trident.support.dynamo.DynamoTable;
+import dev.trident.support.dynamo.EntityPage;
 import dev.trident.support.dynamo.KeyQuery;
+import dev.trident.support.dynamo.StoredItem;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.util.List;
 import java.util.Map;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * The explorer's reads: one Query of one partition (of the table or of GSI1) at a time, and the GetItem of a
@@ -25,7 +27,7 @@ public class CollectionReader {
             TableSchema.GSI1, KeyQuery.onIndex(TableSchema.GSI1, TABLE_PARTITION.pattern().name()),
             TableSchema.GSI2, KeyQuery.onIndex(TableSchema.GSI2, TABLE_PARTITION.pattern().name()));
     private static final AccessPattern WORKSPACE_LAYOUT = AccessPattern.named("explorer-workspace-layout");
-    private static final String SHARDS = "shards";
+    private static final Attribute<Integer> SHARDS = Attribute.integer("shards");
 
     private final DynamoTable table;
 
@@ -37,32 +39,21 @@ public class CollectionReader {
         return table.name();
     }
 
-    /** The items one Query read and the read capacity it consumed (null where the table does not say). */
-    public record PartitionRead(List<Map<String, AttributeValue>> items, Double capacityUnits) {
-    }
-
     /**
-     * Up to {@code limit} items of one partition in key order, after {@code startKey} (null: from its start): one
-     * Query {@code <PK, GSI1PK or GSI2PK> = :pk} with {@code Limit = limit}, its consumed capacity returned (TOTAL).
+     * Up to {@code limit} items of one partition in key order, as stored, each with its key there, from where
+     * {@code resume} left off (null: from its start): one Query {@code <PK, GSI1PK or GSI2PK> = :pk} with
+     * {@code Limit = limit}, its consumed capacity returned (TOTAL). A cursor of another partition is a 400.
      *
      * @param indexName null for the table
      */
-    public Uni<PartitionRead> partition(String indexName, String partition, Map<String, AttributeValue> startKey,
-            int limit) {
+    public Uni<EntityPage<StoredItem>> partition(String indexName, String partition, CursorState resume, int limit) {
         KeyQuery query = indexName == null ? TABLE_PARTITION : INDEX_PARTITION.get(indexName);
-        return table.query(query.in(partition).resumingAfter(startKey).limit(limit))
-                .map(page -> new PartitionRead(page.items(), page.capacityUnits()));
+        return table.queryItems(query.in(partition).resumingAt(resume).limit(limit));
     }
 
     /** A workspace's shard count from its settings item (1 when it has none); null when there is no such workspace. */
     public Uni<Integer> workspaceShards(String wsId) {
         return table.get(WORKSPACE_LAYOUT, WorkspaceKeys.workspace(wsId), Consistency.EVENTUAL)
-                .map(item -> {
-                    if (item == null) {
-                        return null;
-                    }
-                    AttributeValue shards = item.get(SHARDS);
-                    return shards == null || shards.n() == null ? 1 : Integer.valueOf(shards.n());
-                });
+                .map(item -> item == null ? null : SHARDS.read(item, 1));
     }
 }

@@ -3,21 +3,21 @@ package dev.trident.explorer.service;
 import dev.trident.explorer.repository.CollectionReader;
 import dev.trident.explorer.rest.ExplorerViews.CollectionPage;
 import dev.trident.explorer.rest.ExplorerViews.CollectionView;
-import dev.trident.explorer.rest.ExplorerViews.PartitionEntry;
-import dev.trident.explorer.rest.ExplorerViews.PartitionPage;
-import dev.trident.explorer.rest.ExplorerViews.ReadCost;
 import dev.trident.explorer.rest.ExplorerViews.EntityKind;
 import dev.trident.explorer.rest.ExplorerViews.EntityOverview;
 import dev.trident.explorer.rest.ExplorerViews.ItemRow;
+import dev.trident.explorer.rest.ExplorerViews.PartitionEntry;
+import dev.trident.explorer.rest.ExplorerViews.PartitionPage;
+import dev.trident.explorer.rest.ExplorerViews.ReadCost;
 import dev.trident.explorer.rest.ExplorerViews.RouteRead;
 import dev.trident.keys.CollectionReads;
 import dev.trident.keys.Ids;
-import dev.trident.keys.entity.GuardedAttribute;
 import dev.trident.keys.ItemCollection;
 import dev.trident.keys.Shards;
 import dev.trident.keys.TableSchema;
 import dev.trident.keys.WorkspaceKeys;
 import dev.trident.keys.cursor.CursorState;
+import dev.trident.keys.entity.GuardedAttribute;
 import dev.trident.support.paging.Cursors;
 import dev.trident.support.paging.Page;
 import dev.trident.support.paging.PageRequest;
@@ -80,7 +80,7 @@ public class ExplorerService {
                 return Uni.createFrom().item(new EntityOverview(entity.slug(), id, shardCount, views));
             }
             List<Uni<Boolean>> probes = views.stream()
-                    .map(v -> reader.partition(v.index(), v.partition(), null, 1).map(read -> !read.items().isEmpty()))
+                    .map(v -> reader.partition(v.index(), v.partition(), null, 1).map(read -> !read.entries().isEmpty()))
                     .toList();
             return Uni.join().all(probes).andFailFast().map(found -> {
                 if (!found.contains(Boolean.TRUE)) {
@@ -157,12 +157,12 @@ public class ExplorerService {
 
     private Uni<ViewRead> read(CollectionView v, String scope, CursorState resume, PageRequest page,
             boolean seesGrades) {
-        return reader.partition(v.index(), v.partition(), resume == null ? null : resume.singleKey(), page.limit() + 1)
+        return reader.partition(v.index(), v.partition(), resume, page.limit() + 1)
                 .map(read -> {
-                    Slice<ItemRow> slice = Slice.fromQuery(read.items(), page.limit(), v.index(),
-                            item -> ItemRows.row(seesGrades ? item : GuardedAttribute.GRADE.withheld(item)));
+                    Slice<ItemRow> slice = Slice.fromEntries(read.entries(), page.limit(),
+                            item -> ItemRows.row(seesGrades ? item : item.withheld(GuardedAttribute.GRADE)));
                     return new ViewRead(cursors.page(scope, slice), new ReadCost("Query", v.index(), v.partition(),
-                            read.items().size(), read.capacityUnits()));
+                            read.entries().size(), read.capacityUnits()));
                 });
     }
 

@@ -11,6 +11,8 @@ import dev.trident.keys.ItemCollection;
 import dev.trident.keys.KeyDecoder;
 import dev.trident.keys.SocialKeys;
 import dev.trident.keys.TableSchema;
+import dev.trident.support.dynamo.StoredItem;
+import dev.trident.support.dynamo.StoredValue;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -19,8 +21,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.TreeMap;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * One stored item as the explorer shows it: entity type and parts from {@link KeyDecoder} (never a key parsed here),
@@ -41,18 +41,18 @@ final class ItemRows {
     private ItemRows() {
     }
 
-    static ItemRow row(Map<String, AttributeValue> item) {
-        String pk = text(item.get(TableSchema.PK));
-        String sk = text(item.get(TableSchema.SK));
+    static ItemRow row(StoredItem item) {
+        String pk = item.text(TableSchema.PK);
+        String sk = item.text(TableSchema.SK);
         Optional<DecodedKey> decoded = KeyDecoder.tryDecode(pk, sk);
-        String storedType = text(item.get(TableSchema.TYPE));
+        String storedType = item.text(TableSchema.TYPE);
         String entityType = decoded.map(d -> d.type().typeName()).orElse(storedType == null ? "unknown" : storedType);
         Map<String, String> parts = decoded.map(DecodedKey::parts).orElse(Map.of());
 
         List<IndexKeyView> indexKeys = new ArrayList<>();
         for (String index : List.of(TableSchema.GSI1, TableSchema.GSI2)) {
-            String indexPk = text(item.get(index + "PK"));
-            String indexSk = text(item.get(index + "SK"));
+            String indexPk = item.text(index + "PK");
+            String indexSk = item.text(index + "SK");
             if (indexPk != null && indexSk != null) {
                 Map<String, String> indexParts = decoded
                         .flatMap(d -> KeyDecoder.decodeIndex(d.type(), new IndexKey(index, indexPk, indexSk)))
@@ -62,7 +62,7 @@ final class ItemRows {
         }
         Map<String, String> keyParts = new LinkedHashMap<>(parts);
         indexKeys.forEach(k -> k.parts().forEach(keyParts::putIfAbsent));
-        return new ItemRow(entityType, pk, sk, parts, indexKeys, attributes(item, keyParts), ItemSize.of(item),
+        return new ItemRow(entityType, pk, sk, parts, indexKeys, attributes(item, keyParts), item.size(),
                 links(parts, indexKeys), partitions(item, decoded.map(DecodedKey::type).orElse(null), parts));
     }
 
@@ -70,12 +70,12 @@ final class ItemRows {
      * The partitions this item's keys name that the grammar reads (its own, its GSI1 and GSI2 ones), and for a month
      * of the timeline the month's posts on GSI2.
      */
-    private static List<PartitionRef> partitions(Map<String, AttributeValue> item, EntityType type,
+    private static List<PartitionRef> partitions(StoredItem item, EntityType type,
             Map<String, String> parts) {
         List<PartitionRef> refs = new ArrayList<>();
-        addPartition(refs, TableSchema.PK, null, text(item.get(TableSchema.PK)));
-        addPartition(refs, TableSchema.GSI1PK, TableSchema.GSI1, text(item.get(TableSchema.GSI1PK)));
-        addPartition(refs, TableSchema.GSI2PK, TableSchema.GSI2, text(item.get(TableSchema.GSI2PK)));
+        addPartition(refs, TableSchema.PK, null, item.text(TableSchema.PK));
+        addPartition(refs, TableSchema.GSI1PK, TableSchema.GSI1, item.text(TableSchema.GSI1PK));
+        addPartition(refs, TableSchema.GSI2PK, TableSchema.GSI2, item.text(TableSchema.GSI2PK));
         if (type == EntityType.TIMELINE_MONTH && parts.containsKey(KeyDecoder.MONTH)) {
             addPartition(refs, KeyDecoder.MONTH, TableSchema.GSI2, SocialKeys.timelinePartition(parts.get(KeyDecoder.MONTH)));
         }
@@ -106,65 +106,42 @@ final class ItemRows {
     }
 
     /** The attributes to show, the telling ones first; none that only repeats a key part (same name, same value). */
-    private static Map<String, Object> attributes(Map<String, AttributeValue> item, Map<String, String> keyParts) {
+    private static Map<String, Object> attributes(StoredItem item, Map<String, String> keyParts) {
         Map<String, Object> shown = new LinkedHashMap<>();
         for (String name : FIRST) {
-            if (item.containsKey(name) && shown.size() < MAX_ATTRIBUTES && !repeatsKeyPart(name, item, keyParts)) {
-                shown.put(name, value(item.get(name)));
+            if (item.has(name) && shown.size() < MAX_ATTRIBUTES && !repeatsKeyPart(name, item, keyParts)) {
+                shown.put(name, value(item.value(name)));
             }
         }
-        for (Map.Entry<String, AttributeValue> e : new TreeMap<>(item).entrySet()) {
+        for (String name : item.names()) {
             if (shown.size() >= MAX_ATTRIBUTES) {
                 break;
             }
-            if (!HIDDEN.contains(e.getKey()) && !shown.containsKey(e.getKey())
-                    && !repeatsKeyPart(e.getKey(), item, keyParts)) {
-                shown.put(e.getKey(), value(e.getValue()));
+            if (!HIDDEN.contains(name) && !shown.containsKey(name) && !repeatsKeyPart(name, item, keyParts)) {
+                shown.put(name, value(item.value(name)));
             }
         }
         return shown;
     }
 
-    private static boolean repeatsKeyPart(String name, Map<String, AttributeValue> item, Map<String, String> keyParts) {
+    /** Whether a string or number attribute holds exactly the key part of the same name. */
+    private static boolean repeatsKeyPart(String name, StoredItem item, Map<String, String> keyParts) {
         String part = keyParts.get(name);
-        if (part == null) {
-            return false;
-        }
-        AttributeValue v = item.get(name);
-        return part.equals(v.s()) || (v.n() != null && part.equals(v.n()));
+        return part != null && part.equals(item.value(name).text());
     }
 
     /** A value short enough for one cell: strings cut at 80 characters, sets and maps summarised. */
-    private static Object value(AttributeValue v) {
-        if (v.s() != null) {
-            return v.s().length() > MAX_TEXT ? v.s().substring(0, MAX_TEXT - 1) + "…" : v.s();
-        }
-        if (v.n() != null) {
-            return new BigDecimal(v.n());
-        }
-        if (v.bool() != null) {
-            return v.bool();
-        }
-        if (Boolean.TRUE.equals(v.nul())) {
-            return null;
-        }
-        if (v.hasSs()) {
-            return String.join(", ", v.ss());
-        }
-        if (v.hasNs()) {
-            return String.join(", ", v.ns());
-        }
-        if (v.hasL()) {
-            return "[" + v.l().size() + " values]";
-        }
-        if (v.hasM()) {
-            return "{" + v.m().size() + " fields}";
-        }
-        return "(binary)";
-    }
-
-    private static String text(AttributeValue v) {
-        return v == null ? null : v.s();
+    private static Object value(StoredValue v) {
+        return switch (v.type()) {
+            case "S" -> v.text().length() > MAX_TEXT ? v.text().substring(0, MAX_TEXT - 1) + "…" : v.text();
+            case "N" -> new BigDecimal(v.text());
+            case "BOOL" -> v.bool();
+            case "NULL" -> null;
+            case "SS", "NS" -> String.join(", ", v.elements());
+            case "L" -> "[" + v.count() + " values]";
+            case "M" -> "{" + v.count() + " fields}";
+            default -> "(binary)";
+        };
     }
 
     /** Entity type names, for the page's legend. */

@@ -8,6 +8,7 @@ import dev.trident.keys.expr.Conditions;
 import dev.trident.keys.expr.Expression;
 import dev.trident.keys.expr.UpdateExpressionBuilder.UpdateExpression;
 import dev.trident.support.http.RequestDeadline;
+import dev.trident.support.paging.Cursors;
 import dev.trident.support.paging.Slice;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
@@ -165,6 +166,28 @@ public class DynamoTable {
                         response.hasLastEvaluatedKey() && !response.lastEvaluatedKey().isEmpty()
                                 ? new PageKey(response.lastEvaluatedKey()) : null,
                         response.consumedCapacity() == null ? null : response.consumedCapacity().capacityUnits()));
+    }
+
+    /**
+     * One page of a declared Query, each item read back as {@code entity} with its key in the table or index read
+     * (where a list that ends with it resumes).
+     */
+    public <T> Uni<EntityPage<T>> query(KeyQuery query, EntitySchema<T> entity) {
+        String index = query.index();
+        return query(query).map(page -> new EntityPage<>(page.items().stream()
+                .map(item -> new EntityPage.Entry<>(entity.fromItem(item), new PageKey(Cursors.keyOf(item, index))))
+                .toList(), page.next(), page.capacityUnits()));
+    }
+
+    /**
+     * One page of a declared Query, each item as stored ({@link StoredItem}) with its key in the table or index read:
+     * for a reader that shows items, whatever entity they hold.
+     */
+    public Uni<EntityPage<StoredItem>> queryItems(KeyQuery query) {
+        String index = query.index();
+        return query(query).map(page -> new EntityPage<>(page.items().stream()
+                .map(item -> new EntityPage.Entry<>(StoredItem.of(item), new PageKey(Cursors.keyOf(item, index))))
+                .toList(), page.next(), page.capacityUnits()));
     }
 
     /**

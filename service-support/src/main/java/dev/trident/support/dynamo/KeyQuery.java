@@ -171,6 +171,14 @@ public final class KeyQuery {
         return resumingAfter(resume == null ? null : resume.singleKey());
     }
 
+    /**
+     * From after {@code key} (null: from the start), which may have come from a client (in a cursor) and so must be
+     * in this query's partition (400).
+     */
+    public KeyQuery resumingAfter(PageKey key) {
+        return resumingAfter(key == null ? null : key.key());
+    }
+
     /** From after {@code key}, which a client sent (in a cursor) and so must be in this query's partition (400). */
     public KeyQuery resumingAfter(Map<String, AttributeValue> key) {
         if (key == null) {

@@ -1,7 +1,9 @@
 package dev.trident.support.dynamo;
 
+import dev.trident.keys.entity.Attribute;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -13,5 +15,13 @@ public record QueryPage(List<Map<String, AttributeValue>> items, int count, Page
 
     public boolean hasNext() {
         return next != null;
+    }
+
+    /**
+     * One attribute of every item, in order, for a query that projects it (a keys-only read of an index); an item
+     * without it is left out.
+     */
+    public <A> List<A> values(Attribute<A> attribute) {
+        return items.stream().map(attribute::read).filter(Objects::nonNull).toList();
     }
 }

@@ -1,5 +1,7 @@
 package dev.trident.support.dynamo;
 
+import dev.trident.keys.entity.Attribute;
+import dev.trident.keys.entity.EntitySchema;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -73,5 +75,23 @@ public final class WriteRefused extends RuntimeException {
     /** The item the named action's failed condition met; empty when there was none or its condition held. */
     public Map<String, AttributeValue> currentItem(String actionName) {
         return refusals.getOrDefault(actionName, Map.of());
+    }
+
+    /** Whether the named action's failed condition met an item; false when there was none or its condition held. */
+    public boolean itemExists(String actionName) {
+        return !currentItem(actionName).isEmpty();
+    }
+
+    /** The entity the named action's failed condition met, read as {@code entity}; null when it met no item. */
+    public <T> T current(String actionName, EntitySchema<T> entity) {
+        return entity.fromItem(currentItem(actionName));
+    }
+
+    /**
+     * One attribute of the item the named action's failed condition met (its version, a counter...); null when that
+     * item lacks it or there was none.
+     */
+    public <A> A currentValue(String actionName, Attribute<A> attribute) {
+        return attribute.read(currentItem(actionName));
     }
 }

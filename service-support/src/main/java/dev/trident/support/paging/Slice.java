@@ -1,6 +1,7 @@
 package dev.trident.support.paging;
 
 import dev.trident.keys.cursor.CursorState;
+import dev.trident.support.dynamo.EntityPage;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -30,6 +31,17 @@ public record Slice<T>(List<T> items, CursorState resume) {
         List<Map<String, AttributeValue>> taken = items.subList(0, limit);
         return new Slice<>(taken.stream().map(mapper).toList(),
                 CursorState.single(Cursors.keyOf(taken.get(limit - 1), indexName)));
+    }
+
+    /**
+     * A page of a list from the entries of a Query that read {@code limit + 1} items, the extra one only proving there
+     * is more: the first {@code limit} values, mapped, resuming after the last one's key.
+     */
+    public static <E, T> Slice<T> fromEntries(List<EntityPage.Entry<E>> entries, int limit,
+            Function<? super E, ? extends T> mapper) {
+        List<T> values = entries.stream().limit(limit).<T>map(entry -> mapper.apply(entry.value())).toList();
+        return entries.size() <= limit ? last(values)
+                : new Slice<>(values, CursorState.single(entries.get(limit - 1).key().key()));
     }
 
     public boolean hasMore() {

@@ -7,7 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.trident.keys.cursor.CursorState;
 import dev.trident.keys.cursor.InvalidCursorException;
+import dev.trident.keys.entity.Attribute;
 import dev.trident.keys.expr.Conditions;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -79,5 +81,27 @@ class KeyQueryTest {
         assertEquals(inside, ROSTER.in("CRS#cs101").resumingAt(resume).request().build().exclusiveStartKey());
         assertThrows(InvalidCursorException.class, () -> ROSTER.in("CRS#other").resumingAt(resume));
         assertTrue(ROSTER.in("CRS#cs101").resumingAt(null).request().build().exclusiveStartKey().isEmpty());
+    }
+
+    @Test
+    void aPageKeyFromACursorPositionResumesOnlyInsideTheQuerysPartitionAndGivesThePositionBack() {
+        Map<String, String> position = Map.of("PK", "POST#u1#p9", "SK", "POST", "GSI2PK", "TIMELINE#2026-05",
+                "GSI2SK", "p9");
+        PageKey key = PageKey.fromCursorPosition(position);
+        assertEquals(position, key.cursorPosition());
+        KeyQuery timeline = KeyQuery.onIndex("GSI2", "timeline").newestFirst();
+        assertEquals(AttributeValue.fromS("TIMELINE#2026-05"), timeline.in("TIMELINE#2026-05").resumingAfter(key)
+                .request().build().exclusiveStartKey().get("GSI2PK"));
+        assertThrows(InvalidCursorException.class, () -> timeline.in("TIMELINE#2026-04").resumingAfter(key));
+        assertTrue(timeline.in("TIMELINE#2026-05").resumingAfter((PageKey) null).request().build().exclusiveStartKey()
+                .isEmpty());
+    }
+
+    @Test
+    void aProjectedPageGivesOneAttributeOfEveryItemInOrder() {
+        QueryPage page = new QueryPage(List.of(Map.of("SK", AttributeValue.fromS("MONTH#2026-05")),
+                Map.of("PK", AttributeValue.fromS("TIMELINE#MONTHS")), Map.of("SK", AttributeValue.fromS("MONTH#2026-02"))),
+                3, null, null);
+        assertEquals(List.of("MONTH#2026-05", "MONTH#2026-02"), page.values(Attribute.string("SK")));
     }
 }

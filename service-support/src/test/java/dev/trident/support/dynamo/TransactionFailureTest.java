@@ -3,12 +3,17 @@ package dev.trident.support.dynamo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.trident.keys.EntityType;
 import dev.trident.keys.ItemKey;
+import dev.trident.keys.entity.Attribute;
+import dev.trident.keys.entity.EntitySchema;
 import dev.trident.keys.expr.Conditions;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -88,5 +93,25 @@ class TransactionFailureTest {
     void twoActionsMayNotShareAName() {
         assertThrows(IllegalArgumentException.class,
                 () -> Transaction.of().check("a", KEY, Conditions.ITEM_EXISTS).check("a", KEY, Conditions.ITEM_EXISTS));
+    }
+
+    @Test
+    void theItemARefusedActionMetReadsBackAsItsEntityAndItsAttributes() {
+        Attribute<String> title = Attribute.string("title");
+        Attribute<Long> version = Attribute.number("version");
+        EntitySchema<String> titled = EntitySchema.of(EntityType.WORKSPACE, (String t) -> KEY).reads(title::read);
+        Map<String, AttributeValue> met = Map.of("title", AttributeValue.fromS("Old"), "version", AttributeValue.fromN("4"));
+        Map<String, Map<String, AttributeValue>> refusals = new LinkedHashMap<>();
+        refusals.put("owner", Map.of());
+        refusals.put("edge", met);
+        WriteRefused refused = new WriteRefused(refusals);
+        assertEquals("Old", refused.current("edge", titled));
+        assertEquals(4L, refused.currentValue("edge", version));
+        assertTrue(refused.itemExists("edge"));
+        assertNull(refused.current("owner", titled));
+        assertNull(refused.currentValue("owner", version));
+        assertFalse(refused.itemExists("owner"));
+        assertNull(refused.currentValue("profile", version));
+        assertNull(refused.currentValue("edge", Attribute.number("seq")));
     }
 }

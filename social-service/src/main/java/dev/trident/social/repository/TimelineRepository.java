@@ -1,7 +1,6 @@
 package dev.trident.social.repository;
 
 import static dev.trident.keys.TableSchema.GSI2;
-import static dev.trident.keys.TableSchema.GSI2PK;
 import static dev.trident.keys.TableSchema.SK;
 import static dev.trident.social.repository.SocialEntities.POST;
 
@@ -10,11 +9,12 @@ import dev.trident.keys.Months;
 import dev.trident.keys.SocialKeys;
 import dev.trident.keys.cursor.CursorState;
 import dev.trident.keys.cursor.InvalidCursorException;
+import dev.trident.keys.entity.Attribute;
 import dev.trident.social.config.SocialConfig;
 import dev.trident.social.model.Post;
 import dev.trident.support.dynamo.DynamoTable;
 import dev.trident.support.dynamo.KeyQuery;
-import dev.trident.support.paging.Cursors;
+import dev.trident.support.dynamo.PageKey;
 import dev.trident.support.paging.Slice;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -24,7 +24,6 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import java.util.Map;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * Everyone's posts, newest first: GSI2 holds each post under {@code TIMELINE#<month>}, and the month index
@@ -37,6 +36,8 @@ public class TimelineRepository {
     // The access patterns, as named in the metrics (trident_dynamodb_requests_seconds{pattern=...}).
     private static final KeyQuery TIMELINE = KeyQuery.onIndex(GSI2, "timeline").newestFirst();
     private static final KeyQuery TIMELINE_MONTHS = KeyQuery.onTable("timeline-months").project(SK).newestFirst();
+    /** The one attribute a month index read projects: {@code MONTH#<month>}. */
+    private static final Attribute<String> MONTH_SORT_KEY = Attribute.string(SK);
 
     private final DynamoTable table;
     private final int maxEmptyMonths;
@@ -58,7 +59,7 @@ public class TimelineRepository {
      */
     public Uni<Slice<Post>> timeline(String currentMonth, CursorState resume, int limit) {
         String month = currentMonth;
-        Map<String, AttributeValue> startKey = null;
+        PageKey startKey = null;
         if (resume != null) {
             if (resume.positions().size() != 1) {
                 throw new InvalidCursorException("cursor does not fit this listing");
@@ -68,23 +69,26 @@ public class TimelineRepository {
             if (timelinePartitionOrNull(month) == null) {
                 throw new InvalidCursorException("cursor does not fit this listing");
             }
-            startKey = CursorState.keyAttributes(position.getValue());
+            startKey = PageKey.fromCursorPosition(position.getValue());
         }
-        return new TimelineWalk(limit).readMonth(month, startKey).map(items -> {
-            if (items.size() <= limit) {
-                return Slice.last(items.stream().map(POST::fromItem).toList());
+        return new TimelineWalk(limit).readMonth(month, startKey).map(posts -> {
+            if (posts.size() <= limit) {
+                return Slice.last(posts.stream().map(TimelinePost::post).toList());
             }
-            Map<String, AttributeValue> last = items.get(limit - 1);
-            String lastMonth = SocialKeys.parseTimelinePk(last.get(GSI2PK).s());
-            CursorState next = new CursorState(Map.of(lastMonth, CursorState.keyStrings(Cursors.keyOf(last, GSI2))));
-            return new Slice<>(items.subList(0, limit).stream().map(POST::fromItem).toList(), next);
+            TimelinePost last = posts.get(limit - 1);
+            CursorState next = new CursorState(Map.of(last.month(), last.key().cursorPosition()));
+            return new Slice<>(posts.subList(0, limit).stream().map(TimelinePost::post).toList(), next);
         });
+    }
+
+    /** A post read, with the month it was read in and its GSI2 key there (where a page after it resumes). */
+    private record TimelinePost(String month, Post post, PageKey key) {
     }
 
     /** One timeline page being read: the posts so far, and the months the index named that are not read yet. */
     private final class TimelineWalk {
         private final int limit;
-        private final List<Map<String, AttributeValue>> collected = new ArrayList<>();
+        private final List<TimelinePost> collected = new ArrayList<>();
         /** Months below the one being read that hold posts, newest first, from the last index read. */
         private final Deque<String> indexedAhead = new ArrayDeque<>();
         private boolean indexHasMore = true;
@@ -94,19 +98,21 @@ public class TimelineRepository {
             this.limit = limit;
         }
 
-        Uni<List<Map<String, AttributeValue>>> readMonth(String month, Map<String, AttributeValue> startKey) {
-            return table.query(TIMELINE.in(SocialKeys.timelinePartition(month)).limit(wanted()).resumingAfter(startKey))
+        Uni<List<TimelinePost>> readMonth(String month, PageKey startKey) {
+            return table.query(TIMELINE.in(SocialKeys.timelinePartition(month)).limit(wanted()).resumingAfter(startKey),
+                            POST)
                     .chain(page -> {
-                        collected.addAll(page.items());
+                        page.entries().forEach(entry -> collected.add(new TimelinePost(month, entry.value(),
+                                entry.key())));
                         if (collected.size() > limit) {
                             return Uni.createFrom().item(collected);
                         }
                         if (page.hasNext()) {
                             // The 1 MB page limit cut this month short: read on in the same month.
                             emptyMonths = 0;
-                            return readMonth(month, page.next().key());
+                            return readMonth(month, page.next());
                         }
-                        emptyMonths = page.items().isEmpty() ? emptyMonths + 1 : 0;
+                        emptyMonths = page.entries().isEmpty() ? emptyMonths + 1 : 0;
                         if (emptyMonths > maxEmptyMonths) {
                             return Uni.createFrom().item(collected);
                         }
@@ -114,7 +120,7 @@ public class TimelineRepository {
                     });
         }
 
-        private Uni<List<Map<String, AttributeValue>>> readOlderMonth(String month, String next) {
+        private Uni<List<TimelinePost>> readOlderMonth(String month, String next) {
             if (next == null) {
                 return Uni.createFrom().item(collected);
             }
@@ -138,7 +144,8 @@ public class TimelineRepository {
             return table.query(TIMELINE_MONTHS.in(SocialKeys.TIMELINE_MONTHS_PARTITION)
                             .below(SocialKeys.timelineMonthSortKey(month)).limit(wanted()))
                     .map(page -> {
-                        page.items().forEach(item -> indexedAhead.add(SocialKeys.parseTimelineMonthSk(item.get(SK).s())));
+                        page.values(MONTH_SORT_KEY)
+                                .forEach(sk -> indexedAhead.add(SocialKeys.parseTimelineMonthSk(sk)));
                         indexHasMore = page.hasNext();
                         return indexedAhead.poll();
                     });

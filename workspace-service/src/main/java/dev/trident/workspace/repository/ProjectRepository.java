@@ -25,7 +25,9 @@ import dev.trident.keys.expr.UpdateExpressionBuilder;
 import dev.trident.support.dynamo.AccessPattern;
 import dev.trident.support.dynamo.Consistency;
 import dev.trident.support.dynamo.DynamoTable;
+import dev.trident.support.dynamo.ItemOrder;
 import dev.trident.support.dynamo.KeyQuery;
+import dev.trident.support.dynamo.MergedQuery;
 import dev.trident.support.dynamo.Transaction;
 import dev.trident.support.dynamo.VersionedChange;
 import dev.trident.support.dynamo.WriteRefused;
@@ -35,7 +37,6 @@ import dev.trident.workspace.model.Project;
 import dev.trident.workspace.model.ProjectChanges;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -73,14 +74,11 @@ public class ProjectRepository {
     private static final AccessPattern PROJECT_DELETE = AccessPattern.named("project-delete");
 
     /** Newest project first: project sort keys are time-ordered and fixed-width. */
-    private static final Comparator<Map<String, AttributeValue>> NEWEST_PROJECT_FIRST =
-            Comparator.comparing((Map<String, AttributeValue> item) -> item.get(SK).s()).reversed();
+    private static final ItemOrder NEWEST_PROJECT_FIRST = ItemOrder.descending(SK);
     /** Newest first on the status index; the GSI2 sort key starts with the fixed-width creation time. */
-    private static final Comparator<Map<String, AttributeValue>> NEWEST_STATUS_ENTRY_FIRST =
-            Comparator.comparing((Map<String, AttributeValue> item) -> item.get(GSI2SK).s()).reversed();
+    private static final ItemOrder NEWEST_STATUS_ENTRY_FIRST = ItemOrder.descending(GSI2SK);
     /** Newest first on a workspace's status index; GSI1SK is the project's own sort key. */
-    private static final Comparator<Map<String, AttributeValue>> NEWEST_IN_WORKSPACE_STATUS_FIRST =
-            Comparator.comparing((Map<String, AttributeValue> item) -> item.get(GSI1SK).s()).reversed();
+    private static final ItemOrder NEWEST_IN_WORKSPACE_STATUS_FIRST = ItemOrder.descending(GSI1SK);
 
     private final DynamoTable table;
 
@@ -151,7 +149,7 @@ public class ProjectRepository {
         for (int shard = 0; shard < shards; shard++) {
             partitions.put(Integer.toString(shard), pattern.in(WorkspaceKeys.projectPartition(wsId, shard, shards)));
         }
-        return new MergedQuery<>(table, partitions, NEWEST_PROJECT_FIRST, WorkspaceEntities::readProject)
+        return new MergedQuery<>(table, partitions, NEWEST_PROJECT_FIRST, WorkspaceEntities.STORED_PROJECT)
                 .page(resume, limit);
     }
 
@@ -169,7 +167,7 @@ public class ProjectRepository {
             partitions.put(Integer.toString(shard), WORKSPACE_PROJECTS_BY_STATUS.in(
                     WorkspaceKeys.workspaceStatusPartition(wsId, status, shard, shards)));
         }
-        return new MergedQuery<>(table, partitions, NEWEST_IN_WORKSPACE_STATUS_FIRST, WorkspaceEntities::readProject)
+        return new MergedQuery<>(table, partitions, NEWEST_IN_WORKSPACE_STATUS_FIRST, WorkspaceEntities.STORED_PROJECT)
                 .page(resume, limit);
     }
 
@@ -196,7 +194,7 @@ public class ProjectRepository {
         for (int n = 0; n < WorkspaceKeys.PROJECT_STATUS_SHARDS; n++) {
             partitions.put(Integer.toString(n), created.in(WorkspaceKeys.projectStatusPartition(status, n)));
         }
-        return new MergedQuery<>(table, partitions, NEWEST_STATUS_ENTRY_FIRST, WorkspaceEntities::readProject)
+        return new MergedQuery<>(table, partitions, NEWEST_STATUS_ENTRY_FIRST, WorkspaceEntities.STORED_PROJECT)
                 .page(resume, limit);
     }
 
@@ -220,7 +218,7 @@ public class ProjectRepository {
                     WorkspaceKeys.projectWorkspaceStatusIndex(wsId, shards, changes.status(), projectId).pk()));
         }
         return table.update(PROJECT_UPDATE, PROJECT_CHANGE, WorkspaceKeys.project(wsId, shards, projectId),
-                VersionedChange.of(update, expectedVersion, now)).map(WorkspaceEntities::readProject);
+                VersionedChange.of(update, expectedVersion, now)).map(WorkspaceEntities.STORED_PROJECT::fromItem);
     }
 
     /**
@@ -236,7 +234,6 @@ public class ProjectRepository {
 
     /** The project a refused {@link #PROJECT_CHANGE} met (its version); null when the project is gone. */
     public static Project found(WriteRefused refused) {
-        Map<String, AttributeValue> item = refused.currentItem(PROJECT_CHANGE);
-        return item.isEmpty() ? null : WorkspaceEntities.readProject(item);
+        return refused.current(PROJECT_CHANGE, WorkspaceEntities.STORED_PROJECT);
     }
 }

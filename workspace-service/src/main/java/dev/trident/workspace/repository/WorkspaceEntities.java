@@ -17,15 +17,13 @@ import dev.trident.workspace.model.Project;
 import dev.trident.workspace.model.Workspace;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import java.util.stream.IntStream;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * The workspace entities, each declared once: keys, index keys, attributes, and how an item reads back. The
  * repositories derive every item, key and update from these; no attribute name is spelled anywhere else.
  */
-public final class WorkspaceEntities {
+final class WorkspaceEntities {
 
     static final Attribute<String> WS_ID = Attribute.string("wsId");
     static final Attribute<String> DISPLAY_NAME = Attribute.string("displayName");
@@ -50,6 +48,8 @@ public final class WorkspaceEntities {
     static final Attribute<String> CREATED_BY = Attribute.string("createdBy");
     /** The creator's display name as it was at creation (absent on projects stored before names were kept). */
     static final Attribute<String> CREATED_BY_NAME = Attribute.string("createdByName");
+    /** The table's sort key, read back where it is a value's only spelling (a project's id). */
+    private static final Attribute<String> SORT_KEY = Attribute.string(TableSchema.SK);
     /** On {@code PROJSEQ#<yyyy>}: the last project number handed out in that year. */
     static final Attribute<Long> SEQ = Attribute.number("seq");
 
@@ -93,6 +93,12 @@ public final class WorkspaceEntities {
     private static final List<EntitySchema<Project>> PROJECTS = IntStream.rangeClosed(1, Shards.MAX_SHARDS)
             .mapToObj(WorkspaceEntities::projectOnShards).toList();
 
+    /**
+     * A stored project read back whatever its workspace's layout (the declarations differ only in the keys they
+     * write), for reads that span workspaces; writes use {@link #project(int)}.
+     */
+    static final EntitySchema<Project> STORED_PROJECT = project(1);
+
     private WorkspaceEntities() {
     }
 
@@ -116,27 +122,10 @@ public final class WorkspaceEntities {
                 .attribute(VERSION, Project::version)
                 .attribute(CREATED_AT, Project::createdAt)
                 .attribute(UPDATED_AT, Project::updatedAt)
-                .reads(WorkspaceEntities::readProject);
-    }
-
-    /** A stored project, whatever its workspace's layout; the sort key is the id's authoritative spelling. */
-    static Project readProject(Map<String, AttributeValue> item) {
-        return new Project(WS_ID.read(item), WorkspaceKeys.parseProjectSk(item.get(TableSchema.SK).s()),
-                TITLE.read(item), ProjectStatus.valueOf(STATUS.read(item)), CREATED_BY.read(item),
-                CREATED_BY_NAME.read(item), VERSION.read(item, 0L), CREATED_AT.read(item), UPDATED_AT.read(item));
-    }
-
-    // The stored forms, for tests that write items behind the service's back (as another instance would).
-
-    public static Map<String, AttributeValue> item(Workspace workspace) {
-        return WORKSPACE.toItem(workspace);
-    }
-
-    public static Map<String, AttributeValue> item(Member member) {
-        return MEMBER.toItem(member);
-    }
-
-    public static Map<String, AttributeValue> item(Project project, int shards) {
-        return project(shards).toItem(project);
+                // Whatever the workspace's layout, the sort key is the id's authoritative spelling.
+                .reads(item -> new Project(WS_ID.read(item), WorkspaceKeys.parseProjectSk(SORT_KEY.read(item)),
+                        TITLE.read(item), ProjectStatus.valueOf(STATUS.read(item)), CREATED_BY.read(item),
+                        CREATED_BY_NAME.read(item), VERSION.read(item, 0L), CREATED_AT.read(item),
+                        UPDATED_AT.read(item)));
     }
 }

@@ -27,8 +27,6 @@ import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /** Workspaces: the settings item (META), created with its first owner (who takes the first seat). */
 @ApplicationScoped
@@ -92,18 +90,7 @@ public class WorkspaceRepository {
         ItemKey meta = WorkspaceKeys.workspace(wsId);
         return table.batchGet(WORKSPACE_ACCESS, List.of(meta, WorkspaceKeys.member(wsId, userId)), 2, ACCESS_BUDGET,
                         Consistency.STRONG)
-                .map(items -> {
-                    Workspace workspace = null;
-                    Member member = null;
-                    for (Map<String, AttributeValue> item : items) {
-                        if (WORKSPACE.holds(item)) {
-                            workspace = WORKSPACE.fromItem(item);
-                        } else if (MEMBER.holds(item)) {
-                            member = MEMBER.fromItem(item);
-                        }
-                    }
-                    return new WorkspaceAccess(workspace, member);
-                });
+                .map(items -> new WorkspaceAccess(WORKSPACE.firstIn(items), MEMBER.firstIn(items)));
     }
 
     /**
@@ -112,8 +99,8 @@ public class WorkspaceRepository {
      */
     public static Transaction.Part sameWorkspace(Workspace workspace) {
         Condition same = Conditions.and(Conditions.ITEM_EXISTS,
-                Conditions.equalTo(CREATED_AT.name(), AttributeValue.fromS(workspace.createdAt())),
-                Conditions.equalTo(SHARDS.name(), SHARDS.encode(workspace.shards())));
+                Conditions.equalTo(CREATED_AT, workspace.createdAt()),
+                Conditions.equalTo(SHARDS, workspace.shards()));
         return transaction -> transaction.check(SAME_WORKSPACE, WorkspaceKeys.workspace(workspace.id()), same);
     }
 
@@ -129,7 +116,7 @@ public class WorkspaceRepository {
                 .setIfGiven(REGION, changes.region())
                 .setIfGiven(SEAT_LIMIT, changes.seatLimit());
         if (changes.shards() != null) {
-            update.condition(Conditions.equalTo(SHARDS.name(), SHARDS.encode(changes.shards())));
+            update.condition(Conditions.equalTo(SHARDS, changes.shards()));
         }
         return table.update(WORKSPACE_UPDATE, WORKSPACE_CHANGE, WorkspaceKeys.workspace(wsId),
                 VersionedChange.of(update, expectedVersion, now)).map(WORKSPACE::fromItem);
@@ -137,6 +124,6 @@ public class WorkspaceRepository {
 
     /** The settings a refused {@link #WORKSPACE_CHANGE} met (version, shards); null when the workspace is gone. */
     public static Workspace found(WriteRefused refused) {
-        return WORKSPACE.fromItem(refused.currentItem(WORKSPACE_CHANGE));
+        return refused.current(WORKSPACE_CHANGE, WORKSPACE);
     }
 }

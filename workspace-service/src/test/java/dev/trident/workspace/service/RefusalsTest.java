@@ -16,7 +16,7 @@ import dev.trident.workspace.model.Project;
 import dev.trident.workspace.model.Workspace;
 import dev.trident.workspace.repository.MemberRepository;
 import dev.trident.workspace.repository.ProjectRepository;
-import dev.trident.workspace.repository.WorkspaceEntities;
+import dev.trident.workspace.repository.StoredItems;
 import dev.trident.workspace.repository.WorkspaceRepository;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -29,10 +29,10 @@ class RefusalsTest {
     private static final String NOW = "2026-03-01T10:00:00.000Z";
     private static final ProjectId PROJECT_ID = new ProjectId(2026, 7);
     /** META as stored: 3 shards, version 5. */
-    private static final Map<String, AttributeValue> META = WorkspaceEntities.item(
+    private static final Map<String, AttributeValue> META = StoredItems.item(
             new Workspace("ws", "Acme", "eu-west-1", 5, "ann", 3, 5, NOW, NOW));
     /** A project as stored: version 4. */
-    private static final Map<String, AttributeValue> PROJECT = WorkspaceEntities.item(
+    private static final Map<String, AttributeValue> PROJECT = StoredItems.item(
             new Project("ws", PROJECT_ID, "t", ProjectStatus.ACTIVE, "ann", "Ann", 4, NOW, NOW), 3);
 
     private static ProblemException problem(Throwable mapped) {

@@ -1,12 +1,9 @@
-package dev.trident.workspace.repository;
+package dev.trident.support.dynamo;
 
 import dev.trident.keys.ShardMerge;
 import dev.trident.keys.cursor.CursorState;
 import dev.trident.keys.cursor.InvalidCursorException;
-import dev.trident.support.dynamo.DynamoTable;
-import dev.trident.support.dynamo.KeyQuery;
-import dev.trident.support.dynamo.PageKey;
-import dev.trident.support.dynamo.QueryPage;
+import dev.trident.keys.entity.EntitySchema;
 import dev.trident.support.paging.Cursors;
 import dev.trident.support.paging.Slice;
 import io.smallrye.mutiny.Uni;
@@ -15,7 +12,6 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Function;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -23,35 +19,42 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * (each partition for about its share of the page, again only for one that runs out before the page is full) and
  * merges what they return; this sends them, one Query each, those of one round in parallel. The page is exactly the
  * items one ordered list would give; each open partition's position (after its last item taken) is the slice's
- * resume, so only items read and not taken are read again by the next page.
+ * resume, so only items read and not taken are read again by the next page. The caller declares the Queries, the
+ * order and the entity the items are read as; it never sees an item.
+ *
+ * @param <T> the entity listed
  */
-final class MergedQuery<T> {
+public final class MergedQuery<T> {
 
     private final DynamoTable table;
     private final Map<String, KeyQuery> partitions;
     private final String indexName;
     private final Comparator<Map<String, AttributeValue>> order;
-    private final Function<Map<String, AttributeValue>, T> mapper;
+    private final EntitySchema<T> entity;
 
     /**
      * @param partitions label (as in the cursor) to the partition's Query, in a fixed order: one access pattern, one
      *     table or index (its keys are part of a position), each with its partition; start key and Limit come from
      *     the merge
+     * @param order the order every partition's Query reads in (the attribute it is sorted by on the table or index)
+     * @param entity how an item is read back
      */
-    MergedQuery(DynamoTable table, Map<String, KeyQuery> partitions, Comparator<Map<String, AttributeValue>> order,
-            Function<Map<String, AttributeValue>, T> mapper) {
+    public MergedQuery(DynamoTable table, Map<String, KeyQuery> partitions, ItemOrder order, EntitySchema<T> entity) {
+        if (partitions.isEmpty()) {
+            throw new IllegalArgumentException("a merged list reads at least one partition");
+        }
         this.table = table;
         this.partitions = partitions;
         this.indexName = partitions.values().iterator().next().index();
-        this.order = order;
-        this.mapper = mapper;
+        this.order = order.items();
+        this.entity = entity;
     }
 
     /**
      * A page of at most {@code limit} items from {@code resume} (null: every partition from its start; a partition
      * absent from a cursor was exhausted). A cursor naming a partition this list does not have is a 400.
      */
-    Uni<Slice<T>> page(CursorState resume, int limit) {
+    public Uni<Slice<T>> page(CursorState resume, int limit) {
         Map<String, Map<String, String>> open = new LinkedHashMap<>();
         if (resume == null) {
             partitions.keySet().forEach(label -> open.put(label, Map.of()));
@@ -66,7 +69,7 @@ final class MergedQuery<T> {
         }
         ShardMerge<Map<String, AttributeValue>> merge = ShardMerge.page(open, order,
                 item -> CursorState.keyStrings(Cursors.keyOf(item, indexName)), limit);
-        return readUntilComplete(merge).map(result -> new Slice<>(result.items().stream().map(mapper).toList(),
+        return readUntilComplete(merge).map(result -> new Slice<>(result.items().stream().map(entity::fromItem).toList(),
                 result.hasMore() ? new CursorState(result.openPositions()) : null));
     }
 

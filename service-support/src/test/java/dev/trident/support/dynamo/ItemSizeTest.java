@@ -1,4 +1,4 @@
-package dev.trident.explorer.service;
+package dev.trident.support.dynamo;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

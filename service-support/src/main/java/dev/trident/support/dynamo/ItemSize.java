@@ -1,4 +1,4 @@
-package dev.trident.explorer.service;
+package dev.trident.support.dynamo;
 
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
