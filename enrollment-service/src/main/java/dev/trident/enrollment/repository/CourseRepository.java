@@ -30,7 +30,6 @@ import dev.trident.support.paging.Slice;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /** Course metadata, its instructors, and a course read together with the first page of its roster. */
 @ApplicationScoped
@@ -124,12 +123,11 @@ public class CourseRepository {
                 .set(UPDATED_AT, now)
                 .add(VERSION, 1)
                 .condition(Conditions.ITEM_EXISTS)
-                .condition(Conditions.or(Conditions.equalTo(TERM.name(), TERM.encode(changes.term())),
+                .condition(Conditions.or(Conditions.equalTo(TERM, changes.term()),
                         Conditions.or(Conditions.attributeNotExists(ENROLLED_COUNT.name()),
-                                Conditions.equalTo(ENROLLED_COUNT.name(), ENROLLED_COUNT.encode(0L)))));
+                                Conditions.equalTo(ENROLLED_COUNT, 0L))));
         if (changes.capacity() != null) {
-            AttributeValue capacity = CAPACITY.encode(changes.capacity());
-            update.condition(p -> p.name(ENROLLED_COUNT.name()) + " <= " + p.value(capacity));
+            update.condition(Conditions.atMost(ENROLLED_COUNT, (long) changes.capacity()));
         }
         return table.update(COURSE_UPDATE, COURSE_CHANGE, EnrollmentKeys.course(courseId), update.build())
                 .map(COURSE::fromItem);

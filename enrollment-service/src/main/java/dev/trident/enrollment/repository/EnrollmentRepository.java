@@ -29,7 +29,6 @@ import dev.trident.support.paging.Slice;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.function.Function;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * The enrollment edges: enroll, grade and drop, one edge and both of its lists (the student's courses, the course's
@@ -125,7 +124,7 @@ public class EnrollmentRepository {
         Condition seat = Conditions.ITEM_EXISTS.and(Conditions.or(Conditions.attributeNotExists(CAPACITY.name()),
                 Conditions.lessThanAttribute(ENROLLED_COUNT.name(), CAPACITY.name())));
         Condition sameTerm = course.term() == null ? Conditions.attributeNotExists(TERM.name())
-                : Conditions.equalTo(TERM.name(), TERM.encode(course.term()));
+                : Conditions.equalTo(TERM, course.term());
         UpdateExpression countUp = new UpdateExpressionBuilder()
                 .add(ENROLLED_COUNT, 1)
                 .add(VERSION, 1)
@@ -174,8 +173,7 @@ public class EnrollmentRepository {
      * registrar removing them meanwhile wins). A transaction returns no item: emits {@code current} as graded.
      */
     public Uni<Enrollment> gradeAsInstructor(Enrollment current, String grade, String instructorId, String now) {
-        AttributeValue instructor = AttributeValue.fromS(instructorId);
-        Condition teaches = p -> "contains(" + p.name(INSTRUCTOR_IDS.name()) + ", " + p.value(instructor) + ")";
+        Condition teaches = Conditions.contains(INSTRUCTOR_IDS, instructorId);
         return table.transact(GRADE_AS_INSTRUCTOR, Transaction.of()
                         .update(GRADED_ENROLLMENT, EnrollmentKeys.enrollment(current.studentId(), current.courseId()),
                                 setGrade(grade, now, current.version()))
@@ -193,12 +191,11 @@ public class EnrollmentRepository {
             String now) {
         Condition edgeState = mayDropGraded ? existsAtVersion(expectedVersion)
                 : existsAtVersion(expectedVersion).and(Conditions.attributeNotExists(GRADE.name()));
-        AttributeValue none = ENROLLED_COUNT.encode(0L);
         UpdateExpression countDown = new UpdateExpressionBuilder()
                 .add(ENROLLED_COUNT, -1)
                 .add(VERSION, 1)
                 .set(UPDATED_AT, now)
-                .condition(Conditions.ITEM_EXISTS.and(p -> p.name(ENROLLED_COUNT.name()) + " > " + p.value(none)))
+                .condition(Conditions.ITEM_EXISTS.and(Conditions.greaterThan(ENROLLED_COUNT, 0L)))
                 .build();
         return table.transact(DROP, Transaction.of()
                 .delete(DROPPED_ENROLLMENT, EnrollmentKeys.enrollment(studentId, courseId), edgeState)

@@ -25,9 +25,7 @@ import dev.trident.workspace.model.MemberRole;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * Member edges {@code WS#<id>/MEMBER#<userId>} (inverted on GSI1 as {@code USER#<userId>/WS#<id>}) and the counts on
@@ -167,8 +165,8 @@ public class MemberRepository {
             return;
         }
         List<MemberRole> roles = mandate.roles().stream().sorted().toList();
-        transaction.check(CALLER_ROLE, WorkspaceKeys.member(wsId, mandate.userId()), p -> p.name(ROLE.name()) + " IN ("
-                + String.join(", ", roles.stream().map(role -> p.value(ROLE.encode(role.value()))).toList()) + ")");
+        transaction.check(CALLER_ROLE, WorkspaceKeys.member(wsId, mandate.userId()),
+                Conditions.in(ROLE, roles.stream().map(MemberRole::value).toList()));
     }
 
     /** Seats as a refused {@link #SEAT} found them: taken ({@code memberCount}) and {@code seatLimit}. */
@@ -176,8 +174,9 @@ public class MemberRepository {
     }
 
     public static Seats seatsFound(WriteRefused refused) {
-        Map<String, AttributeValue> meta = refused.currentItem(SEAT);
-        return new Seats(MEMBER_COUNT.read(meta, 0L), SEAT_LIMIT.read(meta, 0));
+        Long taken = refused.currentValue(SEAT, MEMBER_COUNT);
+        Integer limit = refused.currentValue(SEAT, SEAT_LIMIT);
+        return new Seats(taken == null ? 0L : taken, limit == null ? 0 : limit);
     }
 
     /**
@@ -187,15 +186,19 @@ public class MemberRepository {
      * ADD from starting a count at zero.
      */
     public static boolean seatsUncounted(WriteRefused refused) {
-        Map<String, AttributeValue> seatMeta = refused.currentItem(SEAT);
-        if (refused.conditionFailed(SEAT) && !seatMeta.isEmpty() && !seatMeta.containsKey(MEMBER_COUNT.name())) {
+        if (refused.conditionFailed(SEAT) && countMissing(refused, SEAT)) {
             return true;
         }
         // An owner's removal is conditioned on the count too; a demotion is not, and with one owner left both are
         // refused for that alone.
-        Map<String, AttributeValue> ownerMeta = refused.currentItem(OWNER_COUNT_CHANGE);
-        return refused.conditionFailed(OWNER_COUNT_CHANGE) && !ownerMeta.isEmpty()
-                && !ownerMeta.containsKey(MEMBER_COUNT.name()) && OWNER_COUNT.read(ownerMeta, 0L) > 1;
+        Long owners = refused.currentValue(OWNER_COUNT_CHANGE, OWNER_COUNT);
+        return refused.conditionFailed(OWNER_COUNT_CHANGE) && countMissing(refused, OWNER_COUNT_CHANGE)
+                && owners != null && owners > 1;
+    }
+
+    /** The META a refused action met exists and has no {@code memberCount}. */
+    private static boolean countMissing(WriteRefused refused, String action) {
+        return refused.itemExists(action) && refused.currentValue(action, MEMBER_COUNT) == null;
     }
 
     private static int ownerDelta(MemberRole before, MemberRole after) {
@@ -207,7 +210,7 @@ public class MemberRepository {
     /** The edge's condition: absent when it was read absent, else still with the role it was read with. */
     private static Condition edgeAsRead(Member before) {
         return before == null ? Conditions.ITEM_NOT_EXISTS
-                : Conditions.equalTo(ROLE.name(), ROLE.encode(before.role().value()));
+                : Conditions.equalTo(ROLE, before.role().value());
     }
 
     /**
@@ -226,7 +229,7 @@ public class MemberRepository {
             update.add(OWNER_COUNT, owners);
         }
         if (owners < 0) {
-            update.condition(p -> p.name(OWNER_COUNT.name()) + " > " + p.value(OWNER_COUNT.encode(1L)));
+            update.condition(Conditions.greaterThan(OWNER_COUNT, 1L));
         }
         return update.build();
     }
@@ -236,7 +239,7 @@ public class MemberRepository {
         UpdateExpressionBuilder update = new UpdateExpressionBuilder().add(OWNER_COUNT, delta)
                 .condition(Conditions.ITEM_EXISTS);
         if (delta < 0) {
-            update.condition(p -> p.name(OWNER_COUNT.name()) + " > " + p.value(OWNER_COUNT.encode(1L)));
+            update.condition(Conditions.greaterThan(OWNER_COUNT, 1L));
         }
         return update.build();
     }

@@ -1,10 +1,8 @@
 package dev.trident.workspace.repository;
 
 import static dev.trident.keys.TableSchema.GSI1;
-import static dev.trident.keys.TableSchema.GSI1PK;
 import static dev.trident.keys.TableSchema.GSI1SK;
 import static dev.trident.keys.TableSchema.GSI2;
-import static dev.trident.keys.TableSchema.GSI2PK;
 import static dev.trident.keys.TableSchema.GSI2SK;
 import static dev.trident.keys.TableSchema.SK;
 import static dev.trident.keys.TableSchema.TYPE;
@@ -40,7 +38,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * Projects: on their workspace's partition, or spread over its shards ({@code WS#<id>#<shard>}, the shard derived
@@ -109,8 +106,8 @@ public class ProjectRepository {
      * client request token, which DynamoDB answers as the success it was.
      */
     public Uni<Project> createProject(Project project, int shards, Transaction.Part alongside) {
-        Map<String, AttributeValue> item = WorkspaceEntities.project(shards).toItem(project);
-        return table.transact(PROJECT_CREATE, Transaction.of().create(NEW_PROJECT, item).include(alongside))
+        return table.transact(PROJECT_CREATE, Transaction.of()
+                        .create(NEW_PROJECT, WorkspaceEntities.project(shards).toItem(project)).include(alongside))
                 .replaceWith(project);
     }
 
@@ -212,10 +209,10 @@ public class ProjectRepository {
         UpdateExpressionBuilder update = new UpdateExpressionBuilder().setIfGiven(TITLE, changes.title());
         if (changes.status() != null) {
             update.set(STATUS, changes.status().name())
-                    .set(GSI2PK, AttributeValue.fromS(WorkspaceKeys.projectStatusPartition(changes.status(),
-                            WorkspaceKeys.projectStatusShard(wsId, projectId))));
-            update.set(GSI1PK, AttributeValue.fromS(
-                    WorkspaceKeys.projectWorkspaceStatusIndex(wsId, shards, changes.status(), projectId).pk()));
+                    .setIndexPartition(GSI2, WorkspaceKeys.projectStatusPartition(changes.status(),
+                            WorkspaceKeys.projectStatusShard(wsId, projectId)))
+                    .setIndexPartition(GSI1,
+                            WorkspaceKeys.projectWorkspaceStatusIndex(wsId, shards, changes.status(), projectId).pk());
         }
         return table.update(PROJECT_UPDATE, PROJECT_CHANGE, WorkspaceKeys.project(wsId, shards, projectId),
                 VersionedChange.of(update, expectedVersion, now)).map(WorkspaceEntities.STORED_PROJECT::fromItem);
