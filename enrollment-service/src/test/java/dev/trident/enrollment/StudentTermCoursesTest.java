@@ -78,7 +78,7 @@ class StudentTermCoursesTest {
     }
 
     @Test
-    void aStudentsEnrolmentsInOneTermListByCourseIdDescendingInPagesOfOneGsi2QueryEach() {
+    void aStudentsEnrollmentsInOneTermListByCourseIdDescendingInPagesOfOneGsi2QueryEach() {
         String student = newStudent("term");
         String fall = newTerm();
         String spring = newTerm();

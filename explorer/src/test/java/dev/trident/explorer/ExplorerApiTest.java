@@ -56,7 +56,7 @@ class ExplorerApiTest {
     }
 
     @Test
-    void aStudentsPartitionDecodesTheProfileAndEveryEnrolmentWithLinksToTheCourses() {
+    void aStudentsPartitionDecodesTheProfileAndEveryEnrollmentWithLinksToTheCourses() {
         String student = TableSeed.uniqueId("stu");
         String algebra = TableSeed.uniqueId("alg");
         String botany = TableSeed.uniqueId("bot");

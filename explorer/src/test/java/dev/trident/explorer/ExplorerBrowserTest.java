@@ -107,7 +107,7 @@ class ExplorerBrowserTest {
     }
 
     @Test
-    void aDeepLinkShowsEveryEnrolmentAndACourseIdOpensTheRosterWithThatStudent() throws IOException {
+    void aDeepLinkShowsEveryEnrollmentAndACourseIdOpensTheRosterWithThatStudent() throws IOException {
         TableSeed seed = new TableSeed(dynamo, table.name());
         String student = TableSeed.uniqueId("stu");
         String classmate = TableSeed.uniqueId("mate");

@@ -122,7 +122,7 @@ final class Workload {
         add(1, this::catalogue);
         add(1, this::deleteCourse);
         add(6, this::enrol);
-        add(2, this::getEnrolment);
+        add(2, this::getEnrollment);
         add(2, this::grade);
         add(2, this::drop);
         // workspace
@@ -487,7 +487,7 @@ final class Workload {
                 null, Map.of(STUDENT, s, COURSE, c), null, null);
     }
 
-    private void getEnrolment() {
+    private void getEnrollment() {
         String s = user();
         String c = pick(COURSES);
         call("enrolment-get", "enrollment", "GET", "/students/" + s + "/courses/" + c,

@@ -8,62 +8,22 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.trident.keys.EnrollmentKeys;
 import dev.trident.keys.EntityType;
-import dev.trident.keys.TableDefinition;
 import dev.trident.keys.TableSchema;
-import dev.trident.local.DynamoDbLocal;
-import java.net.URI;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import java.util.stream.IntStream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
-import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
-import software.amazon.awssdk.regions.Region;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * The backfill of a student's enrolments by term on a real DynamoDB Local: a fresh table per test, edges as the
  * service wrote them before the term keys existed.
  */
-class EnrollmentTermBackfillTest {
-
-    private static DynamoDbLocal server;
-    private static DynamoDbClient dynamo;
-
-    @TempDir
-    Path dir;
-    private String table;
-
-    @BeforeAll
-    static void startDynamoDbLocal() {
-        server = DynamoDbLocal.start(0, null);
-        dynamo = DynamoDbClient.builder().endpointOverride(URI.create(server.endpoint())).region(Region.US_EAST_1)
-                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("test", "test")))
-                .build();
-    }
-
-    @AfterAll
-    static void stopDynamoDbLocal() {
-        dynamo.close();
-        server.close();
-    }
-
-    @BeforeEach
-    void freshTable() {
-        table = "backfill-" + UUID.randomUUID();
-        dynamo.createTable(TableDefinition.of(table).createTableRequest());
-    }
+class EnrollmentTermBackfillTest extends LocalTableTest {
 
     private void course(String courseId, String term) {
         Map<String, AttributeValue> item = new HashMap<>();

@@ -7,31 +7,19 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.trident.keys.EntityType;
 import dev.trident.keys.ProjectId;
-import dev.trident.keys.TableDefinition;
 import dev.trident.keys.TableSchema;
 import dev.trident.keys.WorkspaceKeys;
-import dev.trident.local.DynamoDbLocal;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
-import java.net.URI;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.IntStream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
-import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
-import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -39,34 +27,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * The seat-count backfill on a real DynamoDB Local: a fresh table per test, META items as stored before seats were
  * counted.
  */
-class MemberCountBackfillTest {
-
-    private static DynamoDbLocal server;
-    private static DynamoDbClient dynamo;
-
-    @TempDir
-    Path dir;
-    private String table;
-
-    @BeforeAll
-    static void startDynamoDbLocal() {
-        server = DynamoDbLocal.start(0, null);
-        dynamo = DynamoDbClient.builder().endpointOverride(URI.create(server.endpoint())).region(Region.US_EAST_1)
-                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("test", "test")))
-                .build();
-    }
-
-    @AfterAll
-    static void stopDynamoDbLocal() {
-        dynamo.close();
-        server.close();
-    }
-
-    @BeforeEach
-    void freshTable() {
-        table = "seats-" + UUID.randomUUID();
-        dynamo.createTable(TableDefinition.of(table).createTableRequest());
-    }
+class MemberCountBackfillTest extends LocalTableTest {
 
     /**
      * A workspace as workspace-service stored it before seats were counted (no {@code memberCount}; {@code counted}

@@ -9,32 +9,20 @@ import dev.trident.keys.EntityType;
 import dev.trident.keys.IndexKey;
 import dev.trident.keys.ProjectId;
 import dev.trident.keys.ProjectStatus;
-import dev.trident.keys.TableDefinition;
 import dev.trident.keys.TableSchema;
 import dev.trident.keys.WorkspaceKeys;
-import dev.trident.local.DynamoDbLocal;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
-import java.net.URI;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.IntStream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
-import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
-import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -42,36 +30,9 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * The per-workspace status index backfill on a real DynamoDB Local: a fresh table per test, projects as stored before
  * that index (their GSI2 status key, no GSI1 keys).
  */
-class ProjectIndexBackfillTest {
+class ProjectIndexBackfillTest extends LocalTableTest {
 
     private static final Instant CREATED = Instant.parse("2025-03-05T10:00:00Z");
-
-    private static DynamoDbLocal server;
-    private static DynamoDbClient dynamo;
-
-    @TempDir
-    Path dir;
-    private String table;
-
-    @BeforeAll
-    static void startDynamoDbLocal() {
-        server = DynamoDbLocal.start(0, null);
-        dynamo = DynamoDbClient.builder().endpointOverride(URI.create(server.endpoint())).region(Region.US_EAST_1)
-                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("test", "test")))
-                .build();
-    }
-
-    @AfterAll
-    static void stopDynamoDbLocal() {
-        dynamo.close();
-        server.close();
-    }
-
-    @BeforeEach
-    void freshTable() {
-        table = "projects-" + UUID.randomUUID();
-        dynamo.createTable(TableDefinition.of(table).createTableRequest());
-    }
 
     private void workspace(String wsId, int shards) {
         Map<String, AttributeValue> meta = new HashMap<>(WorkspaceKeys.workspace(wsId).toAttributes());

@@ -53,7 +53,7 @@ final class Refusals {
             }
             Course current = CourseRepository.courseMet(refused, CourseRepository.COURSE_CHANGE);
             return current.enrolledCount() > 0 && !term.equals(current.term())
-                    ? termChangeWithEnrolments(courseId, current)
+                    ? termChangeWithEnrollments(courseId, current)
                     : capacityBelowEnrolled(courseId, capacity, current);
         }
         return failure;
@@ -228,7 +228,7 @@ final class Refusals {
         return ProblemException.contended(enrollment(studentId, courseId));
     }
 
-    private static ProblemException termChangeWithEnrolments(String courseId, Course current) {
+    private static ProblemException termChangeWithEnrollments(String courseId, Course current) {
         return ProblemException.conflict("course " + courseId + " has enrolments in term " + current.term() + " ("
                 + current.enrolledCount() + "): its term changes only while nobody is enrolled");
     }

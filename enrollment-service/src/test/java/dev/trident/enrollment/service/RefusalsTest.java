@@ -159,7 +159,7 @@ class RefusalsTest {
     }
 
     @Test
-    void aNewTermForACourseWithEnrolmentsIs409NamingItsTerm() {
+    void aNewTermForACourseWithEnrollmentsIs409NamingItsTerm() {
         ProblemException problem = problem(Refusals.coursePut(
                 refused(on(CourseRepository.COURSE_CHANGE, course(30, 12))), "c1", "2027-spring", 40));
         assertEquals(409, problem.status());
@@ -168,7 +168,7 @@ class RefusalsTest {
     }
 
     @Test
-    void anEnrolmentMeetingACourseMovedToAnotherTermWithSeatsLeftIs409Retry() {
+    void anEnrollmentMeetingACourseMovedToAnotherTermWithSeatsLeftIs409Retry() {
         ProblemException problem = enroll(refused(on(COURSE_SEAT, course(20, 3))));
         assertEquals(409, problem.status());
         assertEquals("course c1 moved to term 2026-fall while the enrolment was being made; retry",

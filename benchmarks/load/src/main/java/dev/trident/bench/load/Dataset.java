@@ -7,7 +7,7 @@ import java.util.Locale;
  * entities from the counts alone. Every student is also a social user (student i = user i).
  */
 public record Dataset(String scale, int users, int postsPerUser, int commentedPosts, int commentsPerPost,
-        int students, int courses, int enrolmentsPerStudent, int workspaces, int projectsPerWorkspace,
+        int students, int courses, int enrollmentsPerStudent, int workspaces, int projectsPerWorkspace,
         int shardedProjects, int shardedShards, int wideProjects, int enrolCourses) {
 
     /**
@@ -76,7 +76,7 @@ public record Dataset(String scale, int users, int postsPerUser, int commentedPo
     public long itemCount() {
         long posts = (long) users * postsPerUser;
         return 2L * users + posts + (long) commentedPosts * commentsPerPost + users * 12L
-                + students + courses + (long) students * enrolmentsPerStudent + ENROL_PHASES.length * enrolCourses
+                + students + courses + (long) students * enrollmentsPerStudent + ENROL_PHASES.length * enrolCourses
                 + 4L * workspaces + (long) unshardedWorkspaces() * projectsPerWorkspace + shardedProjects
                 + 4L + wideProjects;
     }

@@ -228,7 +228,7 @@ public final class Seed {
         String now = Instant.now().toString();
         int[] enrolled = new int[d.courses()];
         for (int s = 0; s < d.students(); s++) {
-            for (int k = 0; k < d.enrolmentsPerStudent(); k++) {
+            for (int k = 0; k < d.enrollmentsPerStudent(); k++) {
                 enrolled[d.courseOf(s, k)]++;
             }
         }
@@ -251,7 +251,7 @@ public final class Seed {
             student.put("name", fromS(name));
             audit(student, 1, now);
             put(student);
-            for (int k = 0; k < d.enrolmentsPerStudent(); k++) {
+            for (int k = 0; k < d.enrollmentsPerStudent(); k++) {
                 int c = d.courseOf(s, k);
                 String courseId = Dataset.courseId(c);
                 put(edge(studentId, name, courseId, now));

@@ -25,7 +25,7 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
  * course's capacity holds, because the seat is taken in DynamoDB's transaction, not in a process.
  */
 @EnabledIfSystemProperty(named = Containers.ENABLED_BY, matches = ".+")
-class EnrolmentRaceAcrossReplicasTest {
+class EnrollmentRaceAcrossReplicasTest {
 
     private static final int CAPACITY = 5;
     private static final int STUDENTS = 16;

@@ -1,0 +1,49 @@
+package dev.trident.migrations;
+
+import dev.trident.keys.TableDefinition;
+import dev.trident.local.DynamoDbLocal;
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.io.TempDir;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+
+/**
+ * What every backfill test stands on: one DynamoDB Local for the class, a fresh table of the production definition
+ * for each test (so no test sees another's items), and a directory for the backfill's state file.
+ */
+abstract class LocalTableTest {
+
+    private static DynamoDbLocal server;
+    static DynamoDbClient dynamo;
+
+    @TempDir
+    Path dir;
+    String table;
+
+    @BeforeAll
+    static void startDynamoDbLocal() {
+        server = DynamoDbLocal.start(0, null);
+        dynamo = DynamoDbClient.builder().endpointOverride(URI.create(server.endpoint())).region(Region.US_EAST_1)
+                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("test", "test")))
+                .build();
+    }
+
+    @AfterAll
+    static void stopDynamoDbLocal() {
+        dynamo.close();
+        server.close();
+    }
+
+    @BeforeEach
+    void freshTable() {
+        table = "backfill-" + UUID.randomUUID();
+        dynamo.createTable(TableDefinition.of(table).createTableRequest());
+    }
+}
