@@ -16,11 +16,13 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
  * What every backfill test stands on: one DynamoDB Local for the class, a fresh table of the production definition
- * for each test (so no test sees another's items), and a directory for the backfill's state file.
+ * for each test (so no test sees another's items), and a directory for a backfill's state file. The client signs as
+ * the maintenance tools' own local credentials: an in-memory DynamoDB Local keeps one database per access key and
+ * region, and the audit, which builds its own client, must read the tables written here.
  */
 abstract class LocalTableTest {
 
-    private static DynamoDbLocal server;
+    static DynamoDbLocal server;
     static DynamoDbClient dynamo;
 
     @TempDir
@@ -31,7 +33,7 @@ abstract class LocalTableTest {
     static void startDynamoDbLocal() {
         server = DynamoDbLocal.start(0, null);
         dynamo = DynamoDbClient.builder().endpointOverride(URI.create(server.endpoint())).region(Region.US_EAST_1)
-                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("test", "test")))
+                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("local", "local")))
                 .build();
     }
 

@@ -13,15 +13,11 @@ import dev.trident.keys.Months;
 import dev.trident.keys.ProjectId;
 import dev.trident.keys.ProjectStatus;
 import dev.trident.keys.SocialKeys;
-import dev.trident.keys.TableDefinition;
 import dev.trident.keys.TableSchema;
 import dev.trident.keys.WorkKeys;
 import dev.trident.keys.WorkspaceKeys;
-import dev.trident.local.DynamoDbLocal;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
-import java.net.URI;
-import java.nio.file.Path;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
@@ -30,16 +26,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
-import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
-import software.amazon.awssdk.regions.Region;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -47,10 +35,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * clean (exit 0), and each invariant, with exactly one fault planted in that table, reports exactly its line (exit
  * 1). Items carry the services' attribute names as their entity declarations spell them.
  */
-class TableAuditTest {
-
-    private static DynamoDbLocal server;
-    private static DynamoDbClient dynamo;
+class TableAuditTest extends LocalTableTest {
 
     /** Work younger than the default work age (PT10M) and older than it. */
     private static final Instant NOW = Instant.now().truncatedTo(ChronoUnit.SECONDS);
@@ -62,34 +47,9 @@ class TableAuditTest {
     private static final ProjectId P2 = new ProjectId(2026, 2);
     private static final ProjectId P3 = new ProjectId(2026, 3);
 
-    private String table;
-    @TempDir
-    Path dir;
-
-    /**
-     * An in-memory DynamoDB Local keeps one database per access key and region: the audit's own (the services'
-     * local ones), so that it reads the tables written here.
-     */
-    @BeforeAll
-    static void startDynamoDbLocal() {
-        server = DynamoDbLocal.start(0, null);
-        dynamo = DynamoDbClient.builder().endpointOverride(URI.create(server.endpoint())).region(Region.US_EAST_1)
-                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("local", "local")))
-                .build();
-    }
-
-    @AfterAll
-    static void stopDynamoDbLocal() {
-        dynamo.close();
-        server.close();
-    }
-
-    /** A fresh table holding a consistent little world of every entity type. */
+    /** The fresh table (LocalTableTest) given a consistent little world of every entity type. */
     @BeforeEach
-    void cleanTable() {
-        table = "audit-" + UUID.randomUUID();
-        dynamo.createTable(TableDefinition.of(table).createTableRequest());
-
+    void aConsistentWorld() {
         // social: two users, their posts (one with two comments), stats (ada's March counts a post and a comment
         // since deleted: deletions are never uncounted)
         profile("ada", "Ada");
