@@ -10,13 +10,4 @@
 # 2: usage or connection error.
 set -euo pipefail
 
-ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-MODULE="$ROOT/deploy/migrations"
-if [ ! -f "$MODULE/target/classes/dev/trident/migrations/TableAudit.class" ] || [ ! -d "$MODULE/target/lib" ]; then
-  # A failed build must not read as "violations found" (exit 1).
-  (cd "$ROOT" && ./mvnw -B -q -pl deploy/migrations -am package -DskipTests) >&2 \
-    || { echo "audit.sh: building deploy/migrations failed" >&2; exit 2; }
-fi
-cd "$ROOT"
-exec "${JAVA_HOME:+$JAVA_HOME/bin/}java" -cp "$MODULE/target/classes:$MODULE/target/lib/*" \
-  dev.trident.migrations.TableAudit "$@"
+exec "$(dirname "${BASH_SOURCE[0]}")/migrations/run-tool.sh" TableAudit "$@"

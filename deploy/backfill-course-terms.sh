@@ -9,11 +9,4 @@
 # after every replica of enrollment-service writes the keys (they do from this version on), not on a schedule.
 set -euo pipefail
 
-ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-MODULE="$ROOT/deploy/migrations"
-if [ ! -d "$MODULE/target/classes" ] || [ ! -d "$MODULE/target/lib" ]; then
-  (cd "$ROOT" && ./mvnw -B -q -pl deploy/migrations -am package -DskipTests)
-fi
-cd "$ROOT"
-exec "${JAVA_HOME:+$JAVA_HOME/bin/}java" -cp "$MODULE/target/classes:$MODULE/target/lib/*" \
-  dev.trident.migrations.CourseTermBackfill "$@"
+exec "$(dirname "${BASH_SOURCE[0]}")/migrations/run-tool.sh" CourseTermBackfill "$@"

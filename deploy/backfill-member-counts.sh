@@ -10,11 +10,4 @@
 # longer counts seats lazily (it refuses member changes on a workspace without memberCount); see docs/operations.md.
 set -euo pipefail
 
-ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-MODULE="$ROOT/deploy/migrations"
-if [ ! -d "$MODULE/target/classes" ] || [ ! -d "$MODULE/target/lib" ]; then
-  (cd "$ROOT" && ./mvnw -B -q -pl deploy/migrations -am package -DskipTests)
-fi
-cd "$ROOT"
-exec "${JAVA_HOME:+$JAVA_HOME/bin/}java" -cp "$MODULE/target/classes:$MODULE/target/lib/*" \
-  dev.trident.migrations.MemberCountBackfill "$@"
+exec "$(dirname "${BASH_SOURCE[0]}")/migrations/run-tool.sh" MemberCountBackfill "$@"
