@@ -6,7 +6,7 @@ import java.util.Optional;
  * The item collections of the table: every partition of the table or of an index that an access pattern reads,
  * named by what it holds. A partition key value is classified with the domain parsers, never by hand, so a
  * recorded read (index + partition key) names its collection, and the explorer shows the same collections the
- * services read ({@link CollectionReads}).
+ * services read ({@link dev.trident.keys.pattern.CollectionReads}).
  */
 public enum ItemCollection {
     USER(null, "a user's profile, posts, pending post deletions and monthly stats"),

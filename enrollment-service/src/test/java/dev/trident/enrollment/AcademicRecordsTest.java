@@ -12,7 +12,7 @@ import dev.trident.keys.EnrollmentKeys;
 import dev.trident.keys.ErasureKeys;
 import dev.trident.keys.ItemKey;
 import dev.trident.keys.TableDefinition;
-import dev.trident.support.dynamo.AccessPattern;
+import dev.trident.keys.pattern.AccessPattern;
 import dev.trident.support.dynamo.DynamoTable;
 import dev.trident.support.dynamo.Transaction;
 import dev.trident.support.erasure.ErasureRecords;
@@ -166,7 +166,8 @@ class AcademicRecordsTest {
     void deletesHonourIfMatchAndAStaleOneDeletesNothing() {
         String student = Api.newStudent("if-match");
         String course = Api.newCourse("if-match", null);
-        String studentTag = Api.asStaff().get("/students/{id}", student).then().statusCode(200).extract().header("ETag");
+        String studentTag = Api.asStaff().get("/students/{id}", student).then().statusCode(200).extract()
+                .header("ETag");
         String courseTag = Api.asStaff().get("/courses/{id}", course).then().statusCode(200).extract().header("ETag");
         Api.putStudent(student, Map.of("year", 4, "major", "Art")).then().statusCode(200);
         Api.putCourse(course, Api.course("Renamed", 5, "2026-fall", null)).then().statusCode(200);

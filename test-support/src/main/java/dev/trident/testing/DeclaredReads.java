@@ -1,6 +1,7 @@
 package dev.trident.testing;
 
-import dev.trident.keys.CollectionReads;
+import dev.trident.keys.pattern.AccessPattern;
+import dev.trident.keys.pattern.CollectionReads;
 import dev.trident.keys.ItemCollection;
 import dev.trident.keys.TableSchema;
 import java.util.ArrayList;
@@ -19,10 +20,10 @@ import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 
 /**
- * The run-time half of keeping common-keys' CollectionReads true: in a service's tests, a read made under an access
- * pattern that CollectionReads declares for that service must hit one of the collections declared for it, or
- * {@link DynamoDbCallRecorder} refuses the request (as it refuses a Scan), naming what to declare. Reads under a
- * pattern not declared at all are left to the explorer's RouteTableTest (it reads the sources); reads without a
+ * The run-time half of keeping the access pattern catalogues true: in a service's tests, a read made under one of
+ * the service's declared patterns must hit one of the collections the declaration names, or
+ * {@link DynamoDbCallRecorder} refuses the request (as it refuses a Scan), naming what to declare. A pattern made
+ * outside the catalogues is the explorer's PatternCataloguesTest's to find (it reads the sources); reads without a
  * pattern are a test's own look at the table.
  */
 final class DeclaredReads {
@@ -34,24 +35,24 @@ final class DeclaredReads {
     private DeclaredReads() {
     }
 
-    /** The refusal of a read that CollectionReads does not declare, or empty when it does (or does not apply). */
+    /** The refusal of a read its service's catalogue does not declare; empty when it does (or does not apply). */
     static Optional<String> refusal(String service, SdkRequest request, ExecutionAttributes attributes) {
         if (service == null || !CollectionReads.SERVICES.contains(service)) {
             return Optional.empty();
         }
-        String pattern = patternName(attributes);
-        if (pattern == null || CollectionReads.all().stream()
-                .noneMatch(r -> r.service().equals(service) && r.accessPattern().equals(pattern))) {
+        String name = patternName(attributes);
+        AccessPattern pattern = name == null ? null : CollectionReads.declared(service, name);
+        if (pattern == null) {
             return Optional.empty();
         }
         for (String[] partition : partitions(request)) {
             Optional<ItemCollection> collection = ItemCollection.classify(partition[0], partition[1]);
-            if (collection.isEmpty() || !CollectionReads.declares(service, pattern, collection.get())) {
+            if (collection.isEmpty() || !pattern.collections().contains(collection.get())) {
                 return Optional.of(service + " read " + (partition[0] == null ? "" : partition[0] + " ")
                         + partition[1] + " (" + collection.map(Enum::name).orElse("no known collection")
-                        + ") under access pattern " + pattern + ", which common-keys CollectionReads declares only for "
-                        + CollectionReads.all().stream().filter(r -> r.service().equals(service)
-                                && r.accessPattern().equals(pattern)).map(r -> r.collection().name()).toList()
+                        + ") under access pattern " + name + ", which its catalogue in common-keys declares "
+                        + (pattern.collections().isEmpty() ? "as reading no collection"
+                                : "only for " + pattern.collections())
                         + ": declare the read there (the explorer shows it)");
             }
         }

@@ -20,7 +20,7 @@ import dev.trident.keys.TableSchema;
 import dev.trident.keys.cursor.CursorState;
 import dev.trident.keys.expr.Conditions;
 import dev.trident.keys.expr.UpdateExpressionBuilder;
-import dev.trident.support.dynamo.AccessPattern;
+import dev.trident.keys.pattern.EnrollmentPatterns;
 import dev.trident.support.dynamo.Consistency;
 import dev.trident.support.dynamo.DynamoTable;
 import dev.trident.support.dynamo.KeyQuery;
@@ -44,15 +44,6 @@ public class CourseRepository {
      */
     public static final String COURSE_CHANGE = "course";
 
-    // The access patterns, as named in the metrics (trident_dynamodb_requests_seconds{pattern=...}).
-    private static final AccessPattern COURSE_GET = AccessPattern.named("course");
-    private static final AccessPattern ENROLL_COURSE = AccessPattern.named("enrol-course");
-    private static final AccessPattern COURSE_CREATE = AccessPattern.named("course-create");
-    private static final AccessPattern COURSE_UPDATE = AccessPattern.named("course-update");
-    private static final AccessPattern COURSE_INSTRUCTORS = AccessPattern.named("course-instructors");
-    private static final KeyQuery COURSE_WITH_STUDENTS = KeyQuery.onIndex(TableSchema.GSI1, "course-with-students");
-    private static final KeyQuery COURSE_CATALOGUE = KeyQuery.onIndex(TableSchema.GSI2, "course-catalogue");
-
     private final DynamoTable table;
 
     CourseRepository(DynamoTable table) {
@@ -69,7 +60,7 @@ public class CourseRepository {
      * absent.
      */
     public Uni<Course> course(String courseId) {
-        return table.get(COURSE_GET, COURSE, EnrollmentKeys.course(courseId), Consistency.STRONG);
+        return table.get(EnrollmentPatterns.COURSE, COURSE, EnrollmentKeys.course(courseId), Consistency.STRONG);
     }
 
     /**
@@ -78,7 +69,8 @@ public class CourseRepository {
      * capacity). Emits null when absent.
      */
     public Uni<Course> courseToEnroll(String courseId) {
-        return table.get(ENROLL_COURSE, COURSE, EnrollmentKeys.course(courseId), Consistency.EVENTUAL);
+        return table.get(EnrollmentPatterns.ENROL_COURSE, COURSE, EnrollmentKeys.course(courseId),
+                Consistency.EVENTUAL);
     }
 
     /**
@@ -87,7 +79,8 @@ public class CourseRepository {
      * limit + 1}, from {@code resume} (null: the first page). An unknown term lists empty.
      */
     public Uni<Slice<Course>> termCatalogue(String term, CursorState resume, int limit) {
-        return table.list(COURSE_CATALOGUE.in(EnrollmentKeys.termPartition(term)).resumingAt(resume), limit, COURSE);
+        return table.list(KeyQuery.of(EnrollmentPatterns.COURSE_CATALOGUE).in(EnrollmentKeys.termPartition(term))
+                .resumingAt(resume), limit, COURSE);
     }
 
     /**
@@ -98,7 +91,8 @@ public class CourseRepository {
     public Uni<Course> createCourse(String courseId, CourseChanges changes, String now, Transaction.Part alongside) {
         Course course = new Course(courseId, changes.title(), changes.credits(), changes.term(), changes.capacity(), 0,
                 changes.workspaceId(), List.copyOf(changes.instructorIds()), 1, now, now);
-        return table.transact(COURSE_CREATE, Transaction.of().create(NEW_COURSE, COURSE.toItem(course))
+        return table.transact(EnrollmentPatterns.COURSE_CREATE, Transaction.of()
+                .create(NEW_COURSE, COURSE.toItem(course))
                 .include(alongside)).replaceWith(course);
     }
 
@@ -129,7 +123,8 @@ public class CourseRepository {
         if (changes.capacity() != null) {
             update.condition(Conditions.atMost(ENROLLED_COUNT, (long) changes.capacity()));
         }
-        return table.update(COURSE_UPDATE, COURSE_CHANGE, EnrollmentKeys.course(courseId), update.build())
+        return table.update(EnrollmentPatterns.COURSE_UPDATE, COURSE_CHANGE, EnrollmentKeys.course(courseId),
+                update.build())
                 .map(COURSE::fromItem);
     }
 
@@ -139,7 +134,8 @@ public class CourseRepository {
      * exist. Read only for an instructor's view of a roster or an enrollment.
      */
     public Uni<List<String>> courseInstructors(String courseId) {
-        return table.get(COURSE_INSTRUCTORS, COURSE, EnrollmentKeys.course(courseId), Consistency.STRONG)
+        return table.get(EnrollmentPatterns.COURSE_INSTRUCTORS, COURSE, EnrollmentKeys.course(courseId),
+                Consistency.STRONG)
                 .map(course -> course == null ? List.of() : course.instructorIds());
     }
 
@@ -150,7 +146,8 @@ public class CourseRepository {
      * ({@link EnrollmentRepository#courseRoster}). Emits null when the course is absent.
      */
     public Uni<CourseAndStudents> courseWithStudents(String courseId, int limit) {
-        return table.query(COURSE_WITH_STUDENTS.in(EnrollmentKeys.coursePartition(courseId)).limit(limit + 2))
+        return table.query(KeyQuery.of(EnrollmentPatterns.COURSE_WITH_STUDENTS)
+                .in(EnrollmentKeys.coursePartition(courseId)).limit(limit + 2))
                 .map(page -> {
                     var items = page.items();
                     Course course = items.stream().filter(COURSE::holds).findFirst().map(COURSE::fromItem)

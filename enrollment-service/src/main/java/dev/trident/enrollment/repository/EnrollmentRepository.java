@@ -13,13 +13,12 @@ import dev.trident.enrollment.model.Course;
 import dev.trident.enrollment.model.Enrollment;
 import dev.trident.enrollment.model.Student;
 import dev.trident.keys.EnrollmentKeys;
-import dev.trident.keys.TableSchema;
 import dev.trident.keys.cursor.CursorState;
 import dev.trident.keys.expr.Condition;
 import dev.trident.keys.expr.Conditions;
 import dev.trident.keys.expr.UpdateExpressionBuilder.UpdateExpression;
 import dev.trident.keys.expr.UpdateExpressionBuilder;
-import dev.trident.support.dynamo.AccessPattern;
+import dev.trident.keys.pattern.EnrollmentPatterns;
 import dev.trident.support.dynamo.Consistency;
 import dev.trident.support.dynamo.DynamoTable;
 import dev.trident.support.dynamo.KeyQuery;
@@ -57,20 +56,6 @@ public class EnrollmentRepository {
     /** Drop: the course has no enrollment to count off (its enrolledCount is 0, or it is gone). */
     public static final String RELEASED_SEAT = "released-seat";
 
-    // The access patterns, as named in the metrics (trident_dynamodb_requests_seconds{pattern=...}).
-    private static final KeyQuery STUDENT_COURSES = KeyQuery.onTable("student-courses")
-            .beginsWith(EnrollmentKeys.enrollmentsPrefix()).newestFirst();
-    private static final KeyQuery COURSE_ROSTER = KeyQuery.onIndex(TableSchema.GSI1, "course-roster")
-            .beginsWith(EnrollmentKeys.rosterPrefix());
-    private static final KeyQuery STUDENT_TERM_COURSES = KeyQuery.onIndex(TableSchema.GSI2, "student-term-courses")
-            .newestFirst();
-    private static final AccessPattern ENROLL = AccessPattern.named("enrol");
-    private static final AccessPattern ENROLLMENT_GET = AccessPattern.named("enrollment");
-    private static final AccessPattern GRADE_UPDATE = AccessPattern.named("grade-update");
-    private static final AccessPattern GRADE_EDGE_READ = AccessPattern.named("grade-edge-read");
-    private static final AccessPattern GRADE_AS_INSTRUCTOR = AccessPattern.named("grade-as-instructor");
-    private static final AccessPattern DROP = AccessPattern.named("drop");
-
     private final DynamoTable table;
 
     EnrollmentRepository(DynamoTable table) {
@@ -83,7 +68,8 @@ public class EnrollmentRepository {
      * consistent, {@code Limit = limit + 1}. An unknown student lists empty.
      */
     public Uni<Slice<Enrollment>> studentCourses(String studentId, CursorState resume, int limit) {
-        return table.list(STUDENT_COURSES.in(EnrollmentKeys.studentPartition(studentId)).resumingAt(resume), limit,
+        return table.list(KeyQuery.of(EnrollmentPatterns.STUDENT_COURSES)
+                .in(EnrollmentKeys.studentPartition(studentId)).resumingAt(resume), limit,
                 ENROLLMENT);
     }
 
@@ -93,7 +79,8 @@ public class EnrollmentRepository {
      * consistent as every index read, {@code Limit = limit + 1}. An unknown student or term lists empty.
      */
     public Uni<Slice<Enrollment>> studentTermCourses(String studentId, String term, CursorState resume, int limit) {
-        return table.list(STUDENT_TERM_COURSES.in(EnrollmentKeys.studentTermPartition(studentId, term))
+        return table.list(KeyQuery.of(EnrollmentPatterns.STUDENT_TERM_COURSES)
+                .in(EnrollmentKeys.studentTermPartition(studentId, term))
                 .resumingAt(resume), limit, ENROLLMENT);
     }
 
@@ -103,7 +90,8 @@ public class EnrollmentRepository {
      * index read, {@code Limit = limit + 1}. An unknown course lists empty.
      */
     public Uni<Slice<Enrollment>> courseRoster(String courseId, CursorState resume, int limit) {
-        return table.list(COURSE_ROSTER.in(EnrollmentKeys.coursePartition(courseId)).resumingAt(resume), limit,
+        return table.list(KeyQuery.of(EnrollmentPatterns.COURSE_ROSTER).in(EnrollmentKeys.coursePartition(courseId))
+                .resumingAt(resume), limit,
                 ENROLLMENT);
     }
 
@@ -131,7 +119,7 @@ public class EnrollmentRepository {
                 .set(UPDATED_AT, now)
                 .condition(seat.and(sameTerm))
                 .build();
-        return table.transact(ENROLL, Transaction.of()
+        return table.transact(EnrollmentPatterns.ENROL, Transaction.of()
                         .create(NEW_ENROLLMENT, ENROLLMENT.toItem(edge))
                         .update(COURSE_SEAT, EnrollmentKeys.course(course.courseId()), countUp)
                         .check(ENROLLED_STUDENT, EnrollmentKeys.student(student.studentId()), Conditions.ITEM_EXISTS)
@@ -144,7 +132,8 @@ public class EnrollmentRepository {
      * or drop sends back in If-Match). Emits null when absent.
      */
     public Uni<Enrollment> enrollment(String studentId, String courseId) {
-        return table.get(ENROLLMENT_GET, ENROLLMENT, EnrollmentKeys.enrollment(studentId, courseId), Consistency.STRONG);
+        return table.get(EnrollmentPatterns.ENROLLMENT, ENROLLMENT, EnrollmentKeys.enrollment(studentId, courseId),
+                Consistency.STRONG);
     }
 
     /**
@@ -153,8 +142,9 @@ public class EnrollmentRepository {
      * {@link #GRADED_ENROLLMENT}.
      */
     public Uni<Enrollment> grade(String studentId, String courseId, String grade, Long expectedVersion, String now) {
-        return table.update(GRADE_UPDATE, GRADED_ENROLLMENT, EnrollmentKeys.enrollment(studentId, courseId),
-                setGrade(grade, now, expectedVersion)).map(ENROLLMENT::fromItem);
+        return table.update(EnrollmentPatterns.GRADE_UPDATE, GRADED_ENROLLMENT,
+                EnrollmentKeys.enrollment(studentId, courseId), setGrade(grade, now, expectedVersion))
+                .map(ENROLLMENT::fromItem);
     }
 
     /**
@@ -162,7 +152,7 @@ public class EnrollmentRepository {
      * so that the version the grade is conditioned on is the latest. Emits null when absent.
      */
     public Uni<Enrollment> enrollmentToGrade(String studentId, String courseId) {
-        return table.get(GRADE_EDGE_READ, ENROLLMENT, EnrollmentKeys.enrollment(studentId, courseId),
+        return table.get(EnrollmentPatterns.GRADE_EDGE_READ, ENROLLMENT, EnrollmentKeys.enrollment(studentId, courseId),
                 Consistency.STRONG);
     }
 
@@ -174,7 +164,7 @@ public class EnrollmentRepository {
      */
     public Uni<Enrollment> gradeAsInstructor(Enrollment current, String grade, String instructorId, String now) {
         Condition teaches = Conditions.contains(INSTRUCTOR_IDS, instructorId);
-        return table.transact(GRADE_AS_INSTRUCTOR, Transaction.of()
+        return table.transact(EnrollmentPatterns.GRADE_AS_INSTRUCTOR, Transaction.of()
                         .update(GRADED_ENROLLMENT, EnrollmentKeys.enrollment(current.studentId(), current.courseId()),
                                 setGrade(grade, now, current.version()))
                         .check(TAUGHT_COURSE, EnrollmentKeys.course(current.courseId()), teaches))
@@ -197,7 +187,7 @@ public class EnrollmentRepository {
                 .set(UPDATED_AT, now)
                 .condition(Conditions.ITEM_EXISTS.and(Conditions.greaterThan(ENROLLED_COUNT, 0L)))
                 .build();
-        return table.transact(DROP, Transaction.of()
+        return table.transact(EnrollmentPatterns.DROP, Transaction.of()
                 .delete(DROPPED_ENROLLMENT, EnrollmentKeys.enrollment(studentId, courseId), edgeState)
                 .update(RELEASED_SEAT, EnrollmentKeys.course(courseId), countDown));
     }

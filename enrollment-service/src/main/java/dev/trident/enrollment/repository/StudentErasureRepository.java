@@ -9,7 +9,7 @@ import dev.trident.keys.EntityType;
 import dev.trident.keys.ItemKey;
 import dev.trident.keys.TableSchema;
 import dev.trident.keys.expr.Conditions;
-import dev.trident.support.dynamo.AccessPattern;
+import dev.trident.keys.pattern.EnrollmentPatterns;
 import dev.trident.support.dynamo.DynamoTable;
 import dev.trident.support.dynamo.KeyQuery;
 import dev.trident.support.dynamo.PageKey;
@@ -27,17 +27,6 @@ public class StudentErasureRepository {
 
     /** Items of the student's partition read at once. */
     public static final int PAGE = 100;
-
-    private static final KeyQuery ERASURE_STUDENT_ITEMS = KeyQuery.onTable("erasure-student-items")
-            .project(TableSchema.PK, TableSchema.SK, TYPE, COURSE_ID.name(), GRADE.name()).consistent().limit(PAGE);
-    private static final AccessPattern ERASURE_STUDENT_DELETE = AccessPattern.named("erasure-student-delete");
-    private static final AccessPattern STUDENT_DELETE = AccessPattern.named("student-delete");
-    private static final AccessPattern COURSE_DELETE = AccessPattern.named("course-delete");
-    private static final KeyQuery COURSE_EDGES = KeyQuery.onIndex(TableSchema.GSI1, "course-edges")
-            .beginsWith(EnrollmentKeys.rosterPrefix()).limit(PAGE);
-    private static final KeyQuery GRADED_COURSES = KeyQuery.onTable("student-graded-courses")
-            .beginsWith(EnrollmentKeys.enrollmentsPrefix()).filter(Conditions.attributeExists(GRADE.name()))
-            .project(COURSE_ID.name()).consistent().limit(PAGE);
 
     /** The student to delete is not there. */
     public static final String DELETED_STUDENT = "deleted-student";
@@ -69,7 +58,9 @@ public class StudentErasureRepository {
      * student being deleted or erased).
      */
     public Uni<StudentItems> studentItems(String studentId, PageKey after) {
-        return table.query(ERASURE_STUDENT_ITEMS.in(EnrollmentKeys.studentPartition(studentId)).after(after))
+        return table.query(KeyQuery.of(EnrollmentPatterns.ERASURE_STUDENT_ITEMS).project(TableSchema.PK,
+                TableSchema.SK, TYPE, COURSE_ID.name(), GRADE.name()).limit(PAGE)
+                .in(EnrollmentKeys.studentPartition(studentId)).after(after))
                 .map(page -> new StudentItems(page.items().stream().map(item -> {
                     ItemKey key = ItemKey.of(item);
                     return new StudentItem(key, EntityType.classify(key).orElse(null), COURSE_ID.read(item),
@@ -84,7 +75,9 @@ public class StudentErasureRepository {
      * partition ends.
      */
     public Uni<List<String>> gradedCourses(String studentId, int max) {
-        return table.pages(GRADED_COURSES.in(EnrollmentKeys.studentPartition(studentId)))
+        return table.pages(KeyQuery.of(EnrollmentPatterns.STUDENT_GRADED_COURSES)
+                .filter(Conditions.attributeExists(GRADE.name())).project(COURSE_ID.name()).limit(PAGE)
+                .in(EnrollmentKeys.studentPartition(studentId)))
                 .onItem().transformToIterable(page -> page.items().stream().map(COURSE_ID::read).toList())
                 .select().first(max)
                 .collect().asList();
@@ -96,7 +89,7 @@ public class StudentErasureRepository {
      * task. From then on nobody can enroll the student (the enroll transaction needs the profile).
      */
     public Uni<Void> deleteStudent(String studentId, Long expectedVersion, Transaction.Part alongside) {
-        return table.transact(STUDENT_DELETE, Transaction.of()
+        return table.transact(EnrollmentPatterns.STUDENT_DELETE, Transaction.of()
                 .delete(DELETED_STUDENT, EnrollmentKeys.student(studentId), existsAt(expectedVersion))
                 .include(alongside));
     }
@@ -107,7 +100,7 @@ public class StudentErasureRepository {
      * after it (the enroll transaction updates the course under {@code attribute_exists}).
      */
     public Uni<Void> deleteCourse(String courseId, Long expectedVersion, Transaction.Part alongside) {
-        return table.transact(COURSE_DELETE, Transaction.of()
+        return table.transact(EnrollmentPatterns.COURSE_DELETE, Transaction.of()
                 .delete(DELETED_COURSE, EnrollmentKeys.course(courseId), existsAt(expectedVersion))
                 .include(alongside));
     }
@@ -118,7 +111,8 @@ public class StudentErasureRepository {
      * read; the edges are deleted before the next page is read, so every page starts at the beginning).
      */
     public Uni<List<ItemKey>> courseEdges(String courseId) {
-        return table.query(COURSE_EDGES.in(EnrollmentKeys.coursePartition(courseId)))
+        return table.query(KeyQuery.of(EnrollmentPatterns.COURSE_EDGES).limit(PAGE)
+                .in(EnrollmentKeys.coursePartition(courseId)))
                 .map(page -> page.items().stream().map(ItemKey::of).toList());
     }
 
@@ -129,6 +123,6 @@ public class StudentErasureRepository {
 
     /** BatchWriteItem deletes, 25 a request, unprocessed items re-sent with backoff. */
     public Uni<Void> deleteAll(List<ItemKey> keys) {
-        return table.batchDelete(ERASURE_STUDENT_DELETE, keys);
+        return table.batchDelete(EnrollmentPatterns.ERASURE_STUDENT_DELETE, keys);
     }
 }

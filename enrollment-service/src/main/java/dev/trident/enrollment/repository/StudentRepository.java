@@ -8,7 +8,7 @@ import dev.trident.enrollment.model.Student;
 import dev.trident.enrollment.model.StudentProfile;
 import dev.trident.keys.EnrollmentKeys;
 import dev.trident.keys.expr.Conditions;
-import dev.trident.support.dynamo.AccessPattern;
+import dev.trident.keys.pattern.EnrollmentPatterns;
 import dev.trident.support.dynamo.Consistency;
 import dev.trident.support.dynamo.DynamoTable;
 import dev.trident.support.dynamo.KeyQuery;
@@ -28,13 +28,6 @@ public class StudentRepository {
     /** The student to replace is gone (no item) or at another version (the refusal carries it). */
     public static final String STUDENT_CHANGE = "student";
 
-    // The access patterns, as named in the metrics (trident_dynamodb_requests_seconds{pattern=...}).
-    private static final AccessPattern STUDENT_GET = AccessPattern.named("student");
-    private static final AccessPattern ENROLL_STUDENT = AccessPattern.named("enrol-student");
-    private static final AccessPattern STUDENT_PUT = AccessPattern.named("student-put");
-    private static final KeyQuery STUDENT_WITH_COURSES = KeyQuery.onTable("student-with-courses").newestFirst()
-            .consistent();
-
     private final DynamoTable table;
 
     StudentRepository(DynamoTable table) {
@@ -51,7 +44,7 @@ public class StudentRepository {
      * when absent.
      */
     public Uni<Student> student(String studentId) {
-        return table.get(STUDENT_GET, STUDENT, EnrollmentKeys.student(studentId), Consistency.STRONG);
+        return table.get(EnrollmentPatterns.STUDENT, STUDENT, EnrollmentKeys.student(studentId), Consistency.STRONG);
     }
 
     /**
@@ -60,7 +53,8 @@ public class StudentRepository {
      * when absent.
      */
     public Uni<Student> studentToEnroll(String studentId) {
-        return table.get(ENROLL_STUDENT, STUDENT, EnrollmentKeys.student(studentId), Consistency.EVENTUAL);
+        return table.get(EnrollmentPatterns.ENROL_STUDENT, STUDENT, EnrollmentKeys.student(studentId),
+                Consistency.EVENTUAL);
     }
 
     /**
@@ -71,7 +65,8 @@ public class StudentRepository {
     public Uni<Student> registerStudent(String studentId, StudentProfile profile, String now,
             Transaction.Part alongside) {
         Student student = new Student(studentId, profile.name(), profile.year(), profile.major(), 1, now, now);
-        return table.transact(STUDENT_PUT, Transaction.of().create(NEW_STUDENT, STUDENT.toItem(student))
+        return table.transact(EnrollmentPatterns.STUDENT_PUT, Transaction.of()
+                .create(NEW_STUDENT, STUDENT.toItem(student))
                 .include(alongside)).replaceWith(student);
     }
 
@@ -83,7 +78,7 @@ public class StudentRepository {
     public Uni<Student> replaceStudent(Student current, StudentProfile profile, String now) {
         Student replaced = new Student(current.studentId(), profile.name(), profile.year(), profile.major(),
                 current.version() + 1, current.createdAt(), now);
-        return table.put(STUDENT_PUT, STUDENT_CHANGE, STUDENT.toItem(replaced),
+        return table.put(EnrollmentPatterns.STUDENT_PUT, STUDENT_CHANGE, STUDENT.toItem(replaced),
                 Conditions.ITEM_EXISTS.and(Conditions.versionEquals(current.version()))).replaceWith(replaced);
     }
 
@@ -95,7 +90,8 @@ public class StudentRepository {
      * student's list of courses ({@link EnrollmentRepository#studentCourses}). Emits null when there is no profile.
      */
     public Uni<StudentAndCourses> studentWithCourses(String studentId, int limit) {
-        return table.query(STUDENT_WITH_COURSES.in(EnrollmentKeys.studentPartition(studentId)).limit(limit + 2))
+        return table.query(KeyQuery.of(EnrollmentPatterns.STUDENT_WITH_COURSES)
+                .in(EnrollmentKeys.studentPartition(studentId)).limit(limit + 2))
                 .map(page -> {
                     var items = page.items();
                     Student student = items.stream().filter(STUDENT::holds).findFirst().map(STUDENT::fromItem)

@@ -4,7 +4,8 @@ import dev.trident.keys.TableSchema;
 import dev.trident.keys.WorkspaceKeys;
 import dev.trident.keys.cursor.CursorState;
 import dev.trident.keys.entity.Attribute;
-import dev.trident.support.dynamo.AccessPattern;
+import dev.trident.keys.pattern.AccessPattern;
+import dev.trident.keys.pattern.ExplorerPatterns;
 import dev.trident.support.dynamo.Consistency;
 import dev.trident.support.dynamo.DynamoTable;
 import dev.trident.support.dynamo.EntityPage;
@@ -22,11 +23,9 @@ import java.util.Map;
 @ApplicationScoped
 public class CollectionReader {
 
-    private static final KeyQuery TABLE_PARTITION = KeyQuery.onTable("explorer-partition");
-    private static final Map<String, KeyQuery> INDEX_PARTITION = Map.of(
-            TableSchema.GSI1, KeyQuery.onIndex(TableSchema.GSI1, TABLE_PARTITION.pattern().name()),
-            TableSchema.GSI2, KeyQuery.onIndex(TableSchema.GSI2, TABLE_PARTITION.pattern().name()));
-    private static final AccessPattern WORKSPACE_LAYOUT = AccessPattern.named("explorer-workspace-layout");
+    private static final Map<String, AccessPattern> INDEX_PARTITION = Map.of(
+            TableSchema.GSI1, ExplorerPatterns.EXPLORER_GSI1_PARTITION,
+            TableSchema.GSI2, ExplorerPatterns.EXPLORER_GSI2_PARTITION);
     private static final Attribute<Integer> SHARDS = Attribute.integer("shards");
 
     private final DynamoTable table;
@@ -47,13 +46,15 @@ public class CollectionReader {
      * @param indexName null for the table
      */
     public Uni<EntityPage<StoredItem>> partition(String indexName, String partition, CursorState resume, int limit) {
-        KeyQuery query = indexName == null ? TABLE_PARTITION : INDEX_PARTITION.get(indexName);
-        return table.queryItems(query.in(partition).resumingAt(resume).limit(limit));
+        AccessPattern pattern = indexName == null ? ExplorerPatterns.EXPLORER_PARTITION
+                : INDEX_PARTITION.get(indexName);
+        return table.queryItems(KeyQuery.of(pattern).in(partition).resumingAt(resume).limit(limit));
     }
 
     /** A workspace's shard count from its settings item (1 when it has none); null when there is no such workspace. */
     public Uni<Integer> workspaceShards(String wsId) {
-        return table.get(WORKSPACE_LAYOUT, WorkspaceKeys.workspace(wsId), Consistency.EVENTUAL)
+        return table.get(ExplorerPatterns.EXPLORER_WORKSPACE_LAYOUT, WorkspaceKeys.workspace(wsId),
+                        Consistency.EVENTUAL)
                 .map(item -> item == null ? null : SHARDS.read(item, 1));
     }
 }

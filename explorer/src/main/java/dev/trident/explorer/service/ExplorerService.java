@@ -10,7 +10,7 @@ import dev.trident.explorer.rest.ExplorerViews.PartitionEntry;
 import dev.trident.explorer.rest.ExplorerViews.PartitionPage;
 import dev.trident.explorer.rest.ExplorerViews.ReadCost;
 import dev.trident.explorer.rest.ExplorerViews.RouteRead;
-import dev.trident.keys.CollectionReads;
+import dev.trident.keys.pattern.CollectionReads;
 import dev.trident.keys.Ids;
 import dev.trident.keys.ItemCollection;
 import dev.trident.keys.Shards;

@@ -1,6 +1,6 @@
 package dev.trident.explorer.service;
 
-import dev.trident.keys.CollectionReads;
+import dev.trident.keys.pattern.CollectionReads;
 import dev.trident.keys.DecodedKey;
 import dev.trident.keys.EnrollmentKeys;
 import dev.trident.keys.EntityType;

@@ -18,7 +18,7 @@ import software.amazon.awssdk.core.interceptor.SdkExecutionAttribute;
 import software.amazon.awssdk.services.dynamodb.model.ConsumedCapacity;
 
 /**
- * Counts every DynamoDB request by operation, access pattern ({@link AccessPattern}) and outcome, with its latency
+ * Counts every DynamoDB request by operation, access pattern ({@link PatternTags}) and outcome, with its latency
  * and the capacity DynamoDB reported for it, as Prometheus meters on {@code /q/metrics}:
  * <ul>
  * <li>{@code trident_dynamodb_requests_seconds{operation,pattern,outcome}}: a timer; outcome is {@code success}
@@ -157,7 +157,7 @@ public class DynamoDbMetrics implements ExecutionInterceptor {
     }
 
     private static String pattern(ExecutionAttributes attributes) {
-        String pattern = attributes.getAttribute(AccessPattern.NAME);
+        String pattern = attributes.getAttribute(PatternTags.NAME);
         return pattern == null ? UNNAMED : pattern;
     }
 

@@ -7,6 +7,7 @@ import dev.trident.keys.expr.Condition;
 import dev.trident.keys.expr.Conditions;
 import dev.trident.keys.expr.Expression;
 import dev.trident.keys.expr.UpdateExpressionBuilder.UpdateExpression;
+import dev.trident.keys.pattern.AccessPattern;
 import dev.trident.support.http.RequestDeadline;
 import dev.trident.support.paging.Cursors;
 import dev.trident.support.paging.Slice;
@@ -74,6 +75,7 @@ public class DynamoTable {
     private final String table;
     private final DynamoDbSettings.Retry retry;
     private final RequestDeadline deadline;
+    private final PatternTags tags = new PatternTags();
     /** The configured attempt timeout, and the time left above which a call keeps its configured timeouts. */
     private final long attemptTimeoutNanos;
     private final long configuredTimeoutsNanos;
@@ -151,11 +153,12 @@ public class DynamoTable {
     }
 
     private Uni<QueryResponse> send(AccessPattern pattern, QueryRequest.Builder builder) {
+        AwsRequestOverrideConfiguration tag = tags.tag(pattern);
         QueryRequest query = builder.tableName(table)
                 .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
-                .overrideConfiguration(pattern.tag())
+                .overrideConfiguration(tag)
                 .build();
-        return call(pattern, timeouts -> dynamo().query(timeouts == pattern.tag() ? query
+        return call(pattern, timeouts -> dynamo().query(timeouts == tag ? query
                 : query.toBuilder().overrideConfiguration(timeouts).build()));
     }
 
@@ -489,13 +492,13 @@ public class DynamoTable {
         return Uni.createFrom().completionStage(() -> {
             long remaining = deadline.remainingNanos();
             if (remaining >= configuredTimeoutsNanos) {
-                return request.apply(pattern.tag());
+                return request.apply(tags.tag(pattern));
             }
             if (remaining < LEAST_CALL_NANOS) {
                 return CompletableFuture.failedFuture(ApiCallTimeoutException.create("the request's deadline passed "
                         + "before DynamoDB was called (" + pattern + ")", null));
             }
-            return request.apply(pattern.tagWithin(remaining, attemptTimeoutNanos));
+            return request.apply(tags.tagWithin(pattern, remaining, attemptTimeoutNanos));
         });
     }
 }

@@ -5,6 +5,7 @@ import dev.trident.keys.cursor.CursorState;
 import dev.trident.keys.cursor.InvalidCursorException;
 import dev.trident.keys.expr.Condition;
 import dev.trident.keys.expr.Placeholders;
+import dev.trident.keys.pattern.AccessPattern;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -15,10 +16,10 @@ import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.Select;
 
 /**
- * A Query access pattern: declared once as a constant next to the repository's other patterns (its name, the table
- * or index it reads, the sort-key range, the order, the consistency, the projection), then given the partition and
- * the page at each call. {@link DynamoTable} turns it into the request, so no repository touches the SDK's request
- * builder or spells a key condition. Each method returns a new query; a declaration is never changed by a call.
+ * A Query of a declared {@link AccessPattern} (its index, sort-key prefix, order and consistency), given the
+ * partition, a narrower sort-key range, a projection and the page at each call. {@link DynamoTable} turns it into the
+ * request, so no repository touches the SDK's request builder or spells a key condition. Each method returns a new
+ * query.
  */
 public final class KeyQuery {
 
@@ -56,17 +57,14 @@ public final class KeyQuery {
         this.startKey = startKey;
     }
 
-    /** A pattern that reads the base table, whole partitions, oldest (lowest sort key) first, eventually consistent. */
-    public static KeyQuery onTable(String name) {
-        return new KeyQuery(AccessPattern.named(name), null, null, Range.ALL, null, null, false, false, false, null,
-                null, null, null);
-    }
-
-    /** A pattern that reads a global secondary index ({@code GSI1}, {@code GSI2}); index reads are never strong. */
-    public static KeyQuery onIndex(String index, String name) {
-        Objects.requireNonNull(TableSchema.partitionKeyOf(index), "index");
-        return new KeyQuery(AccessPattern.named(name), index, null, Range.ALL, null, null, false, false, false, null,
-                null, null, null);
+    /**
+     * A Query of {@code pattern}: the index, the sort-key prefix, the order and the consistency are the declaration's;
+     * give the partition, and the page, at each call.
+     */
+    public static KeyQuery of(AccessPattern pattern) {
+        return new KeyQuery(pattern, pattern.index(), null,
+                pattern.sortKeyPrefix() == null ? Range.ALL : Range.BEGINS_WITH, pattern.sortKeyPrefix(), null,
+                pattern.isNewestFirst(), pattern.isConsistent(), false, null, null, null, null);
     }
 
     private KeyQuery with(String partition, Range range, String from, String to, boolean newestFirst,
@@ -110,19 +108,6 @@ public final class KeyQuery {
     public KeyQuery below(String high) {
         return with(partition, Range.BELOW, null, high, newestFirst, consistent, countOnly, projection, filter, limit,
                 startKey);
-    }
-
-    /** Highest sort key first. */
-    public KeyQuery newestFirst() {
-        return with(partition, range, from, to, true, consistent, countOnly, projection, filter, limit, startKey);
-    }
-
-    /** Strongly consistent: what a decision or a deletion reads. The base table only. */
-    public KeyQuery consistent() {
-        if (index != null) {
-            throw new IllegalStateException(pattern + ": a global secondary index has no strongly consistent read");
-        }
-        return with(partition, range, from, to, newestFirst, true, countOnly, projection, filter, limit, startKey);
     }
 
     /** Only these attributes of each item. */

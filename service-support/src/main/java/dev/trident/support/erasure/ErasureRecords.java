@@ -11,7 +11,7 @@ import dev.trident.keys.entity.EntitySchema;
 import dev.trident.keys.expr.Condition;
 import dev.trident.keys.expr.Conditions;
 import dev.trident.keys.expr.UpdateExpressionBuilder;
-import dev.trident.support.dynamo.AccessPattern;
+import dev.trident.keys.pattern.SharedPatterns;
 import dev.trident.support.dynamo.Consistency;
 import dev.trident.support.dynamo.DynamoTable;
 import dev.trident.support.dynamo.Transaction;
@@ -45,8 +45,6 @@ public class ErasureRecords {
     static final Attribute<String> STATUS = Attribute.string("status");
     static final Attribute<String> COMPLETED_AT = Attribute.string("completedAt");
 
-    private static final AccessPattern ERASURE_READ = AccessPattern.named("erasure-record");
-    private static final AccessPattern ERASURE_PROGRESS = AccessPattern.named("erasure-progress");
     /** The action names of a refused write. */
     public static final String RECORD = "erasure-record";
     private static final String PART = "erasure-part";
@@ -137,7 +135,7 @@ public class ErasureRecords {
 
     /** The record, strongly consistent; null when there is none. */
     public Uni<ErasureRecord> read(String userId) {
-        return table.get(ERASURE_READ, SCHEMA, ErasureKeys.record(userId), Consistency.STRONG);
+        return table.get(SharedPatterns.ERASURE_RECORD, SCHEMA, ErasureKeys.record(userId), Consistency.STRONG);
     }
 
     /** Adds {@code erased} to a part's count (progress, visible while the part runs); nothing when there is no record. */
@@ -145,7 +143,8 @@ public class ErasureRecords {
         if (erased == 0) {
             return Uni.createFrom().voidItem();
         }
-        return table.update(ERASURE_PROGRESS, PART, ErasureKeys.record(userId), new UpdateExpressionBuilder()
+        return table.update(SharedPatterns.ERASURE_PROGRESS, PART, ErasureKeys.record(userId),
+                new UpdateExpressionBuilder()
                         .add(partErased(part), erased)
                         .condition(Conditions.ITEM_EXISTS)
                         .build())
@@ -174,7 +173,7 @@ public class ErasureRecords {
         if (kept > 0) {
             done.set(partKept(part), kept);
         }
-        return table.update(ERASURE_PROGRESS, PART, ErasureKeys.record(userId), done
+        return table.update(SharedPatterns.ERASURE_PROGRESS, PART, ErasureKeys.record(userId), done
                         .set(UPDATED_AT, now.toString())
                         .condition(Conditions.ITEM_EXISTS.and(Conditions.equalTo(partStatus(part).name(),
                                 AttributeValue.fromS(ErasureRecord.PENDING))))
@@ -186,7 +185,8 @@ public class ErasureRecords {
     }
 
     private Uni<ErasureRecord> finish(String userId, Instant now) {
-        return table.update(ERASURE_PROGRESS, RECORD, ErasureKeys.record(userId), new UpdateExpressionBuilder()
+        return table.update(SharedPatterns.ERASURE_PROGRESS, RECORD, ErasureKeys.record(userId),
+                new UpdateExpressionBuilder()
                         .set(STATUS, ErasureRecord.DONE)
                         .set(COMPLETED_AT, now.toString())
                         .set(EXPIRES_AT, now.plus(KEPT_FOR).getEpochSecond())

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.trident.keys.IdempotencyKeys;
 import dev.trident.keys.ItemKey;
-import dev.trident.support.dynamo.AccessPattern;
+import dev.trident.keys.pattern.SharedPatterns;
 import dev.trident.support.dynamo.Consistency;
 import dev.trident.support.dynamo.DynamoTable;
 import dev.trident.support.problem.ProblemException;
@@ -50,7 +50,6 @@ public class Idempotency {
             + "the first is still being written, a 409 with Retry-After.";
     static final Duration LIFETIME = Duration.ofHours(24);
 
-    private static final AccessPattern RECORD_READ = AccessPattern.named("idempotency-record");
 
     private final DynamoTable table;
     private final ObjectMapper json;
@@ -120,7 +119,7 @@ public class Idempotency {
 
     /** The live record under the key: GetItem, strongly consistent; null when there is none or it has expired. */
     private Uni<IdempotencyRecords.Stored> stored(ItemKey recordKey) {
-        return table.get(RECORD_READ, IdempotencyRecords.STORED, recordKey, Consistency.STRONG)
+        return table.get(SharedPatterns.IDEMPOTENCY_RECORD, IdempotencyRecords.STORED, recordKey, Consistency.STRONG)
                 .map(found -> found == null || found.expiresAt() <= clock.instant().getEpochSecond() ? null : found);
     }
 

@@ -1,8 +1,9 @@
 package dev.trident.support.table;
 
 import dev.trident.keys.TableDefinition;
+import dev.trident.keys.pattern.SharedPatterns;
 import dev.trident.support.config.TridentConfig;
-import dev.trident.support.dynamo.AccessPattern;
+import dev.trident.support.dynamo.PatternTags;
 import io.quarkus.runtime.StartupEvent;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -26,13 +27,13 @@ import software.amazon.awssdk.services.dynamodb.model.TableStatus;
 public class TableBootstrap {
 
     private static final Logger LOG = Logger.getLogger(TableBootstrap.class);
-    private static final AccessPattern BOOTSTRAP = AccessPattern.named("table-bootstrap");
     private static final Duration TIMEOUT = Duration.ofSeconds(60);
     /**
      * Start-up calls are not bound by the routes' short timeouts: a first CreateTable on a cold DynamoDB Local took
      * 1.4 s here, and a timed-out attempt would only be sent again.
      */
-    private static final AwsRequestOverrideConfiguration START_UP = BOOTSTRAP.tag().toBuilder()
+    private static final AwsRequestOverrideConfiguration START_UP =
+            PatternTags.build(SharedPatterns.TABLE_BOOTSTRAP).toBuilder()
             .apiCallTimeout(Duration.ofSeconds(20)).apiCallAttemptTimeout(Duration.ofSeconds(10)).build();
 
     private final DynamoDbAsyncClient dynamo;

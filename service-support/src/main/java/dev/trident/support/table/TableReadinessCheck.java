@@ -1,8 +1,9 @@
 package dev.trident.support.table;
 
 import dev.trident.keys.TableDefinition;
+import dev.trident.keys.pattern.SharedPatterns;
 import dev.trident.support.config.TridentConfig;
-import dev.trident.support.dynamo.AccessPattern;
+import dev.trident.support.dynamo.PatternTags;
 import io.smallrye.health.api.AsyncHealthCheck;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -30,7 +31,6 @@ import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
 public class TableReadinessCheck implements AsyncHealthCheck {
 
     private static final String NAME = "dynamodb-table";
-    private static final AccessPattern READINESS = AccessPattern.named("table-readiness");
     /** A safety net behind the SDK's own timeout, which is the one expected to fire. */
     private static final Duration GRACE = Duration.ofMillis(300);
 
@@ -45,7 +45,8 @@ public class TableReadinessCheck implements AsyncHealthCheck {
         this.table = table;
         this.timeout = config.table().readinessTimeout();
         // One attempt, no SDK retry inside the probe: the next probe is the retry.
-        this.probe = READINESS.tag().toBuilder().apiCallTimeout(timeout).apiCallAttemptTimeout(timeout).build();
+        this.probe = PatternTags.build(SharedPatterns.TABLE_READINESS).toBuilder().apiCallTimeout(timeout)
+                .apiCallAttemptTimeout(timeout).build();
         this.endpoint = endpointOf(dynamo);
     }
 

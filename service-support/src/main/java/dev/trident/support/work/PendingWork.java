@@ -9,7 +9,7 @@ import dev.trident.keys.entity.Attribute;
 import dev.trident.keys.entity.EntitySchema;
 import dev.trident.keys.expr.Conditions;
 import dev.trident.keys.expr.UpdateExpressionBuilder;
-import dev.trident.support.dynamo.AccessPattern;
+import dev.trident.keys.pattern.SharedPatterns;
 import dev.trident.support.dynamo.DynamoTable;
 import dev.trident.support.dynamo.KeyQuery;
 import dev.trident.support.dynamo.PageKey;
@@ -52,10 +52,6 @@ public class PendingWork {
             .reads(item -> new WorkTask(SERVICE.read(item), KIND.read(item), TASK_ID.read(item), CREATED_AT.read(item),
                     LEASE_OWNER.read(item), LEASE_UNTIL.read(item, 0L), ATTEMPTS.read(item, 0L), SCOPE.read(item)));
 
-    private static final KeyQuery WORK_PENDING = KeyQuery.onTable("work-pending").beginsWith(WorkKeys.tasksPrefix())
-            .consistent();
-    private static final AccessPattern WORK_CLAIM = AccessPattern.named("work-claim");
-    private static final AccessPattern WORK_DONE = AccessPattern.named("work-done");
     private static final String CLAIM = "work-claim";
 
     private final DynamoTable table;
@@ -79,7 +75,7 @@ public class PendingWork {
 
     /** Writes {@code task} on its own (a retry path outside a transaction). */
     public Uni<Void> enqueueNow(WorkTask task) {
-        return table.put(WORK_DONE, "work-enqueue", TASK.toItem(task), null);
+        return table.put(SharedPatterns.WORK_DONE, "work-enqueue", TASK.toItem(task), null);
     }
 
     /** One page of a pending-work partition, and the key the next page starts after (null: this was the last). */
@@ -92,7 +88,8 @@ public class PendingWork {
      * before must be seen).
      */
     public Uni<TaskPage> pending(String service, int limit, PageKey startKey) {
-        return table.query(WORK_PENDING.in(WorkKeys.workPartition(service)).after(startKey).limit(limit))
+        return table.query(KeyQuery.of(SharedPatterns.WORK_PENDING).in(WorkKeys.workPartition(service))
+                        .after(startKey).limit(limit))
                 .map(page -> new TaskPage(page.items().stream().map(TASK::fromItem).toList(), page.next()));
     }
 
@@ -102,7 +99,7 @@ public class PendingWork {
      */
     public Uni<Boolean> claim(WorkTask task, String owner, Instant now, Duration lease) {
         AttributeValue nowMillis = AttributeValue.fromN(Long.toString(now.toEpochMilli()));
-        return table.update(WORK_CLAIM, CLAIM, key(task), new UpdateExpressionBuilder()
+        return table.update(SharedPatterns.WORK_CLAIM, CLAIM, key(task), new UpdateExpressionBuilder()
                         .set(LEASE_OWNER, owner)
                         .set(LEASE_UNTIL, now.plus(lease).toEpochMilli())
                         .add(ATTEMPTS, 1)
@@ -116,7 +113,7 @@ public class PendingWork {
 
     /** Extends {@code owner}'s claim; emits false when the owner no longer holds the task. */
     public Uni<Boolean> extend(WorkTask task, String owner, Instant now, Duration lease) {
-        return table.update(WORK_CLAIM, CLAIM, key(task), new UpdateExpressionBuilder()
+        return table.update(SharedPatterns.WORK_CLAIM, CLAIM, key(task), new UpdateExpressionBuilder()
                         .set(LEASE_UNTIL, now.plus(lease).toEpochMilli())
                         .condition(heldBy(owner))
                         .build())
@@ -130,7 +127,7 @@ public class PendingWork {
      * starts; the holder's name goes at once, so none of its later extensions or completions can succeed.
      */
     public Uni<Void> release(WorkTask task, String owner, Instant freeAt) {
-        return table.update(WORK_CLAIM, CLAIM, key(task), new UpdateExpressionBuilder()
+        return table.update(SharedPatterns.WORK_CLAIM, CLAIM, key(task), new UpdateExpressionBuilder()
                         .set(LEASE_UNTIL, freeAt.toEpochMilli())
                         .remove(LEASE_OWNER.name())
                         .condition(heldBy(owner))
@@ -141,7 +138,7 @@ public class PendingWork {
 
     /** Deletes a done task, if {@code owner} still holds it (otherwise its new holder deletes it). */
     public Uni<Void> done(WorkTask task, String owner) {
-        return table.delete(WORK_DONE, "work-done", key(task), heldBy(owner))
+        return table.delete(SharedPatterns.WORK_DONE, "work-done", key(task), heldBy(owner))
                 .replaceWithVoid()
                 .onFailure(WriteRefused.class).recoverWithNull();
     }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.trident.keys.ItemKey;
 import dev.trident.keys.TableDefinition;
+import dev.trident.keys.pattern.AccessPattern;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;

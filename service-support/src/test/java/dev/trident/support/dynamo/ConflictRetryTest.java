@@ -8,6 +8,7 @@ import dev.trident.keys.ItemKey;
 import dev.trident.keys.TableDefinition;
 import dev.trident.keys.expr.Conditions;
 import dev.trident.keys.expr.UpdateExpressionBuilder;
+import dev.trident.keys.pattern.AccessPattern;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;

@@ -1,6 +1,7 @@
 package dev.trident.support.dynamo;
 
 import dev.trident.keys.ItemKey;
+import dev.trident.keys.pattern.AccessPattern;
 import io.smallrye.mutiny.Uni;
 import jakarta.annotation.security.PermitAll;
 import jakarta.ws.rs.GET;

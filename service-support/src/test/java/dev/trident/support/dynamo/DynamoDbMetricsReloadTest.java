@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.trident.keys.pattern.AccessPattern;
 import io.micrometer.core.instrument.Metrics;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -74,14 +75,13 @@ class DynamoDbMetricsReloadTest {
     /** Runs one GetItem through the interceptor and access pattern of the given loading and checks its timer. */
     private void recordOneGetItem(ClassLoader loading, String patternName) throws Exception {
         Class<?> metricsClass = Class.forName(DynamoDbMetrics.class.getName(), true, loading);
-        Class<?> patternClass = Class.forName(AccessPattern.class.getName(), true, loading);
+        Class<?> tagsClass = Class.forName(PatternTags.class.getName(), true, loading);
         if (loading != DynamoDbMetrics.class.getClassLoader()) {
             assertNotSame(DynamoDbMetrics.class, metricsClass, "the reload defines the class again");
         }
         ExecutionInterceptor interceptor = (ExecutionInterceptor) metricsClass.getConstructor().newInstance();
-        Object pattern = patternClass.getMethod("named", String.class).invoke(null, patternName);
-        AwsRequestOverrideConfiguration tag = (AwsRequestOverrideConfiguration) patternClass.getMethod("tag")
-                .invoke(pattern);
+        AwsRequestOverrideConfiguration tag = (AwsRequestOverrideConfiguration) tagsClass
+                .getMethod("build", AccessPattern.class).invoke(null, AccessPattern.named(patternName));
 
         // What the SDK does for a request: the override's attributes, the operation name, then the interceptor.
         ExecutionAttributes attributes = tag.executionAttributes().copy();

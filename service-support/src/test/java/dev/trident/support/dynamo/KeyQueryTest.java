@@ -5,10 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.trident.keys.ItemCollection;
 import dev.trident.keys.cursor.CursorState;
 import dev.trident.keys.cursor.InvalidCursorException;
 import dev.trident.keys.entity.Attribute;
 import dev.trident.keys.expr.Conditions;
+import dev.trident.keys.pattern.AccessPattern;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -19,7 +21,8 @@ import software.amazon.awssdk.services.dynamodb.model.Select;
 /** A declared Query pattern becomes exactly the request its declaration and its call say, and nothing else. */
 class KeyQueryTest {
 
-    private static final KeyQuery ROSTER = KeyQuery.onIndex("GSI1", "course-roster").beginsWith("STU#");
+    private static final KeyQuery ROSTER =
+            KeyQuery.of(AccessPattern.reads("course-roster", ItemCollection.COURSE_ROSTER).beginsWith("STU#"));
 
     @Test
     void aDeclaredIndexPatternReadsItsPartitionUnderItsPrefixEventuallyConsistentInKeyOrder() {
@@ -43,7 +46,8 @@ class KeyQueryTest {
 
     @Test
     void aTableSweepIsStronglyConsistentProjectedFilteredAndNewestFirst() {
-        QueryRequest query = KeyQuery.onTable("sweep").consistent().newestFirst()
+        QueryRequest query = KeyQuery.of(AccessPattern.reads("sweep", ItemCollection.STUDENT).consistent()
+                        .newestFirst())
                 .project("PK", "SK", "_type").filter(Conditions.attributeExists("grade"))
                 .in("STU#ada").limit(100).request().build();
         assertEquals("#pk = :pk", query.keyConditionExpression());
@@ -57,7 +61,8 @@ class KeyQueryTest {
 
     @Test
     void sortKeyRangesAreKeyConditionsSoNothingOutsideThemIsRead() {
-        KeyQuery status = KeyQuery.onIndex("GSI2", "projects-by-status").in("PROJSTATUS#active#0");
+        KeyQuery status = KeyQuery.of(AccessPattern.reads("projects-by-status", ItemCollection.PROJECTS_BY_STATUS))
+                .in("PROJSTATUS#active#0");
         assertEquals("#pk = :pk AND #sk BETWEEN :from AND :to",
                 status.between("2026-01", "2026-02").request().build().keyConditionExpression());
         assertEquals("#pk = :pk AND #sk >= :from", status.atLeast("2026-01").request().build().keyConditionExpression());
@@ -67,9 +72,11 @@ class KeyQueryTest {
     }
 
     @Test
-    void anIndexHasNoStronglyConsistentRead() {
-        assertThrows(IllegalStateException.class, () -> KeyQuery.onIndex("GSI1", "roster").consistent());
-        assertThrows(NullPointerException.class, () -> KeyQuery.onIndex("GSI9", "nothing"));
+    void aReadOfAnyPartitionTakesTheIndexItIsDeclaredOn() {
+        QueryRequest query = KeyQuery.of(AccessPattern.readsAnyPartitionOf("look", "GSI2")).in("TERM#2026").request()
+                .build();
+        assertEquals("GSI2", query.indexName());
+        assertEquals(Map.of("#pk", "GSI2PK"), query.expressionAttributeNames());
     }
 
     @Test
@@ -89,7 +96,7 @@ class KeyQueryTest {
                 "GSI2SK", "p9");
         PageKey key = PageKey.fromCursorPosition(position);
         assertEquals(position, key.cursorPosition());
-        KeyQuery timeline = KeyQuery.onIndex("GSI2", "timeline").newestFirst();
+        KeyQuery timeline = KeyQuery.of(AccessPattern.reads("timeline", ItemCollection.TIMELINE).newestFirst());
         assertEquals(AttributeValue.fromS("TIMELINE#2026-05"), timeline.in("TIMELINE#2026-05").resumingAfter(key)
                 .request().build().exclusiveStartKey().get("GSI2PK"));
         assertThrows(InvalidCursorException.class, () -> timeline.in("TIMELINE#2026-04").resumingAfter(key));

@@ -1,7 +1,8 @@
 package dev.trident.support.observability;
 
 import dev.trident.keys.TableDefinition;
-import dev.trident.support.dynamo.AccessPattern;
+import dev.trident.keys.pattern.AccessPattern;
+import dev.trident.support.dynamo.PatternTags;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.SpanContext;
 import io.smallrye.mutiny.Uni;
@@ -41,7 +42,7 @@ public class TracedProbeResource {
         return Uni.createFrom().completionStage(() -> dynamo.getItem(r -> r.tableName(table.tableName())
                         .key(Map.of("PK", AttributeValue.fromS("PROBE#" + which), "SK", AttributeValue.fromS("PROBE")))
                         .returnConsumedCapacity("TOTAL")
-                        .overrideConfiguration(pattern.tag())))
+                        .overrideConfiguration(PatternTags.build(pattern))))
                 .map(response -> response.hasItem() ? "found" : "absent");
     }
 

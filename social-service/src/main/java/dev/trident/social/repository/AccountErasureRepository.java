@@ -1,6 +1,5 @@
 package dev.trident.social.repository;
 
-import static dev.trident.keys.TableSchema.GSI1;
 import static dev.trident.keys.TableSchema.PK;
 import static dev.trident.keys.TableSchema.SK;
 import static dev.trident.keys.TableSchema.TYPE;
@@ -14,8 +13,8 @@ import dev.trident.keys.EntityType;
 import dev.trident.keys.ItemKey;
 import dev.trident.keys.SocialKeys;
 import dev.trident.keys.expr.Conditions;
+import dev.trident.keys.pattern.SocialPatterns;
 import dev.trident.social.model.Profile;
-import dev.trident.support.dynamo.AccessPattern;
 import dev.trident.support.dynamo.DynamoTable;
 import dev.trident.support.dynamo.KeyQuery;
 import dev.trident.support.dynamo.PageKey;
@@ -41,13 +40,6 @@ public class AccountErasureRepository {
     /** Items of the account's partition read (and then deleted) at once. */
     public static final int PAGE = 100;
 
-    private static final AccessPattern ERASURE_REQUEST = AccessPattern.named("erasure-request");
-    private static final KeyQuery ERASURE_USER_ITEMS = KeyQuery.onTable("erasure-user-items")
-            .project(PK, SK, TYPE, POST_ID.name()).consistent().limit(PAGE);
-    private static final AccessPattern ERASURE_USER_ITEMS_DELETE = AccessPattern.named("erasure-user-items-delete");
-    private static final KeyQuery ERASURE_AUTHOR_COMMENTS = KeyQuery.onIndex(GSI1, "erasure-author-comments")
-            .beginsWith(SocialKeys.commentsByAuthorPrefix()).limit(PAGE);
-
     private final DynamoTable table;
 
     AccountErasureRepository(DynamoTable table) {
@@ -62,7 +54,7 @@ public class AccountErasureRepository {
      * its handle is free; the rest is erased by the tasks.
      */
     public Uni<Void> requestErasure(Profile profile, Long expectedVersion, ErasureRecord record) {
-        return table.transact(ERASURE_REQUEST, Transaction.of()
+        return table.transact(SocialPatterns.ERASURE_REQUEST, Transaction.of()
                 .delete(ERASED_PROFILE, SocialKeys.userProfile(profile.userId()), expectedVersion == null
                         ? Conditions.ITEM_EXISTS : Conditions.ITEM_EXISTS.and(Conditions.versionEquals(expectedVersion)))
                 .delete(RELEASED_HANDLE, SocialKeys.handleClaim(SocialKeys.canonicalHandle(profile.handle())),
@@ -81,7 +73,8 @@ public class AccountErasureRepository {
      * each page starts at the partition's beginning again.
      */
     public Uni<List<UserItem>> userItems(String userId) {
-        return table.query(ERASURE_USER_ITEMS.in(SocialKeys.userPartition(userId)))
+        return table.query(KeyQuery.of(SocialPatterns.ERASURE_USER_ITEMS).project(PK, SK, TYPE, POST_ID.name())
+                .limit(PAGE).in(SocialKeys.userPartition(userId)))
                 .map(page -> page.items().stream().map(item -> {
                     ItemKey key = ItemKey.of(item);
                     EntityType type = EntityType.classify(key).orElse(null);
@@ -91,7 +84,7 @@ public class AccountErasureRepository {
 
     /** BatchWriteItem deletes, 25 a request, unprocessed items re-sent with backoff. */
     public Uni<Void> deleteAll(List<ItemKey> keys) {
-        return table.batchDelete(ERASURE_USER_ITEMS_DELETE, keys);
+        return table.batchDelete(SocialPatterns.ERASURE_USER_ITEMS_DELETE, keys);
     }
 
     /** A comment the account wrote, as GSI1 lists it. */
@@ -108,7 +101,8 @@ public class AccountErasureRepository {
      * index read: a comment deleted a moment ago may still be listed, and its delete is then refused and skipped).
      */
     public Uni<AuthoredComments> commentsBy(String userId, PageKey startKey) {
-        return table.query(ERASURE_AUTHOR_COMMENTS.in(SocialKeys.userPartition(userId)).after(startKey))
+        return table.query(KeyQuery.of(SocialPatterns.ERASURE_AUTHOR_COMMENTS).limit(PAGE)
+                .in(SocialKeys.userPartition(userId)).after(startKey))
                 .map(page -> new AuthoredComments(page.items().stream()
                         .filter(item -> userId.equals(AUTHOR_ID.read(item)))
                         .map(item -> new AuthoredComment(POST_AUTHOR_ID.read(item), POST_ID.read(item),

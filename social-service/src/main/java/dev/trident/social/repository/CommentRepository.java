@@ -15,9 +15,9 @@ import dev.trident.keys.cursor.CursorState;
 import dev.trident.keys.expr.Condition;
 import dev.trident.keys.expr.Conditions;
 import dev.trident.keys.expr.UpdateExpressionBuilder;
+import dev.trident.keys.pattern.SocialPatterns;
 import dev.trident.social.model.Comment;
 import dev.trident.social.model.PostDeletion;
-import dev.trident.support.dynamo.AccessPattern;
 import dev.trident.support.dynamo.Consistency;
 import dev.trident.support.dynamo.DynamoTable;
 import dev.trident.support.dynamo.KeyQuery;
@@ -53,17 +53,6 @@ public class CommentRepository {
     /** The post a deleted comment is taken off is gone. */
     public static final String COUNTED_POST = "counted-post";
 
-    // The access patterns, as named in the metrics (trident_dynamodb_requests_seconds{pattern=...}).
-    private static final AccessPattern COMMENT_CREATE = AccessPattern.named("comment-create");
-    private static final KeyQuery POST_COMMENTS = KeyQuery.onTable("post-comments")
-            .beginsWith(SocialKeys.commentsPrefix());
-    private static final AccessPattern POST_COMMENTS_DELETE = AccessPattern.named("post-comments-delete");
-    private static final KeyQuery POST_COMMENT_KEYS = KeyQuery.onTable(POST_COMMENTS_DELETE.name())
-            .beginsWith(SocialKeys.commentsPrefix()).project(PK, SK).consistent();
-    private static final AccessPattern COMMENT_READ = AccessPattern.named("comment");
-    private static final AccessPattern COMMENT_UPDATE = AccessPattern.named("comment-update");
-    private static final AccessPattern COMMENT_DELETE = AccessPattern.named("comment-delete");
-
     private final DynamoTable table;
 
     CommentRepository(DynamoTable table) {
@@ -89,7 +78,7 @@ public class CommentRepository {
         if (!comment.authorId().equals(comment.postAuthorId())) {
             transaction.check(COMMENTER_PROFILE, SocialKeys.userProfile(comment.authorId()), Conditions.ITEM_EXISTS);
         }
-        return table.transact(COMMENT_CREATE, transaction
+        return table.transact(SocialPatterns.COMMENT_CREATE, transaction
                 .update(COMMENTER_STATS, SocialKeys.monthlyStats(comment.authorId(), month),
                         StatsRepository.count(COMMENTS, comment.authorId(), month, comment.createdAt()))
                 .include(alongside));
@@ -101,7 +90,7 @@ public class CommentRepository {
      * naming another user finds nothing).
      */
     public Uni<Comment> comment(String postAuthorId, String postId, String commentId) {
-        return table.get(COMMENT_READ, COMMENT, SocialKeys.comment(postId, commentId), Consistency.STRONG)
+        return table.get(SocialPatterns.COMMENT, COMMENT, SocialKeys.comment(postId, commentId), Consistency.STRONG)
                 .map(comment -> comment != null && postAuthorId.equals(comment.postAuthorId()) ? comment : null);
     }
 
@@ -116,7 +105,7 @@ public class CommentRepository {
         // versionedChange adds attribute_exists(PK) and, with If-Match, the version.
         UpdateExpressionBuilder update = new UpdateExpressionBuilder().set(BODY, body)
                 .condition(postOwnerIs(postAuthorId).and(authorIs(authorId)));
-        return table.update(COMMENT_UPDATE, COMMENT_CHANGE, SocialKeys.comment(postId, commentId),
+        return table.update(SocialPatterns.COMMENT_UPDATE, COMMENT_CHANGE, SocialKeys.comment(postId, commentId),
                 VersionedChange.of(update, expectedVersion, now)).map(COMMENT::fromItem);
     }
 
@@ -139,7 +128,7 @@ public class CommentRepository {
         if (expectedVersion != null) {
             condition = condition.and(Conditions.versionEquals(expectedVersion));
         }
-        return table.transact(COMMENT_DELETE, Transaction.of()
+        return table.transact(SocialPatterns.COMMENT_DELETE, Transaction.of()
                 .delete(COMMENT_CHANGE, SocialKeys.comment(postId, commentId), condition)
                 .update(COUNTED_POST, SocialKeys.post(postAuthorId, postId),
                         new UpdateExpressionBuilder().add(COMMENT_COUNT, -1).condition(Conditions.ITEM_EXISTS)
@@ -167,7 +156,8 @@ public class CommentRepository {
      * comment of the right path, so it costs no short pages).
      */
     public Uni<Slice<Comment>> postComments(String userId, String postId, CursorState resume, int limit) {
-        return table.list(POST_COMMENTS.in(SocialKeys.commentPartition(postId)).resumingAt(resume)
+        return table.list(KeyQuery.of(SocialPatterns.POST_COMMENTS).in(SocialKeys.commentPartition(postId))
+                .resumingAt(resume)
                 .filter(Conditions.equalTo(POST_AUTHOR_ID.name(), POST_AUTHOR_ID.encode(userId))), limit, COMMENT);
     }
 
@@ -182,7 +172,8 @@ public class CommentRepository {
      * comments were deleted.
      */
     public Uni<Integer> deleteComments(PostDeletion deletion) {
-        return deleteCommentPages(POST_COMMENT_KEYS.in(SocialKeys.commentPartition(deletion.postId())),
+        return deleteCommentPages(KeyQuery.of(SocialPatterns.POST_COMMENTS_DELETE).project(PK, SK)
+                .in(SocialKeys.commentPartition(deletion.postId())),
                 deleted -> Uni.createFrom().voidItem());
     }
 
@@ -191,7 +182,8 @@ public class CommentRepository {
      * the count of each page deleted (a pending-work task extends its lease there).
      */
     public Uni<Integer> deleteComments(PostDeletion deletion, Function<Integer, Uni<Void>> afterPage) {
-        return deleteCommentPages(POST_COMMENT_KEYS.in(SocialKeys.commentPartition(deletion.postId()))
+        return deleteCommentPages(KeyQuery.of(SocialPatterns.POST_COMMENTS_DELETE).project(PK, SK)
+                .in(SocialKeys.commentPartition(deletion.postId()))
                 .limit(DELETE_PAGE), afterPage);
     }
 
@@ -200,7 +192,8 @@ public class CommentRepository {
                 .onItem().transformToUniAndConcatenate(page -> {
                     List<ItemKey> keys = page.items().stream().map(ItemKey::of).toList();
                     return keys.isEmpty() ? Uni.createFrom().item(0)
-                            : table.batchDelete(POST_COMMENTS_DELETE, keys).chain(() -> afterPage.apply(keys.size()))
+                            : table.batchDelete(SocialPatterns.POST_COMMENTS_DELETE, keys)
+                                    .chain(() -> afterPage.apply(keys.size()))
                                     .replaceWith(keys.size());
                 })
                 .collect().with(Collectors.summingInt(Integer::intValue));

@@ -16,9 +16,9 @@ import dev.trident.keys.expr.Condition;
 import dev.trident.keys.expr.Conditions;
 import dev.trident.keys.expr.UpdateExpressionBuilder.UpdateExpression;
 import dev.trident.keys.expr.UpdateExpressionBuilder;
+import dev.trident.keys.pattern.SocialPatterns;
 import dev.trident.social.model.Post;
 import dev.trident.social.model.PostDeletion;
-import dev.trident.support.dynamo.AccessPattern;
 import dev.trident.support.dynamo.Consistency;
 import dev.trident.support.dynamo.DynamoTable;
 import dev.trident.support.dynamo.KeyQuery;
@@ -45,17 +45,6 @@ public class PostRepository {
     private static final String AUTHOR_STATS = "author-stats";
     private static final String TIMELINE_MONTH = "timeline-month";
     private static final String DELETION_RECORD = "deletion-record";
-
-    // The access patterns, as named in the metrics (trident_dynamodb_requests_seconds{pattern=...}).
-    private static final AccessPattern POST_CREATE = AccessPattern.named("post-create");
-    private static final AccessPattern POST_READ = AccessPattern.named("post");
-    private static final KeyQuery USER_POSTS = KeyQuery.onTable("user-posts").beginsWith(SocialKeys.postsPrefix())
-            .newestFirst();
-    private static final AccessPattern POST_UPDATE = AccessPattern.named("post-update");
-    private static final AccessPattern POST_DELETE = AccessPattern.named("post-delete");
-    private static final KeyQuery POST_DELETION_PENDING = KeyQuery.onTable("post-deletion-pending")
-            .beginsWith(SocialKeys.POST_DELETIONS_PREFIX).consistent();
-    private static final AccessPattern POST_DELETION_FINISH = AccessPattern.named("post-deletion-finish");
 
     private final DynamoTable table;
     /**
@@ -84,9 +73,10 @@ public class PostRepository {
                 .check(AUTHOR_PROFILE, SocialKeys.userProfile(post.userId()), Conditions.ITEM_EXISTS);
         boolean indexMonth = !indexedMonths.contains(month);
         if (indexMonth) {
-            transaction.update(TIMELINE_MONTH, SocialKeys.timelineMonth(month), listInMonthIndex(month, post.createdAt()));
+            transaction.update(TIMELINE_MONTH, SocialKeys.timelineMonth(month),
+                    listInMonthIndex(month, post.createdAt()));
         }
-        return table.transact(POST_CREATE, transaction.include(alongside)).invoke(() -> {
+        return table.transact(SocialPatterns.POST_CREATE, transaction.include(alongside)).invoke(() -> {
             if (indexMonth) {
                 indexedMonths.add(month);
             }
@@ -104,7 +94,7 @@ public class PostRepository {
 
     /** Get one post: one GetItem, strongly consistent (it carries the ETag). Emits null when absent. */
     public Uni<Post> post(String userId, String postId) {
-        return table.get(POST_READ, POST, SocialKeys.post(userId, postId), Consistency.STRONG);
+        return table.get(SocialPatterns.POST, POST, SocialKeys.post(userId, postId), Consistency.STRONG);
     }
 
     /**
@@ -112,7 +102,8 @@ public class PostRepository {
      * eventually consistent (a list), {@code Limit = limit + 1}, from {@code resume} (null: the first page).
      */
     public Uni<Slice<Post>> userPosts(String userId, CursorState resume, int limit) {
-        return table.list(USER_POSTS.in(SocialKeys.userPartition(userId)).resumingAt(resume), limit, POST);
+        return table.list(KeyQuery.of(SocialPatterns.USER_POSTS).in(SocialKeys.userPartition(userId))
+                .resumingAt(resume), limit, POST);
     }
 
     /**
@@ -123,7 +114,7 @@ public class PostRepository {
     public Uni<Post> updatePost(String userId, String postId, String title, String body, Long expectedVersion,
             String now) {
         UpdateExpressionBuilder update = new UpdateExpressionBuilder().setIfGiven(TITLE, title).setIfGiven(BODY, body);
-        return table.update(POST_UPDATE, POST_CHANGE, SocialKeys.post(userId, postId),
+        return table.update(SocialPatterns.POST_UPDATE, POST_CHANGE, SocialKeys.post(userId, postId),
                 VersionedChange.of(update, expectedVersion, now)).map(POST::fromItem);
     }
 
@@ -140,7 +131,7 @@ public class PostRepository {
         Condition condition = expectedVersion == null ? Conditions.ITEM_EXISTS
                 : Conditions.ITEM_EXISTS.and(Conditions.versionEquals(expectedVersion));
         PostDeletion deletion = new PostDeletion(userId, postId, expectedVersion, now);
-        return table.transact(POST_DELETE, Transaction.of()
+        return table.transact(SocialPatterns.POST_DELETE, Transaction.of()
                 .delete(POST_CHANGE, SocialKeys.post(userId, postId), condition)
                 .put(DELETION_RECORD, POST_DELETION.toItem(deletion), null)
                 .include(alongside))
@@ -153,7 +144,8 @@ public class PostRepository {
      * found). The prefix sorts below {@code POST#}, so the Query reads deletion records only.
      */
     public Uni<List<PostDeletion>> pendingPostDeletions(String userId, int limit) {
-        return table.query(POST_DELETION_PENDING.in(SocialKeys.userPartition(userId)).limit(limit))
+        return table.query(KeyQuery.of(SocialPatterns.POST_DELETION_PENDING).in(SocialKeys.userPartition(userId))
+                .limit(limit))
                 .map(page -> page.items().stream().map(POST_DELETION::fromItem).toList());
     }
 
@@ -162,7 +154,7 @@ public class PostRepository {
      * strongly consistent (it decides between a 404 and finishing a delete). Emits null when there is none.
      */
     public Uni<PostDeletion> pendingPostDeletion(String userId, String postId) {
-        return table.get(POST_DELETION_PENDING.pattern(), POST_DELETION, SocialKeys.postDeletion(userId, postId),
+        return table.get(SocialPatterns.POST_DELETION_PENDING, POST_DELETION, SocialKeys.postDeletion(userId, postId),
                 Consistency.STRONG);
     }
 
@@ -172,7 +164,7 @@ public class PostRepository {
      * and resumes.
      */
     public Uni<Void> finishPostDeletion(PostDeletion deletion) {
-        return table.delete(POST_DELETION_FINISH, DELETION_RECORD,
+        return table.delete(SocialPatterns.POST_DELETION_FINISH, DELETION_RECORD,
                 SocialKeys.postDeletion(deletion.userId(), deletion.postId()), null).replaceWithVoid();
     }
 }

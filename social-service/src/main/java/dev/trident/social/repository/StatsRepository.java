@@ -9,10 +9,10 @@ import static dev.trident.social.repository.SocialEntities.USER_ID;
 
 import dev.trident.keys.SocialKeys;
 import dev.trident.keys.entity.Attribute;
-import dev.trident.keys.expr.UpdateExpressionBuilder;
 import dev.trident.keys.expr.UpdateExpressionBuilder.UpdateExpression;
+import dev.trident.keys.expr.UpdateExpressionBuilder;
+import dev.trident.keys.pattern.SocialPatterns;
 import dev.trident.social.model.MonthlyStats;
-import dev.trident.support.dynamo.AccessPattern;
 import dev.trident.support.dynamo.Consistency;
 import dev.trident.support.dynamo.DynamoTable;
 import io.smallrye.mutiny.Uni;
@@ -25,8 +25,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 @ApplicationScoped
 public class StatsRepository {
 
-    private static final AccessPattern MONTHLY_STATS_READ = AccessPattern.named("monthly-stats");
-
     private final DynamoTable table;
 
     StatsRepository(DynamoTable table) {
@@ -38,7 +36,8 @@ public class StatsRepository {
      * their stats right after posting sees the post counted). Emits null when nothing was counted.
      */
     public Uni<MonthlyStats> monthlyStats(String userId, String month) {
-        return table.get(MONTHLY_STATS_READ, MONTHLY_STATS, SocialKeys.monthlyStats(userId, month), Consistency.STRONG);
+        return table.get(SocialPatterns.MONTHLY_STATS, MONTHLY_STATS, SocialKeys.monthlyStats(userId, month),
+                Consistency.STRONG);
     }
 
     /**

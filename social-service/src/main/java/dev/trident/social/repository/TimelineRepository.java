@@ -1,6 +1,5 @@
 package dev.trident.social.repository;
 
-import static dev.trident.keys.TableSchema.GSI2;
 import static dev.trident.keys.TableSchema.SK;
 import static dev.trident.social.repository.SocialEntities.POST;
 
@@ -10,6 +9,7 @@ import dev.trident.keys.SocialKeys;
 import dev.trident.keys.cursor.CursorState;
 import dev.trident.keys.cursor.InvalidCursorException;
 import dev.trident.keys.entity.Attribute;
+import dev.trident.keys.pattern.SocialPatterns;
 import dev.trident.social.config.SocialConfig;
 import dev.trident.social.model.Post;
 import dev.trident.support.dynamo.DynamoTable;
@@ -33,9 +33,6 @@ import java.util.Map;
 @ApplicationScoped
 public class TimelineRepository {
 
-    // The access patterns, as named in the metrics (trident_dynamodb_requests_seconds{pattern=...}).
-    private static final KeyQuery TIMELINE = KeyQuery.onIndex(GSI2, "timeline").newestFirst();
-    private static final KeyQuery TIMELINE_MONTHS = KeyQuery.onTable("timeline-months").project(SK).newestFirst();
     /** The one attribute a month index read projects: {@code MONTH#<month>}. */
     private static final Attribute<String> MONTH_SORT_KEY = Attribute.string(SK);
 
@@ -99,7 +96,8 @@ public class TimelineRepository {
         }
 
         Uni<List<TimelinePost>> readMonth(String month, PageKey startKey) {
-            return table.query(TIMELINE.in(SocialKeys.timelinePartition(month)).limit(wanted()).resumingAfter(startKey),
+            return table.query(KeyQuery.of(SocialPatterns.TIMELINE).in(SocialKeys.timelinePartition(month))
+                    .limit(wanted()).resumingAfter(startKey),
                             POST)
                     .chain(page -> {
                         page.entries().forEach(entry -> collected.add(new TimelinePost(month, entry.value(),
@@ -141,7 +139,8 @@ public class TimelineRepository {
                 return Uni.createFrom().nullItem();
             }
             // Each month listed holds at least one post (unless all were deleted), so this many months fill the page.
-            return table.query(TIMELINE_MONTHS.in(SocialKeys.TIMELINE_MONTHS_PARTITION)
+            return table.query(KeyQuery.of(SocialPatterns.TIMELINE_MONTHS).project(SK)
+                    .in(SocialKeys.TIMELINE_MONTHS_PARTITION)
                             .below(SocialKeys.timelineMonthSortKey(month)).limit(wanted()))
                     .map(page -> {
                         page.values(MONTH_SORT_KEY)

@@ -1,6 +1,5 @@
 package dev.trident.social.repository;
 
-import static dev.trident.keys.TableSchema.GSI1;
 import static dev.trident.social.repository.SocialEntities.BIO;
 import static dev.trident.social.repository.SocialEntities.DISPLAY_NAME;
 import static dev.trident.social.repository.SocialEntities.HANDLE_CLAIM;
@@ -10,11 +9,11 @@ import static dev.trident.social.repository.SocialEntities.PROFILE;
 import dev.trident.keys.IndexKey;
 import dev.trident.keys.SocialKeys;
 import dev.trident.keys.expr.UpdateExpressionBuilder;
+import dev.trident.keys.pattern.SocialPatterns;
 import dev.trident.social.config.SocialConfig;
 import dev.trident.social.model.Post;
 import dev.trident.social.model.Profile;
 import dev.trident.social.repository.SocialEntities.HandleClaim;
-import dev.trident.support.dynamo.AccessPattern;
 import dev.trident.support.dynamo.Consistency;
 import dev.trident.support.dynamo.DynamoTable;
 import dev.trident.support.dynamo.KeyQuery;
@@ -39,15 +38,6 @@ public class UserRepository {
     public static final String HANDLE_TAKEN = "handle-claim";
     /** The profile to change is gone ({@code itemExists() == false}) or at another version. */
     public static final String PROFILE_CHANGE = "profile";
-
-    // The access patterns, as named in the metrics (trident_dynamodb_requests_seconds{pattern=...}).
-    private static final AccessPattern USER_CREATE = AccessPattern.named("user-create");
-    private static final AccessPattern USER_PROFILE = AccessPattern.named("user-profile");
-    private static final KeyQuery USER_WITH_POSTS = KeyQuery.onTable("user-with-newest-posts")
-            .between(SocialKeys.postsPrefix(), SocialKeys.PROFILE).newestFirst().consistent();
-    private static final KeyQuery USER_BY_HANDLE = KeyQuery.onIndex(GSI1, "user-by-handle").limit(1);
-    private static final AccessPattern USER_UPDATE = AccessPattern.named("user-update");
-    private static final AccessPattern USERS_BY_IDS = AccessPattern.named("users-by-ids");
 
     private final DynamoTable table;
     private final SocialConfig.BatchGet batchGet;
@@ -74,7 +64,7 @@ public class UserRepository {
      * ({@link dev.trident.support.work.Reservations#refused}).
      */
     public Uni<Void> createUser(Profile profile, Transaction.Part alongside) {
-        return table.transact(USER_CREATE, Transaction.of()
+        return table.transact(SocialPatterns.USER_CREATE, Transaction.of()
                 .create(NEW_PROFILE, PROFILE.toItem(profile))
                 .create(HANDLE_TAKEN, HANDLE_CLAIM.toItem(HandleClaim.of(profile)))
                 .include(ErasureRecords.noErasureRunning(profile.userId()))
@@ -83,7 +73,7 @@ public class UserRepository {
 
     /** Get a profile: one GetItem, strongly consistent (it carries the ETag). Emits null when absent. */
     public Uni<Profile> userProfile(String userId) {
-        return table.get(USER_PROFILE, PROFILE, SocialKeys.userProfile(userId), Consistency.STRONG);
+        return table.get(SocialPatterns.USER_PROFILE, PROFILE, SocialKeys.userProfile(userId), Consistency.STRONG);
     }
 
     /**
@@ -94,7 +84,8 @@ public class UserRepository {
      * there is no profile.
      */
     public Uni<ProfileAndPosts> userWithNewestPosts(String userId, int limit) {
-        return table.query(USER_WITH_POSTS.in(SocialKeys.userPartition(userId)).limit(limit + 2))
+        return table.query(KeyQuery.of(SocialPatterns.USER_WITH_NEWEST_POSTS).between(SocialKeys.postsPrefix(),
+                SocialKeys.PROFILE).in(SocialKeys.userPartition(userId)).limit(limit + 2))
                 .map(page -> {
                     var items = page.items();
                     if (items.isEmpty() || !PROFILE.holds(items.get(0))) {
@@ -111,7 +102,7 @@ public class UserRepository {
      */
     public Uni<Profile> userByHandle(String handle) {
         IndexKey key = SocialKeys.userByHandle(SocialKeys.canonicalHandle(handle));
-        return table.query(USER_BY_HANDLE.in(key.pk()).sortKeyEquals(key.sk()))
+        return table.query(KeyQuery.of(SocialPatterns.USER_BY_HANDLE).limit(1).in(key.pk()).sortKeyEquals(key.sk()))
                 .map(page -> page.items().isEmpty() ? null : PROFILE.fromItem(page.items().get(0)));
     }
 
@@ -123,7 +114,7 @@ public class UserRepository {
     public Uni<Profile> updateUser(String userId, String displayName, String bio, Long expectedVersion, String now) {
         UpdateExpressionBuilder update = new UpdateExpressionBuilder().setIfGiven(DISPLAY_NAME, displayName)
                 .setIfGiven(BIO, bio);
-        return table.update(USER_UPDATE, PROFILE_CHANGE, SocialKeys.userProfile(userId),
+        return table.update(SocialPatterns.USER_UPDATE, PROFILE_CHANGE, SocialKeys.userProfile(userId),
                 VersionedChange.of(update, expectedVersion, now)).map(PROFILE::fromItem);
     }
 
@@ -134,7 +125,7 @@ public class UserRepository {
      * are not in the map.
      */
     public Uni<Map<String, Profile>> usersByIds(List<String> userIds) {
-        return table.batchGet(USERS_BY_IDS, userIds.stream().map(SocialKeys::userProfile).toList(),
+        return table.batchGet(SocialPatterns.USERS_BY_IDS, userIds.stream().map(SocialKeys::userProfile).toList(),
                 batchGet.chunkSize(), batchGet.timeBudget()).map(items -> {
                     Map<String, Profile> found = new HashMap<>();
                     items.forEach(item -> {

@@ -1,6 +1,5 @@
 package dev.trident.workspace.repository;
 
-import static dev.trident.keys.TableSchema.GSI1;
 import static dev.trident.workspace.repository.WorkspaceEntities.MEMBER;
 import static dev.trident.workspace.repository.WorkspaceEntities.MEMBER_COUNT;
 import static dev.trident.workspace.repository.WorkspaceEntities.OWNER_COUNT;
@@ -11,9 +10,9 @@ import dev.trident.keys.WorkspaceKeys;
 import dev.trident.keys.cursor.CursorState;
 import dev.trident.keys.expr.Condition;
 import dev.trident.keys.expr.Conditions;
-import dev.trident.keys.expr.UpdateExpressionBuilder;
 import dev.trident.keys.expr.UpdateExpressionBuilder.UpdateExpression;
-import dev.trident.support.dynamo.AccessPattern;
+import dev.trident.keys.expr.UpdateExpressionBuilder;
+import dev.trident.keys.pattern.WorkspacePatterns;
 import dev.trident.support.dynamo.Consistency;
 import dev.trident.support.dynamo.DynamoTable;
 import dev.trident.support.dynamo.KeyQuery;
@@ -45,15 +44,6 @@ public class MemberRepository {
     /** The caller's own edge no longer holds a role that allows the change: demoted or removed since it was read. */
     public static final String CALLER_ROLE = "caller-role";
 
-    // The access patterns, as named in the metrics (trident_dynamodb_requests_seconds{pattern=...}).
-    private static final AccessPattern MEMBER_READ = AccessPattern.named("member");
-    private static final KeyQuery WORKSPACE_MEMBERS = KeyQuery.onTable("workspace-members")
-            .beginsWith(WorkspaceKeys.membersPrefix());
-    private static final KeyQuery WORKSPACES_OF_USER = KeyQuery.onIndex(GSI1, "workspaces-of-user")
-            .beginsWith(WorkspaceKeys.workspacesOfUserPrefix());
-    private static final AccessPattern MEMBER_PUT = AccessPattern.named("member-put");
-    private static final AccessPattern MEMBER_REMOVE = AccessPattern.named("member-remove");
-
     private final DynamoTable table;
 
     MemberRepository(DynamoTable table) {
@@ -64,7 +54,7 @@ public class MemberRepository {
      * A member edge, as a change to it is decided on: one GetItem, strongly consistent. Emits null when absent.
      */
     public Uni<Member> member(String wsId, String userId) {
-        return table.get(MEMBER_READ, MEMBER, WorkspaceKeys.member(wsId, userId), Consistency.STRONG);
+        return table.get(WorkspacePatterns.MEMBER, MEMBER, WorkspaceKeys.member(wsId, userId), Consistency.STRONG);
     }
 
     /**
@@ -72,7 +62,8 @@ public class MemberRepository {
      * consistent (a list), {@code Limit = limit + 1}, from {@code resume} (null: the first page).
      */
     public Uni<Slice<Member>> workspaceMembers(String wsId, CursorState resume, int limit) {
-        return table.list(WORKSPACE_MEMBERS.in(WorkspaceKeys.workspacePartition(wsId)).resumingAt(resume), limit,
+        return table.list(KeyQuery.of(WorkspacePatterns.WORKSPACE_MEMBERS).in(WorkspaceKeys.workspacePartition(wsId))
+                .resumingAt(resume), limit,
                 MEMBER);
     }
 
@@ -82,7 +73,8 @@ public class MemberRepository {
      * {@code Limit = limit + 1}, from {@code resume} (null: the first page).
      */
     public Uni<Slice<Member>> workspacesOfUser(String userId, CursorState resume, int limit) {
-        return table.list(WORKSPACES_OF_USER.in(WorkspaceKeys.userWorkspacesPartition(userId)).resumingAt(resume),
+        return table.list(KeyQuery.of(WorkspacePatterns.WORKSPACES_OF_USER)
+                .in(WorkspaceKeys.userWorkspacesPartition(userId)).resumingAt(resume),
                 limit, MEMBER);
     }
 
@@ -130,7 +122,7 @@ public class MemberRepository {
             transaction.update(OWNER_COUNT_CHANGE, WorkspaceKeys.workspace(after.workspaceId()),
                     ownerCountChange(ownerDelta));
         }
-        return table.transact(MEMBER_PUT, transaction).replaceWith(after);
+        return table.transact(WorkspacePatterns.MEMBER_PUT, transaction).replaceWith(after);
     }
 
     /** {@link #removeMember(Member, Mandate)} without a mandate: a member leaving, or an erasure. */
@@ -153,7 +145,7 @@ public class MemberRepository {
                 .update(owner ? OWNER_COUNT_CHANGE : SEAT, WorkspaceKeys.workspace(before.workspaceId()),
                         seatChange(-1, owner ? -1 : 0));
         checkMandate(transaction, before.workspaceId(), before.userId(), mandate);
-        return table.transact(MEMBER_REMOVE, transaction);
+        return table.transact(WorkspacePatterns.MEMBER_REMOVE, transaction);
     }
 
     /**

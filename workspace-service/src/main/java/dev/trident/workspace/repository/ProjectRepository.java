@@ -20,7 +20,7 @@ import dev.trident.keys.cursor.CursorState;
 import dev.trident.keys.expr.Condition;
 import dev.trident.keys.expr.Conditions;
 import dev.trident.keys.expr.UpdateExpressionBuilder;
-import dev.trident.support.dynamo.AccessPattern;
+import dev.trident.keys.pattern.WorkspacePatterns;
 import dev.trident.support.dynamo.Consistency;
 import dev.trident.support.dynamo.DynamoTable;
 import dev.trident.support.dynamo.ItemOrder;
@@ -56,20 +56,6 @@ public class ProjectRepository {
     /** Advancing a sequence has no condition: it is never refused. */
     private static final String SEQUENCE_ADVANCE = "sequence";
 
-    // The access patterns, as named in the metrics (trident_dynamodb_requests_seconds{pattern=...}).
-    private static final AccessPattern PROJECT_SEQUENCE = AccessPattern.named("project-sequence");
-    private static final AccessPattern PROJECT_CREATE = AccessPattern.named("project-create");
-    private static final AccessPattern PROJECT_READ = AccessPattern.named("project");
-    private static final KeyQuery WORKSPACE_PROJECTS = KeyQuery.onTable("workspace-projects")
-            .beginsWith(WorkspaceKeys.projectsPrefix()).newestFirst();
-    private static final KeyQuery WORKSPACE_PROJECTS_BY_STATUS = KeyQuery.onIndex(GSI1, "workspace-projects-by-status")
-            .newestFirst();
-    private static final KeyQuery WORKSPACE_STACK = KeyQuery.onTable("workspace-with-projects")
-            .beginsWith(WorkspaceKeys.projectsPrefix()).newestFirst();
-    private static final KeyQuery PROJECTS_BY_STATUS = KeyQuery.onIndex(GSI2, "projects-by-status").newestFirst();
-    private static final AccessPattern PROJECT_UPDATE = AccessPattern.named("project-update");
-    private static final AccessPattern PROJECT_DELETE = AccessPattern.named("project-delete");
-
     /** Newest project first: project sort keys are time-ordered and fixed-width. */
     private static final ItemOrder NEWEST_PROJECT_FIRST = ItemOrder.descending(SK);
     /** Newest first on the status index; the GSI2 sort key starts with the fixed-width creation time. */
@@ -94,7 +80,8 @@ public class ProjectRepository {
                 .setIfNotExists(TYPE, EntityType.PROJECT_SEQUENCE.typeAttribute())
                 .setIfNotExists(CREATED_AT, now)
                 .set(UPDATED_AT, now);
-        return table.update(PROJECT_SEQUENCE, SEQUENCE_ADVANCE, WorkspaceKeys.projectSequence(wsId, year),
+        return table.update(WorkspacePatterns.PROJECT_SEQUENCE, SEQUENCE_ADVANCE,
+                WorkspaceKeys.projectSequence(wsId, year),
                 update.build()).map(SEQ::read);
     }
 
@@ -106,7 +93,7 @@ public class ProjectRepository {
      * client request token, which DynamoDB answers as the success it was.
      */
     public Uni<Project> createProject(Project project, int shards, Transaction.Part alongside) {
-        return table.transact(PROJECT_CREATE, Transaction.of()
+        return table.transact(WorkspacePatterns.PROJECT_CREATE, Transaction.of()
                         .create(NEW_PROJECT, WorkspaceEntities.project(shards).toItem(project)).include(alongside))
                 .replaceWith(project);
     }
@@ -116,7 +103,8 @@ public class ProjectRepository {
      * the ETag). Emits null when absent.
      */
     public Uni<Project> project(String wsId, int shards, ProjectId projectId) {
-        return table.get(PROJECT_READ, WorkspaceEntities.project(shards), WorkspaceKeys.project(wsId, shards, projectId),
+        return table.get(WorkspacePatterns.PROJECT, WorkspaceEntities.project(shards),
+                WorkspaceKeys.project(wsId, shards, projectId),
                 Consistency.STRONG);
     }
 
@@ -127,7 +115,7 @@ public class ProjectRepository {
      * Query of {@code limit + 1}. {@code resume} (label = shard number) resumes each shard; null: the first page.
      */
     public Uni<Slice<Project>> workspaceProjects(String wsId, int shards, CursorState resume, int limit) {
-        return newestProjects(WORKSPACE_PROJECTS, wsId, shards, resume, limit);
+        return newestProjects(KeyQuery.of(WorkspacePatterns.WORKSPACE_PROJECTS), wsId, shards, resume, limit);
     }
 
     /**
@@ -137,7 +125,7 @@ public class ProjectRepository {
      * would be the last item of the partition, not the first.
      */
     public Uni<Slice<Project>> workspaceStackProjects(String wsId, int shards, CursorState resume, int limit) {
-        return newestProjects(WORKSPACE_STACK, wsId, shards, resume, limit);
+        return newestProjects(KeyQuery.of(WorkspacePatterns.WORKSPACE_WITH_PROJECTS), wsId, shards, resume, limit);
     }
 
     private Uni<Slice<Project>> newestProjects(KeyQuery pattern, String wsId, int shards, CursorState resume,
@@ -161,7 +149,7 @@ public class ProjectRepository {
             CursorState resume, int limit) {
         Map<String, KeyQuery> partitions = new LinkedHashMap<>();
         for (int shard = 0; shard < shards; shard++) {
-            partitions.put(Integer.toString(shard), WORKSPACE_PROJECTS_BY_STATUS.in(
+            partitions.put(Integer.toString(shard), KeyQuery.of(WorkspacePatterns.WORKSPACE_PROJECTS_BY_STATUS).in(
                     WorkspaceKeys.workspaceStatusPartition(wsId, status, shard, shards)));
         }
         return new MergedQuery<>(table, partitions, NEWEST_IN_WORKSPACE_STATUS_FIRST, WorkspaceEntities.STORED_PROJECT)
@@ -178,15 +166,17 @@ public class ProjectRepository {
      */
     public Uni<Slice<Project>> projectsByStatus(ProjectStatus status, CreatedRange range, CursorState resume,
             int limit) {
-        String lower = range.from() == null ? null : WorkspaceKeys.projectStatusCreatedFrom("createdFrom", range.from());
+        String lower = range.from() == null ? null
+                : WorkspaceKeys.projectStatusCreatedFrom("createdFrom", range.from());
         String upper = range.to() == null ? null : WorkspaceKeys.projectStatusCreatedTo("createdTo", range.to());
         if (lower != null && upper != null && lower.compareTo(upper) > 0) {
             return Uni.createFrom().item(Slice.last(List.of()));
         }
-        KeyQuery created = lower != null && upper != null ? PROJECTS_BY_STATUS.between(lower, upper)
-                : lower != null ? PROJECTS_BY_STATUS.atLeast(lower)
-                : upper != null ? PROJECTS_BY_STATUS.atMost(upper)
-                : PROJECTS_BY_STATUS;
+        KeyQuery byStatus = KeyQuery.of(WorkspacePatterns.PROJECTS_BY_STATUS);
+        KeyQuery created = lower != null && upper != null ? byStatus.between(lower, upper)
+                : lower != null ? byStatus.atLeast(lower)
+                : upper != null ? byStatus.atMost(upper)
+                : byStatus;
         Map<String, KeyQuery> partitions = new LinkedHashMap<>();
         for (int n = 0; n < WorkspaceKeys.PROJECT_STATUS_SHARDS; n++) {
             partitions.put(Integer.toString(n), created.in(WorkspaceKeys.projectStatusPartition(status, n)));
@@ -214,7 +204,8 @@ public class ProjectRepository {
                     .setIndexPartition(GSI1,
                             WorkspaceKeys.projectWorkspaceStatusIndex(wsId, shards, changes.status(), projectId).pk());
         }
-        return table.update(PROJECT_UPDATE, PROJECT_CHANGE, WorkspaceKeys.project(wsId, shards, projectId),
+        return table.update(WorkspacePatterns.PROJECT_UPDATE, PROJECT_CHANGE,
+                WorkspaceKeys.project(wsId, shards, projectId),
                 VersionedChange.of(update, expectedVersion, now)).map(WorkspaceEntities.STORED_PROJECT::fromItem);
     }
 
@@ -225,7 +216,8 @@ public class ProjectRepository {
     public Uni<Void> deleteProject(String wsId, int shards, ProjectId projectId, Long expectedVersion) {
         Condition condition = expectedVersion == null ? Conditions.ITEM_EXISTS
                 : Conditions.and(Conditions.ITEM_EXISTS, Conditions.versionEquals(expectedVersion));
-        return table.delete(PROJECT_DELETE, PROJECT_CHANGE, WorkspaceKeys.project(wsId, shards, projectId), condition)
+        return table.delete(WorkspacePatterns.PROJECT_DELETE, PROJECT_CHANGE,
+                WorkspaceKeys.project(wsId, shards, projectId), condition)
                 .replaceWithVoid();
     }
 

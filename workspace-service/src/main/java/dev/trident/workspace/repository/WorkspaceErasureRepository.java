@@ -1,6 +1,5 @@
 package dev.trident.workspace.repository;
 
-import static dev.trident.keys.TableSchema.GSI1;
 import static dev.trident.keys.TableSchema.PK;
 import static dev.trident.keys.TableSchema.SK;
 import static dev.trident.keys.entity.StandardAttributes.UPDATED_AT;
@@ -17,7 +16,7 @@ import dev.trident.keys.WorkspaceKeys;
 import dev.trident.keys.expr.Condition;
 import dev.trident.keys.expr.Conditions;
 import dev.trident.keys.expr.UpdateExpressionBuilder;
-import dev.trident.support.dynamo.AccessPattern;
+import dev.trident.keys.pattern.WorkspacePatterns;
 import dev.trident.support.dynamo.Consistency;
 import dev.trident.support.dynamo.DynamoTable;
 import dev.trident.support.dynamo.KeyQuery;
@@ -43,19 +42,6 @@ public class WorkspaceErasureRepository {
     /** Items read (and deleted) at once. */
     public static final int PAGE = 100;
 
-    private static final KeyQuery ERASURE_MEMBERSHIPS = KeyQuery.onIndex(GSI1, "erasure-memberships")
-            .beginsWith(WorkspaceKeys.workspacesOfUserPrefix()).limit(PAGE);
-    private static final KeyQuery ERASURE_MEMBERS = KeyQuery.onTable("erasure-members")
-            .beginsWith(WorkspaceKeys.membersPrefix()).consistent().limit(PAGE);
-    private static final AccessPattern ERASURE_WORKSPACE_META = AccessPattern.named("erasure-workspace-meta");
-    private static final KeyQuery ERASURE_CREATED_PROJECTS = KeyQuery.onTable("erasure-created-projects")
-            .beginsWith(WorkspaceKeys.projectsPrefix()).limit(PAGE);
-    private static final AccessPattern ERASURE_PROJECT_ANONYMISE = AccessPattern.named("erasure-project-anonymise");
-    private static final AccessPattern WORKSPACE_DELETE = AccessPattern.named("workspace-delete");
-    private static final KeyQuery WORKSPACE_PARTITION = KeyQuery.onTable("workspace-partition-items")
-            .consistent().project(PK, SK).limit(PAGE);
-    private static final AccessPattern WORKSPACE_PARTITION_DELETE = AccessPattern.named("workspace-partition-delete");
-
     private final DynamoTable table;
 
     WorkspaceErasureRepository(DynamoTable table) {
@@ -68,7 +54,8 @@ public class WorkspaceErasureRepository {
      * membership before it reads the next page, so each page starts at the beginning).
      */
     public Uni<List<String>> workspacesOf(String userId) {
-        return table.query(ERASURE_MEMBERSHIPS.in(WorkspaceKeys.userWorkspacesPartition(userId)))
+        return table.query(KeyQuery.of(WorkspacePatterns.ERASURE_MEMBERSHIPS).limit(PAGE)
+                .in(WorkspaceKeys.userWorkspacesPartition(userId)))
                 .map(page -> page.items().stream().map(item -> MEMBER.fromItem(item).workspaceId()).toList());
     }
 
@@ -77,13 +64,14 @@ public class WorkspaceErasureRepository {
      * with): Query {@code begins_with(SK, MEMBER#)}, strongly consistent.
      */
     public Multi<List<Member>> memberPages(String wsId) {
-        return table.pages(ERASURE_MEMBERS.in(WorkspaceKeys.workspacePartition(wsId)))
+        return table.pages(KeyQuery.of(WorkspacePatterns.ERASURE_MEMBERS).limit(PAGE)
+                .in(WorkspaceKeys.workspacePartition(wsId)))
                 .map(page -> page.items().stream().map(MEMBER::fromItem).toList());
     }
 
     /** The workspace's shard count from META (strongly consistent); null when META is gone. */
     public Uni<Integer> shards(String wsId) {
-        return table.get(ERASURE_WORKSPACE_META, WorkspaceKeys.workspace(wsId), Consistency.STRONG)
+        return table.get(WorkspacePatterns.ERASURE_WORKSPACE_META, WorkspaceKeys.workspace(wsId), Consistency.STRONG)
                 .map(item -> item == null ? null : SHARDS.read(item, 1));
     }
 
@@ -93,7 +81,8 @@ public class WorkspaceErasureRepository {
      * shard's projects; an erasure is rare).
      */
     public Multi<List<ItemKey>> projectPagesCreatedBy(String wsId, int shard, int shards, String userId) {
-        return table.pages(ERASURE_CREATED_PROJECTS.in(WorkspaceKeys.projectPartition(wsId, shard, shards))
+        return table.pages(KeyQuery.of(WorkspacePatterns.ERASURE_CREATED_PROJECTS).limit(PAGE)
+                .in(WorkspaceKeys.projectPartition(wsId, shard, shards))
                         .filter(Conditions.equalTo(CREATED_BY.name(), CREATED_BY.encode(userId))))
                 .map(page -> page.items().stream().map(ItemKey::of).toList());
     }
@@ -103,7 +92,8 @@ public class WorkspaceErasureRepository {
      * version 1 SET updatedAt} under {@code createdBy = :user} (a project another erasure or edit changed is left).
      */
     public Uni<Void> anonymiseCreator(ItemKey project, String userId, String now) {
-        return table.update(ERASURE_PROJECT_ANONYMISE, ANONYMISED_PROJECT, project, new UpdateExpressionBuilder()
+        return table.update(WorkspacePatterns.ERASURE_PROJECT_ANONYMISE, ANONYMISED_PROJECT, project,
+                new UpdateExpressionBuilder()
                         .remove(CREATED_BY.name())
                         .remove(CREATED_BY_NAME.name())
                         .add(VERSION, 1)
@@ -119,7 +109,7 @@ public class WorkspaceErasureRepository {
      * (one UpdateItem under {@code ownerId = :user}; a META naming someone else is left).
      */
     public Uni<Void> replaceOwnerId(String wsId, String userId, String successor, String now) {
-        return table.update(ERASURE_WORKSPACE_META, ANONYMISED_PROJECT, WorkspaceKeys.workspace(wsId),
+        return table.update(WorkspacePatterns.ERASURE_WORKSPACE_META, ANONYMISED_PROJECT, WorkspaceKeys.workspace(wsId),
                         new UpdateExpressionBuilder()
                                 .set(OWNER_ID, successor)
                                 .set(UPDATED_AT, now)
@@ -146,19 +136,20 @@ public class WorkspaceErasureRepository {
         if (expectedVersion != null) {
             condition = condition.and(Conditions.versionEquals(expectedVersion));
         }
-        return table.transact(WORKSPACE_DELETE, Transaction.of()
+        return table.transact(WorkspacePatterns.WORKSPACE_DELETE, Transaction.of()
                 .delete(DELETED_WORKSPACE, WorkspaceKeys.workspace(wsId), condition)
                 .include(alongside));
     }
 
     /** The first {@link #PAGE} keys left in one partition (META, members, sequences, projects): strongly consistent. */
     public Uni<List<ItemKey>> partitionKeys(String partition) {
-        return table.query(WORKSPACE_PARTITION.in(partition))
+        return table.query(KeyQuery.of(WorkspacePatterns.WORKSPACE_PARTITION_ITEMS).project(PK, SK).limit(PAGE)
+                .in(partition))
                 .map(page -> page.items().stream().map(ItemKey::of).toList());
     }
 
     /** BatchWriteItem deletes, 25 a request, unprocessed items re-sent with backoff. */
     public Uni<Void> deleteAll(List<ItemKey> keys) {
-        return table.batchDelete(WORKSPACE_PARTITION_DELETE, keys);
+        return table.batchDelete(WorkspacePatterns.WORKSPACE_PARTITION_DELETE, keys);
     }
 }

@@ -13,7 +13,7 @@ import dev.trident.keys.WorkspaceKeys;
 import dev.trident.keys.expr.Condition;
 import dev.trident.keys.expr.Conditions;
 import dev.trident.keys.expr.UpdateExpressionBuilder;
-import dev.trident.support.dynamo.AccessPattern;
+import dev.trident.keys.pattern.WorkspacePatterns;
 import dev.trident.support.dynamo.Consistency;
 import dev.trident.support.dynamo.DynamoTable;
 import dev.trident.support.dynamo.Transaction;
@@ -45,12 +45,8 @@ public class WorkspaceRepository {
     /** The workspace a write was decided on has ended (deleted, or deleted and created again) since it was read. */
     public static final String SAME_WORKSPACE = "same-workspace";
 
-    // The access patterns, as named in the metrics (trident_dynamodb_requests_seconds{pattern=...}).
-    private static final AccessPattern WORKSPACE_CREATE = AccessPattern.named("workspace-create");
-    private static final AccessPattern WORKSPACE_ACCESS = AccessPattern.named("workspace-access");
     /** A read of two items: unprocessed keys are not expected, and must still fit the request's time. */
     private static final Duration ACCESS_BUDGET = Duration.ofMillis(500);
-    private static final AccessPattern WORKSPACE_UPDATE = AccessPattern.named("workspace-update");
 
     private final DynamoTable table;
 
@@ -69,7 +65,7 @@ public class WorkspaceRepository {
     public Uni<Workspace> createWorkspace(Workspace workspace, Transaction.Part alongside) {
         Member owner = new Member(workspace.id(), workspace.ownerId(), MemberRole.OWNER, 1, workspace.createdAt(),
                 workspace.updatedAt());
-        return table.transact(WORKSPACE_CREATE, Transaction.of()
+        return table.transact(WorkspacePatterns.WORKSPACE_CREATE, Transaction.of()
                         .create(NEW_WORKSPACE, WORKSPACE.toItem(workspace))
                         .create(FIRST_OWNER, MEMBER.toItem(owner))
                         .include(alongside))
@@ -88,7 +84,8 @@ public class WorkspaceRepository {
      */
     public Uni<WorkspaceAccess> workspaceAccess(String wsId, String userId) {
         ItemKey meta = WorkspaceKeys.workspace(wsId);
-        return table.batchGet(WORKSPACE_ACCESS, List.of(meta, WorkspaceKeys.member(wsId, userId)), 2, ACCESS_BUDGET,
+        return table.batchGet(WorkspacePatterns.WORKSPACE_ACCESS, List.of(meta, WorkspaceKeys.member(wsId, userId)),
+                2, ACCESS_BUDGET,
                         Consistency.STRONG)
                 .map(items -> new WorkspaceAccess(WORKSPACE.firstIn(items), MEMBER.firstIn(items)));
     }
@@ -118,7 +115,7 @@ public class WorkspaceRepository {
         if (changes.shards() != null) {
             update.condition(Conditions.equalTo(SHARDS, changes.shards()));
         }
-        return table.update(WORKSPACE_UPDATE, WORKSPACE_CHANGE, WorkspaceKeys.workspace(wsId),
+        return table.update(WorkspacePatterns.WORKSPACE_UPDATE, WORKSPACE_CHANGE, WorkspaceKeys.workspace(wsId),
                 VersionedChange.of(update, expectedVersion, now)).map(WORKSPACE::fromItem);
     }
 

@@ -1,0 +1,82 @@
+package dev.trident.keys.pattern;
+
+import dev.trident.keys.ItemCollection;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * Which routes of which service read which item collection, under which access pattern: derived from the services'
+ * catalogues ({@link SocialPatterns}, {@link EnrollmentPatterns}, {@link WorkspacePatterns}), never written by hand.
+ * The explorer shows it beside every collection; the services' tests record every read they make, and
+ * test-support's DynamoDbCallRecorder refuses a read whose collection its pattern does not declare.
+ */
+public final class CollectionReads {
+
+    /** Each service's catalogue. */
+    public static final Map<String, List<AccessPattern>> CATALOGUES = Map.of(
+            SocialPatterns.SERVICE, SocialPatterns.ALL,
+            EnrollmentPatterns.SERVICE, EnrollmentPatterns.ALL,
+            WorkspacePatterns.SERVICE, WorkspacePatterns.ALL);
+    /** The services whose reads are declared (the explorer itself reads every collection, and is not one). */
+    public static final Set<String> SERVICES = CATALOGUES.keySet();
+
+    /** One service's access pattern reading one collection, and the routes that make that read. */
+    public record Read(ItemCollection collection, String service, String accessPattern, List<String> routes) {
+        public Read {
+            Objects.requireNonNull(collection, "collection");
+            Objects.requireNonNull(service, "service");
+            Objects.requireNonNull(accessPattern, "accessPattern");
+            if (routes == null || routes.isEmpty()) {
+                throw new IllegalArgumentException(service + " " + accessPattern + " is read by no route");
+            }
+            routes = List.copyOf(routes);
+        }
+    }
+
+    private static final List<Read> READS = reads(List.of(SocialPatterns.SERVICE, EnrollmentPatterns.SERVICE,
+            WorkspacePatterns.SERVICE));
+
+    private CollectionReads() {
+    }
+
+    private static List<Read> reads(List<String> services) {
+        List<Read> out = new ArrayList<>();
+        for (String service : services) {
+            for (AccessPattern pattern : CATALOGUES.get(service)) {
+                for (ItemCollection collection : pattern.collections()) {
+                    out.add(new Read(collection, service, pattern.name(), pattern.routes()));
+                }
+            }
+        }
+        return List.copyOf(out);
+    }
+
+    /** Every declared read, service by service in catalogue order. */
+    public static List<Read> all() {
+        return READS;
+    }
+
+    /** The reads of one collection, in declaration order. */
+    public static List<Read> of(ItemCollection collection) {
+        return READS.stream().filter(read -> read.collection() == collection).toList();
+    }
+
+    /** The pattern {@code service} declares under {@code name}, or null. */
+    public static AccessPattern declared(String service, String name) {
+        for (AccessPattern pattern : CATALOGUES.getOrDefault(service, List.of())) {
+            if (pattern.name().equals(name)) {
+                return pattern;
+            }
+        }
+        return null;
+    }
+
+    /** Whether {@code service}'s access pattern {@code accessPattern} is declared to read {@code collection}. */
+    public static boolean declares(String service, String accessPattern, ItemCollection collection) {
+        AccessPattern pattern = declared(service, accessPattern);
+        return pattern != null && pattern.collections().contains(collection);
+    }
+}

@@ -1,0 +1,44 @@
+package dev.trident.support.dynamo;
+
+import dev.trident.keys.pattern.AccessPattern;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import software.amazon.awssdk.awscore.AwsRequestOverrideConfiguration;
+import software.amazon.awssdk.core.interceptor.ExecutionAttribute;
+
+/**
+ * The SDK's side of an access pattern: the request override that carries the pattern's name to
+ * {@link DynamoDbMetrics} (calls, latency and consumed capacity per pattern). Each pattern's override is built once
+ * per table, so tagging a request allocates nothing.
+ */
+public final class PatternTags {
+
+    static final ExecutionAttribute<String> NAME = ReloadSafeAttribute.named("trident.access-pattern");
+
+    private final Map<AccessPattern, AwsRequestOverrideConfiguration> tags = new ConcurrentHashMap<>();
+
+    /** The request override that names {@code pattern}. */
+    AwsRequestOverrideConfiguration tag(AccessPattern pattern) {
+        AwsRequestOverrideConfiguration tag = tags.get(pattern);
+        return tag != null ? tag : tags.computeIfAbsent(pattern, PatternTags::build);
+    }
+
+    /**
+     * The tag with the call's timeouts cut to what is left of its request's deadline: the call within
+     * {@code remainingNanos}, each attempt within the lesser of that and {@code attemptNanos}. Built per call, only
+     * for calls that have less time left than their configured timeouts.
+     */
+    AwsRequestOverrideConfiguration tagWithin(AccessPattern pattern, long remainingNanos, long attemptNanos) {
+        Duration call = Duration.ofNanos(remainingNanos);
+        return tag(pattern).toBuilder()
+                .apiCallTimeout(call)
+                .apiCallAttemptTimeout(attemptNanos < remainingNanos ? Duration.ofNanos(attemptNanos) : call)
+                .build();
+    }
+
+    /** A new override naming {@code pattern}, for a call made outside the table (DescribeTable, CreateTable). */
+    public static AwsRequestOverrideConfiguration build(AccessPattern pattern) {
+        return AwsRequestOverrideConfiguration.builder().putExecutionAttribute(NAME, pattern.name()).build();
+    }
+}
