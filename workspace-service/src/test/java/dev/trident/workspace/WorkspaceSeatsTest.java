@@ -158,7 +158,7 @@ class WorkspaceSeatsTest {
 
         DynamoDbCallRecorder.reset();
         put(ws, cyd, "member").then().statusCode(500).contentType(PROBLEM_JSON)
-                .body("detail", containsString("workspace " + ws + " is stored without its seat count"));
+                .body("detail", containsString("workspace " + ws + " is stored without its member counts"));
         assertEquals(List.of("BatchGetItem", "GetItem", "TransactWriteItems"), DynamoDbCallRecorder.operations(),
                 "refused by its transaction alone: nothing counted, nothing sent again");
         assertTrue(stored(WorkspaceKeys.member(ws, cyd)).isEmpty());
@@ -180,6 +180,44 @@ class WorkspaceSeatsTest {
         Api.as(ada).delete("/workspaces/" + ws + "/members/" + ada).then().statusCode(204);
         assertEquals(3, memberCount(ws));
         assertEquals(3, memberEdges(ws));
+    }
+
+    /**
+     * A workspace stored before owners were counted (no {@code ownerCount}) refuses every change of its owners until
+     * migrated, with a 500 and nothing written; what moves no owner count still passes.
+     */
+    @Test
+    void aWorkspaceStoredBeforeOwnersWereCountedRefusesOwnerChangesUntilMigratedAndWritesNothing() {
+        String ws = workspaceWithSeats("owners-old", 6);
+        String ada = Api.createUser("Ada");
+        String bob = Api.createUser("Bob");
+        String cyd = Api.createUser("Cyd");
+        put(ws, ada, "member").then().statusCode(201);
+        put(ws, bob, "owner").then().statusCode(201);
+        dynamo.updateItem(r -> r.tableName(table.tableName()).key(WorkspaceKeys.workspace(ws).toAttributes())
+                .updateExpression("REMOVE ownerCount")).join();
+        Map<String, AttributeValue> meta = stored(WorkspaceKeys.workspace(ws));
+        assertFalse(meta.containsKey("ownerCount"));
+
+        put(ws, ada, "owner").then().statusCode(500).contentType(PROBLEM_JSON)
+                .body("detail", containsString("workspace " + ws + " is stored without its member counts"));
+        put(ws, cyd, "owner").then().statusCode(500).contentType(PROBLEM_JSON);
+        put(ws, bob, "admin").then().statusCode(500).contentType(PROBLEM_JSON);
+        Api.given().delete("/workspaces/" + ws + "/members/" + bob).then().statusCode(500).contentType(PROBLEM_JSON);
+        assertEquals(meta, stored(WorkspaceKeys.workspace(ws)), "META as it was: no owner count started from nothing");
+        assertEquals("member", stored(WorkspaceKeys.member(ws, ada)).get("role").s());
+        assertTrue(stored(WorkspaceKeys.member(ws, cyd)).isEmpty());
+        // Changes that move no owner count pass.
+        put(ws, cyd, "member").then().statusCode(201);
+        put(ws, ada, "admin").then().statusCode(200);
+
+        // Counted as the backfill counts them (two owners), the same requests pass and keep the count.
+        dynamo.updateItem(r -> r.tableName(table.tableName()).key(WorkspaceKeys.workspace(ws).toAttributes())
+                .updateExpression("SET ownerCount = :n")
+                .expressionAttributeValues(Map.of(":n", AttributeValue.fromN("2")))).join();
+        put(ws, ada, "owner").then().statusCode(200);
+        Api.given().delete("/workspaces/" + ws + "/members/" + bob).then().statusCode(204);
+        assertEquals("2", stored(WorkspaceKeys.workspace(ws)).get("ownerCount").n());
     }
 
     private void dropMemberCount(String ws) {

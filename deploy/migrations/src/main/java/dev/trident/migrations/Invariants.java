@@ -233,7 +233,11 @@ final class Invariants {
         }
     }
 
-    /** A workspace's {@code ownerCount} is its number of member edges with role owner (absent: not checked). */
+    /**
+     * A workspace's {@code ownerCount} is its number of member edges with role owner. A META without one was stored
+     * before owners were counted and not migrated: the service refuses a change of its owners until
+     * {@code deploy/backfill-member-counts.sh} counts them.
+     */
     void ownerCount(Findings findings) {
         Map<String, Long> owners = new HashMap<>();
         for (AuditedItem member : table.ofType(EntityType.MEMBER)) {
@@ -244,7 +248,10 @@ final class Invariants {
         for (AuditedItem workspace : table.ofType(EntityType.WORKSPACE)) {
             Long said = workspace.number(OWNER_COUNT);
             long counted = owners.getOrDefault(workspace.part(KeyDecoder.WORKSPACE_ID), 0L);
-            if (said != null && said != counted) {
+            if (said == null) {
+                findings.add(workspace, "missing, " + count(counted, "owner edge")
+                        + " (run deploy/backfill-member-counts.sh)");
+            } else if (said != counted) {
                 findings.add(workspace, "says " + said + ", " + count(counted, "owner edge"));
             }
         }

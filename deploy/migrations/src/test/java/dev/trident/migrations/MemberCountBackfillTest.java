@@ -34,15 +34,25 @@ class MemberCountBackfillTest extends LocalTableTest {
      * adds it, as it is written now) with {@code members} member edges, the first one its owner.
      */
     private void workspace(String wsId, int members, boolean counted) {
+        workspace(wsId, members, 1, counted, true);
+    }
+
+    /**
+     * A workspace with {@code members} member edges, the first {@code owners} of them owners, its META with
+     * {@code memberCount} if {@code membersCounted} and {@code ownerCount} if {@code ownersCounted}.
+     */
+    private void workspace(String wsId, int members, int owners, boolean membersCounted, boolean ownersCounted) {
         Map<String, AttributeValue> meta = new HashMap<>(WorkspaceKeys.workspace(wsId).toAttributes());
         meta.put(TableSchema.TYPE, s(EntityType.WORKSPACE.typeName()));
         meta.put("wsId", s(wsId));
         meta.put("displayName", s("Workspace " + wsId));
         meta.put("seatLimit", n(100));
         meta.put("shards", n(1));
-        meta.put("ownerCount", n(1));
+        if (ownersCounted) {
+            meta.put(StoredAttributes.OWNER_COUNT, n(owners));
+        }
         meta.put(TableSchema.VERSION, n(1));
-        if (counted) {
+        if (membersCounted) {
             meta.put(StoredAttributes.MEMBER_COUNT, n(members));
         }
         dynamo.putItem(r -> r.tableName(table).item(meta));
@@ -53,7 +63,7 @@ class MemberCountBackfillTest extends LocalTableTest {
             edge.put(TableSchema.TYPE, s(EntityType.MEMBER.typeName()));
             edge.put("wsId", s(wsId));
             edge.put("userId", s(userId));
-            edge.put("role", s(i == 0 ? "owner" : "member"));
+            edge.put("role", s(i < owners ? "owner" : "member"));
             dynamo.putItem(r -> r.tableName(table).item(edge));
         }
     }
@@ -67,8 +77,12 @@ class MemberCountBackfillTest extends LocalTableTest {
     }
 
     private Long memberCount(String wsId) {
+        return count(wsId, StoredAttributes.MEMBER_COUNT);
+    }
+
+    private Long count(String wsId, String attribute) {
         AttributeValue count = dynamo.getItem(r -> r.tableName(table).key(WorkspaceKeys.workspace(wsId).toAttributes())
-                .consistentRead(true)).item().get(StoredAttributes.MEMBER_COUNT);
+                .consistentRead(true)).item().get(attribute);
         return count == null ? null : Long.parseLong(count.n());
     }
 
@@ -124,12 +138,38 @@ class MemberCountBackfillTest extends LocalTableTest {
     }
 
     @Test
-    void aCountSetMeanwhileIsNotOverwritten() throws Exception {
-        workspace("raced", 4, false);
-        // A replica of the previous version counts the workspace lazily between the backfill's count and its write
-        // (and a member joins right after, as that version allows once the count is there): 5 must stay.
+    void workspacesStoredBeforeOwnersWereCountedGetTheirOwnerCountAndAKeptSeatCountStaysAsItIs() throws Exception {
+        workspace("neither", 5, 2, false, false);
+        workspace("seats-only", 4, 3, true, false);
+        workspace("both", 3, 1, true, true);
+
+        MemberCountBackfill.Report report = backfill(dynamo, 2, 3, "owners.state").run(0);
+        assertTrue(report.finished());
+        assertEquals(2, report.counted());
+        assertEquals(1, report.alreadyCounted());
+        assertEquals(5L, memberCount("neither"));
+        assertEquals(2L, count("neither", StoredAttributes.OWNER_COUNT));
+        assertEquals(4L, memberCount("seats-only"));
+        assertEquals(3L, count("seats-only", StoredAttributes.OWNER_COUNT));
+        assertEquals(1L, count("both", StoredAttributes.OWNER_COUNT));
+    }
+
+    @Test
+    void anOwnerCountSetMeanwhileIsNotOverwritten() throws Exception {
+        workspace("raced-owners", 3, 2, true, false);
+        DynamoDbClient racing = racing("SET ownerCount = :n", "attribute_not_exists(ownerCount)", "raced-owners", 7);
+
+        MemberCountBackfill.Report report = backfill(racing, 1, 10, "raced-owners.state").run(0);
+        assertEquals(0, report.counted());
+        assertEquals(1, report.changedMeanwhile());
+        assertEquals(7L, count("raced-owners", StoredAttributes.OWNER_COUNT), "the count set meanwhile stands");
+        assertEquals(3L, memberCount("raced-owners"));
+    }
+
+    /** A client that, after the first Query, runs {@code update} on the workspace's META as another writer would. */
+    private DynamoDbClient racing(String update, String condition, String wsId, long value) {
         AtomicBoolean raced = new AtomicBoolean();
-        DynamoDbClient racing = (DynamoDbClient) Proxy.newProxyInstance(getClass().getClassLoader(),
+        return (DynamoDbClient) Proxy.newProxyInstance(getClass().getClassLoader(),
                 new Class<?>[] {DynamoDbClient.class}, (proxy, method, args) -> {
                     Object result;
                     try {
@@ -138,17 +178,22 @@ class MemberCountBackfillTest extends LocalTableTest {
                         throw e.getCause();
                     }
                     if (method.getName().equals("query") && raced.compareAndSet(false, true)) {
-                        dynamo.updateItem(r -> r.tableName(table)
-                                .key(WorkspaceKeys.workspace("raced").toAttributes())
-                                .updateExpression("SET memberCount = :n").conditionExpression(
-                                        "attribute_not_exists(memberCount)")
-                                .expressionAttributeValues(Map.of(":n", n(5))));
+                        dynamo.updateItem(r -> r.tableName(table).key(WorkspaceKeys.workspace(wsId).toAttributes())
+                                .updateExpression(update).conditionExpression(condition)
+                                .expressionAttributeValues(Map.of(":n", n(value))));
                     }
                     return result;
                 });
+    }
+
+    @Test
+    void aCountSetMeanwhileIsNotOverwritten() throws Exception {
+        workspace("raced", 4, false);
+        // A replica of the previous version counts the workspace lazily between the backfill's count and its write
+        // (and a member joins right after, as that version allows once the count is there): 5 must stay.
+        DynamoDbClient racing = racing("SET memberCount = :n", "attribute_not_exists(memberCount)", "raced", 5);
 
         MemberCountBackfill.Report report = backfill(racing, 1, 10, "raced.state").run(0);
-        assertTrue(raced.get());
         assertEquals(0, report.counted());
         assertEquals(1, report.changedMeanwhile());
         assertEquals(5L, memberCount("raced"), "the count set meanwhile stands");

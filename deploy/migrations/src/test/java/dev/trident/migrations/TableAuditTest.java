@@ -146,6 +146,15 @@ class TableAuditTest extends LocalTableTest {
     }
 
     @Test
+    void aWorkspaceStoredBeforeOwnersWereCountedIsReportedUntilTheBackfillCountsThem() throws Exception {
+        dynamo.updateItem(r -> r.tableName(table).key(WorkspaceKeys.workspace("w1").toAttributes())
+                .updateExpression("REMOVE ownerCount"));
+        assertViolations("ownerCount WS#w1/META missing, 1 owner edge (run deploy/backfill-member-counts.sh)");
+        new MemberCountBackfill(dynamo, table, 2, 10, dir.resolve("owners.state")).run(0);
+        assertEquals(List.of(), audit().violations());
+    }
+
+    @Test
     void aProjectStoredBeforeTheWorkspaceStatusIndexIsReportedUntilTheBackfillIndexesIt() throws Exception {
         ItemKey project = WorkspaceKeys.project("w2", 4, P2);
         dynamo.updateItem(r -> r.tableName(table).key(project.toAttributes()).updateExpression("REMOVE GSI1PK, GSI1SK"));

@@ -109,8 +109,8 @@ public class MemberRepository {
      * With a {@code mandate} (null: none), a ConditionCheck that the manager's edge still holds one of its roles
      * (refused as {@link #CALLER_ROLE}); not when the manager changes their own edge, which the edge's own condition
      * holds to the role read. All or nothing: the counts always equal the edges, however requests interleave. A
-     * META without {@code memberCount} (stored before seats were counted, not migrated) refuses every seat change
-     * ({@link #seatsUncounted}).
+     * META without a count the change moves (stored before it was counted, not migrated) refuses it
+     * ({@link #countsMissing}).
      */
     public Uni<Member> putMember(Member before, Member after, Mandate mandate) {
         Transaction transaction = Transaction.of().put(MEMBER_EDGE, MEMBER.toItem(after), edgeAsRead(before));
@@ -136,7 +136,7 @@ public class MemberRepository {
      * ({@link #MEMBER_EDGE}), and {@code ADD memberCount -1} on META (the seat is free again), for an owner with
      * {@code ownerCount -1} under {@code ownerCount > 1} ({@link #OWNER_COUNT_CHANGE}), so the last owner never goes.
      * With a {@code mandate} (a manager removing someone else), the manager's role is checked in the same transaction
-     * ({@link #CALLER_ROLE}). A META without {@code memberCount} refuses it ({@link #seatsUncounted}).
+     * ({@link #CALLER_ROLE}). A META without the counts it moves refuses it ({@link #countsMissing}).
      */
     public Uni<Void> removeMember(Member before, Mandate mandate) {
         boolean owner = before.role() == MemberRole.OWNER;
@@ -172,25 +172,24 @@ public class MemberRepository {
     }
 
     /**
-     * Whether a refused seat change met a META without {@code memberCount}: a workspace stored before seats were
-     * counted that deploy/migrations' MemberCountBackfill has not counted. The table breaks an invariant this version
-     * relies on, so the change is refused, never counted here: the seat conditions ({@code attribute_exists}) keep an
-     * ADD from starting a count at zero.
+     * Whether a refused change of META's counts met a META without one it moves: a workspace stored before seats (or
+     * owners) were counted that deploy/migrations' MemberCountBackfill has not counted. The table breaks an invariant
+     * this version relies on, so the change is refused, never counted here: every count change is conditioned on the
+     * count existing, which keeps an ADD from starting a count at zero.
      */
-    public static boolean seatsUncounted(WriteRefused refused) {
-        if (refused.conditionFailed(SEAT) && countMissing(refused, SEAT)) {
+    public static boolean countsMissing(WriteRefused refused) {
+        if (refused.conditionFailed(SEAT) && refused.itemExists(SEAT)
+                && (refused.currentValue(SEAT, MEMBER_COUNT) == null
+                        || refused.currentValue(SEAT, OWNER_COUNT) == null)) {
             return true;
         }
-        // An owner's removal is conditioned on the count too; a demotion is not, and with one owner left both are
+        if (!refused.conditionFailed(OWNER_COUNT_CHANGE) || !refused.itemExists(OWNER_COUNT_CHANGE)) {
+            return false;
+        }
+        // An owner's removal is conditioned on the seat count too, a demotion is not; with one owner left both are
         // refused for that alone.
         Long owners = refused.currentValue(OWNER_COUNT_CHANGE, OWNER_COUNT);
-        return refused.conditionFailed(OWNER_COUNT_CHANGE) && countMissing(refused, OWNER_COUNT_CHANGE)
-                && owners != null && owners > 1;
-    }
-
-    /** The META a refused action met exists and has no {@code memberCount}. */
-    private static boolean countMissing(WriteRefused refused, String action) {
-        return refused.itemExists(action) && refused.currentValue(action, MEMBER_COUNT) == null;
+        return owners == null || owners > 1 && refused.currentValue(OWNER_COUNT_CHANGE, MEMBER_COUNT) == null;
     }
 
     private static int ownerDelta(MemberRole before, MemberRole after) {
@@ -206,8 +205,8 @@ public class MemberRepository {
     }
 
     /**
-     * {@code ADD memberCount :seats [, ownerCount :owners]} on an existing META that counts its seats
-     * ({@code attribute_exists(memberCount)}: never a count started from nothing): taking a seat only while
+     * {@code ADD memberCount :seats [, ownerCount :owners]} on an existing META that counts what it moves
+     * ({@code attribute_exists}: never a count started from nothing): taking a seat only while
      * {@code memberCount < seatLimit}, losing an owner only while more than one remains.
      */
     private static UpdateExpression seatChange(int seats, int owners) {
@@ -218,21 +217,21 @@ public class MemberRepository {
             update.condition(Conditions.lessThanAttribute(MEMBER_COUNT.name(), SEAT_LIMIT.name()));
         }
         if (owners != 0) {
-            update.add(OWNER_COUNT, owners);
-        }
-        if (owners < 0) {
-            update.condition(Conditions.greaterThan(OWNER_COUNT, 1L));
+            update.add(OWNER_COUNT, owners).condition(ownerCountCondition(owners));
         }
         return update.build();
     }
 
-    /** {@code ADD ownerCount :delta} on an existing META; a decrease only while more than one owner remains. */
+    /** {@code ADD ownerCount :delta} on an existing META that counts its owners. */
     private static UpdateExpression ownerCountChange(int delta) {
-        UpdateExpressionBuilder update = new UpdateExpressionBuilder().add(OWNER_COUNT, delta)
-                .condition(Conditions.ITEM_EXISTS);
-        if (delta < 0) {
-            update.condition(Conditions.greaterThan(OWNER_COUNT, 1L));
-        }
-        return update.build();
+        return new UpdateExpressionBuilder().add(OWNER_COUNT, delta)
+                .condition(Conditions.ITEM_EXISTS)
+                .condition(ownerCountCondition(delta))
+                .build();
+    }
+
+    /** A gain needs the count ({@code attribute_exists}); a loss, more than one owner left (absent counts as none). */
+    private static Condition ownerCountCondition(int delta) {
+        return delta < 0 ? Conditions.greaterThan(OWNER_COUNT, 1L) : Conditions.attributeExists(OWNER_COUNT.name());
     }
 }

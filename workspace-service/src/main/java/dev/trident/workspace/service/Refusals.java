@@ -96,8 +96,9 @@ final class Refusals {
      * between the decision and the write, every seat is taken (409 naming the count and the limit), the last
      * owner would go (409 naming what to do), the edge changed since it was read (409, retry), or a write that kept
      * losing to concurrent ones (409 with Retry-After). An edge changed concurrently wins over a full workspace: the client's
-     * view is stale, so a retry is the answer, not raising the limit. A workspace stored without {@code memberCount}
-     * (not migrated) is a 500 saying so, logged: no seat can be taken or freed until the backfill counts it.
+     * view is stale, so a retry is the answer, not raising the limit. A workspace stored without a count the change
+     * moves ({@code memberCount}, {@code ownerCount}; not migrated) is a 500 saying so, logged: nothing that moves it
+     * can be done until the backfill counts it.
      */
     static Throwable membership(Throwable failure, String wsId, String userId) {
         if (failure instanceof WriteRefused refused && refused.conditionFailed(MemberRepository.CALLER_ROLE)) {
@@ -106,12 +107,12 @@ final class Refusals {
                     : ProblemException.forbidden("your role in workspace " + wsId
                             + " changed while the change was made and no longer allows it");
         }
-        if (failure instanceof WriteRefused refused && MemberRepository.seatsUncounted(refused)) {
-            LOG.errorf("workspace %s has no memberCount: its META predates seat counting and was not migrated; "
+        if (failure instanceof WriteRefused refused && MemberRepository.countsMissing(refused)) {
+            LOG.errorf("workspace %s lacks memberCount or ownerCount: its META predates them and was not migrated; "
                     + "run deploy/backfill-member-counts.sh", wsId);
-            return ProblemException.invariantViolated("workspace " + wsId + " is stored without its seat count, "
-                    + "which this version needs to add or remove a member; nothing was changed. An operator must "
-                    + "migrate the table (deploy/backfill-member-counts.sh)");
+            return ProblemException.invariantViolated("workspace " + wsId + " is stored without its member counts, "
+                    + "which this version needs for this change; nothing was changed. An operator must migrate the "
+                    + "table (deploy/backfill-member-counts.sh)");
         }
         if (failure instanceof WriteRefused refused && refused.conditionFailed(MemberRepository.SEAT)
                 && !refused.conditionFailed(MemberRepository.MEMBER_EDGE)) {

@@ -128,8 +128,8 @@ class RefusalsTest {
         uncounted.remove("memberCount");
         ProblemException joined = problem(Refusals.membership(refused(MemberRepository.SEAT, uncounted), "ws", "ann"));
         assertEquals(500, joined.status());
-        assertEquals("workspace ws is stored without its seat count, which this version needs to add or remove a "
-                + "member; nothing was changed. An operator must migrate the table (deploy/backfill-member-counts.sh)",
+        assertEquals("workspace ws is stored without its member counts, which this version needs for this change; "
+                + "nothing was changed. An operator must migrate the table (deploy/backfill-member-counts.sh)",
                 joined.getMessage());
         // An owner's removal with owners to spare was refused for the count; with one owner left, for that alone.
         uncounted.put("ownerCount", AttributeValue.fromN("2"));
@@ -138,6 +138,16 @@ class RefusalsTest {
         uncounted.put("ownerCount", AttributeValue.fromN("1"));
         assertEquals(409, problem(Refusals.membership(refused(MemberRepository.OWNER_COUNT_CHANGE, uncounted), "ws",
                 "ann")).status());
+    }
+
+    @Test
+    void anOwnerChangeOnAWorkspaceWithoutItsOwnerCountIsA500SayingTheTableIsNotMigrated() {
+        Map<String, AttributeValue> ownersUncounted = new LinkedHashMap<>(META);
+        ownersUncounted.remove("ownerCount");
+        assertEquals(500, problem(Refusals.membership(refused(MemberRepository.OWNER_COUNT_CHANGE, ownersUncounted),
+                "ws", "ann")).status());
+        assertEquals(500, problem(Refusals.membership(refused(MemberRepository.SEAT, ownersUncounted), "ws", "ann"))
+                .status());
     }
 
     @Test
