@@ -1,12 +1,12 @@
 package dev.trident.explorer.rest;
 
-import dev.trident.explorer.rest.ExplorerViews.EntityKinds;
-import dev.trident.explorer.rest.ExplorerViews.EntityOverview;
-import dev.trident.explorer.rest.ExplorerViews.CollectionPage;
-import dev.trident.explorer.rest.ExplorerViews.PartitionEntries;
-import dev.trident.explorer.rest.ExplorerViews.PartitionPage;
-import dev.trident.explorer.service.WorkbenchModel;
 import dev.trident.explorer.service.ExplorerService;
+import dev.trident.explorer.service.ExplorerViews.CollectionPage;
+import dev.trident.explorer.service.ExplorerViews.EntityKinds;
+import dev.trident.explorer.service.ExplorerViews.EntityOverview;
+import dev.trident.explorer.service.ExplorerViews.PartitionEntries;
+import dev.trident.explorer.service.ExplorerViews.PartitionPage;
+import dev.trident.explorer.service.WorkbenchModel;
 import dev.trident.support.paging.PageRequest;
 import dev.trident.support.security.Caller;
 import io.smallrye.mutiny.Uni;

@@ -1,9 +1,9 @@
 package dev.trident.explorer.service;
 
-import dev.trident.explorer.rest.ExplorerViews.IndexKeyView;
-import dev.trident.explorer.rest.ExplorerViews.ItemRow;
-import dev.trident.explorer.rest.ExplorerViews.Link;
-import dev.trident.explorer.rest.ExplorerViews.PartitionRef;
+import dev.trident.explorer.service.ExplorerViews.IndexKeyView;
+import dev.trident.explorer.service.ExplorerViews.ItemRow;
+import dev.trident.explorer.service.ExplorerViews.Link;
+import dev.trident.explorer.service.ExplorerViews.PartitionRef;
 import dev.trident.keys.DecodedKey;
 import dev.trident.keys.EntityType;
 import dev.trident.keys.IndexKey;

@@ -1,6 +1,6 @@
 package dev.trident.explorer.service;
 
-import dev.trident.explorer.rest.ExplorerViews.PartitionEntry;
+import dev.trident.explorer.service.ExplorerViews.PartitionEntry;
 import dev.trident.keys.EnrollmentKeys;
 import dev.trident.keys.EntityType;
 import dev.trident.keys.ErasureKeys;

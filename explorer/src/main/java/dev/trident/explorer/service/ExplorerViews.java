@@ -1,4 +1,4 @@
-package dev.trident.explorer.rest;
+package dev.trident.explorer.service;
 
 import java.util.List;
 import java.util.Map;
