@@ -15,11 +15,11 @@ public record IndexKey(String indexName, String pk, String sk) {
     }
 
     public String pkAttribute() {
-        return indexName + "PK";
+        return TableSchema.partitionKeyOf(indexName);
     }
 
     public String skAttribute() {
-        return indexName + "SK";
+        return TableSchema.sortKeyOf(indexName);
     }
 
     /** The index key attributes to put on the item, e.g. GSI1PK/GSI1SK. */

@@ -81,7 +81,7 @@ final class DeclaredReads {
             }
         } else if (request instanceof QueryRequest query) {
             String index = query.indexName();
-            String pkAttribute = index == null ? TableSchema.PK : index + "PK";
+            String pkAttribute = index == null ? TableSchema.PK : TableSchema.partitionKeyOf(index);
             String expression = query.keyConditionExpression();
             if (expression != null) {
                 Matcher m = EQUALS.matcher(expression);

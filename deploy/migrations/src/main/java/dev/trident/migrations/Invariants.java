@@ -450,8 +450,8 @@ final class Invariants {
                     continue;
                 }
                 for (String index : List.of(TableSchema.GSI1, TableSchema.GSI2)) {
-                    String storedPk = item.text(index + "PK");
-                    String storedSk = item.text(index + "SK");
+                    String storedPk = item.text(TableSchema.partitionKeyOf(index));
+                    String storedSk = item.text(TableSchema.sortKeyOf(index));
                     IndexKey want = expected.get(index);
                     boolean same = want == null ? storedPk == null && storedSk == null
                             : want.pk().equals(storedPk) && want.sk().equals(storedSk);

@@ -51,8 +51,8 @@ final class ItemRows {
 
         List<IndexKeyView> indexKeys = new ArrayList<>();
         for (String index : List.of(TableSchema.GSI1, TableSchema.GSI2)) {
-            String indexPk = item.text(index + "PK");
-            String indexSk = item.text(index + "SK");
+            String indexPk = item.text(TableSchema.partitionKeyOf(index));
+            String indexSk = item.text(TableSchema.sortKeyOf(index));
             if (indexPk != null && indexSk != null) {
                 Map<String, String> indexParts = decoded
                         .flatMap(d -> KeyDecoder.decodeIndex(d.type(), new IndexKey(index, indexPk, indexSk)))

@@ -142,10 +142,10 @@ public final class WorkbenchModel {
         item.put(TableSchema.SK, Map.of("S", sample.key().sk()));
         List<String> attributes = new ArrayList<>();
         for (IndexKey index : sample.indexKeys()) {
-            item.put(index.indexName() + "PK", Map.of("S", index.pk()));
-            item.put(index.indexName() + "SK", Map.of("S", index.sk()));
-            attributes.add(index.indexName() + "PK");
-            attributes.add(index.indexName() + "SK");
+            item.put(index.pkAttribute(), Map.of("S", index.pk()));
+            item.put(index.skAttribute(), Map.of("S", index.sk()));
+            attributes.add(index.pkAttribute());
+            attributes.add(index.skAttribute());
         }
         item.put(TableSchema.TYPE, Map.of("S", type.typeName()));
         attributes.add(TableSchema.TYPE);

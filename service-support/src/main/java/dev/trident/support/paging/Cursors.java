@@ -43,8 +43,8 @@ public class Cursors {
         Map<String, AttributeValue> key = new LinkedHashMap<>();
         BASE_KEYS.forEach(name -> key.put(name, item.get(name)));
         if (indexName != null) {
-            String pk = indexName + "PK";
-            String sk = indexName + "SK";
+            String pk = TableSchema.partitionKeyOf(indexName);
+            String sk = TableSchema.sortKeyOf(indexName);
             key.put(pk, item.get(pk));
             key.put(sk, item.get(sk));
         }
