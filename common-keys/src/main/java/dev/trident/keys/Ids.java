@@ -2,7 +2,9 @@ package dev.trident.keys;
 
 /** Validation of client-supplied ids before they reach a key. */
 public final class Ids {
-    /** The grammar, as a regular expression for documents and {@code @Pattern}s; {@link #isValid} checks exactly this. */
+    /**
+     * The grammar, as a regular expression for documents and {@code @Pattern}s; {@link #isValid} checks exactly this.
+     */
     public static final String PATTERN_TEXT = "[A-Za-z0-9][A-Za-z0-9._-]{0,63}";
     public static final int MAX_LENGTH = 64;
 

@@ -110,7 +110,8 @@ public final class KeyDecoder {
     /**
      * The parts of an index key that an item of {@code type} carries (GSI1: a profile's handle, a course, an
      * enrolment's course and student, a member edge's user and workspace; GSI2: a post's month, an enrolment's
-     * student and term, a project's status partition). Empty when this type has no such index key in the grammar, or the key is not one it makes.
+     * student and term, a project's status partition). Empty when this type has no such index key in the grammar, or
+     * the key is not one it makes.
      */
     public static Optional<Map<String, String>> decodeIndex(EntityType type, IndexKey key) {
         Map<String, String> parts = new LinkedHashMap<>();

@@ -16,7 +16,9 @@ import java.util.Locale;
  * timeline and its index of months.
  */
 public final class SocialKeys {
-    /** SK of a profile; posts sort below it, stats above, so {@code SK <= PROFILE} descending = profile + newest posts. */
+    /**
+     * SK of a profile; posts sort below it, stats above, so {@code SK <= PROFILE} descending = profile + newest posts.
+     */
     public static final String PROFILE = USER_PROFILE.sortKey();
     public static final String HANDLE = HANDLE_CLAIM.sortKey();
     public static final String POSTS_PREFIX = POST.sortKey();

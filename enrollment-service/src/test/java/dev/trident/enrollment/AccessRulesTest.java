@@ -180,7 +180,8 @@ class AccessRulesTest {
     @Test
     void anInstructorGradesAndAPlainRegistrarEnrollsAndDropsAnyone() {
         String student = newStudent("graded");
-        // Contract change (enrollment-service/README.md): an instructor grades only a course that names them among its instructorIds.
+        // Contract change (enrollment-service/README.md): an instructor grades only a course that names them among its
+        // instructorIds.
         String teacher = uniqueId("teacher");
         String courseId = uniqueId("graded");
         Map<String, Object> taught = course("Course " + courseId, 5, "2026-fall", null);

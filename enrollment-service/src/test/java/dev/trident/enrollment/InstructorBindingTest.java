@@ -36,8 +36,9 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * Instructors are bound to courses (enrollment-service/README.md): the registrar names a course's {@code instructorIds}; an
- * instructor grades only enrollments of a course that names them, checked in the grade's own transaction.
+ * Instructors are bound to courses (enrollment-service/README.md): the registrar names a course's {@code
+ * instructorIds}; an instructor grades only enrollments of a course that names them, checked in the grade's own
+ * transaction.
  */
 @QuarkusTest
 class InstructorBindingTest {

@@ -56,7 +56,9 @@ final class HandMadeTokens {
         }
     }
 
-    /** Minimal JSON for claims: strings, numbers, booleans, null, maps and collections of those, and {@link RawJson}. */
+    /**
+     * Minimal JSON for claims: strings, numbers, booleans, null, maps and collections of those, and {@link RawJson}.
+     */
     static String json(Object value) {
         if (value == null) {
             return "null";

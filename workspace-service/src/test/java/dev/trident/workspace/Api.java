@@ -54,7 +54,9 @@ final class Api {
                 .when().post("/users").then().statusCode(201).extract().path("userId");
     }
 
-    /** The social user who owns the helpers' workspaces and creates their projects (created once), {@link #OWNER_NAME}. */
+    /**
+     * The social user who owns the helpers' workspaces and creates their projects (created once), {@link #OWNER_NAME}.
+     */
     static synchronized String owner() {
         if (owner == null) {
             owner = createUser(OWNER_NAME);

@@ -165,7 +165,8 @@ class ProjectsCreatedRangeTest {
                     WorkspaceKeys.projectStatusPartition(ProjectStatus.ARCHIVED, 3)),
                     partitions.stream().sorted().toList(), which);
         });
-        // Only what is inside the range is read: the Queries together read exactly the ARCHIVED projects of minutes 2..9.
+        // Only what is inside the range is read: the Queries together read exactly the ARCHIVED projects of minutes
+        // 2..9.
         DynamoDbCallRecorder.reset();
         Api.asPlatformAdmin().queryParams(range(minute(2), minute(9))).queryParam("limit", 100).get("/projects")
                 .then().statusCode(200);

@@ -114,7 +114,8 @@ class ShardedListEquivalenceTest {
                 "same page sizes");
         assertEquals((500 + LIMIT - 1) / LIMIT, shardedPages.size());
         assertTrue(shardedPages.subList(0, shardedPages.size() - 1).stream().allMatch(p -> p.size() == LIMIT));
-        // Each page: one BatchGetItem (the caller's membership and META), then unsharded one Query; sharded one Query per shard
+        // Each page: one BatchGetItem (the caller's membership and META), then unsharded one Query; sharded one Query
+        // per shard
         // still open, and one more of a shard that ran out of read items before the page was full.
         assertEquals(flatPages.size(), flatOps.stream().filter("BatchGetItem"::equals).count());
         assertEquals(shardedPages.size(), shardedOps.stream().filter("BatchGetItem"::equals).count());

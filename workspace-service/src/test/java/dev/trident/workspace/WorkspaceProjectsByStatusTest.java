@@ -46,7 +46,9 @@ class WorkspaceProjectsByStatusTest {
     @Inject
     TableDefinition table;
 
-    /** Loads {@code count} projects into a workspace, statuses cycling ACTIVE, PAUSED, ACTIVE, ARCHIVED; returns them. */
+    /**
+     * Loads {@code count} projects into a workspace, statuses cycling ACTIVE, PAUSED, ACTIVE, ARCHIVED; returns them.
+     */
     private Map<ProjectStatus, List<String>> load(String ws, int shards, int count) {
         Map<ProjectStatus, List<ProjectId>> byStatus = new HashMap<>();
         List<ProjectId> ids = ProjectLoader.ids(2026, count);

@@ -128,7 +128,9 @@ class WorkspaceSeatsTest {
         assertEquals(5, memberCount(ws));
     }
 
-    /** A join as a client makes it: retried while the answer is a concurrency conflict ("retry"), not a full workspace. */
+    /**
+     * A join as a client makes it: retried while the answer is a concurrency conflict ("retry"), not a full workspace.
+     */
     private static Response joinRetryingConflicts(String ws, String user) {
         Response answer = null;
         for (int attempt = 0; attempt < 20; attempt++) {

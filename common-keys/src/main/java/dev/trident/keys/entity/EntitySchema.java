@@ -20,7 +20,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * reflection: native images need no configuration for it.
  *
  * <pre>{@code
- * static final EntitySchema<Post> POST = EntitySchema.of(EntityType.POST, (Post p) -> SocialKeys.post(p.userId(), p.postId()))
+ * static final EntitySchema<Post> POST =
+ *         EntitySchema.of(EntityType.POST, (Post p) -> SocialKeys.post(p.userId(), p.postId()))
  *         .index(p -> SocialKeys.postTimeline(Months.of(p.createdAt()), p.postId()))
  *         .attribute(USER_ID, Post::userId)
  *         .attribute(TITLE, Post::title)

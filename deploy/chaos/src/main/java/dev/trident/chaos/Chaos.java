@@ -23,8 +23,8 @@ import java.util.TreeMap;
  *         [--audit-output FILE --audit-status N]
  * </pre>
  * {@code load} runs the clients and writes the history: first a warm-up (the services' JIT has not compiled
- * anything yet; no faults, answers not timed), then the run proper (it creates {@code --warm-up-done} when it starts, the
- * signal for the faults); {@code drain} waits until the pending-work partitions are
+ * anything yet; no faults, answers not timed), then the run proper (it creates {@code --warm-up-done} when it starts,
+ * the signal for the faults); {@code drain} waits until the pending-work partitions are
  * empty; {@code check} checks the history against the rules and the table, prints the counts and every violation,
  * and exits 1 on any.
  */

@@ -103,7 +103,9 @@ class ContainerImagesTest {
         assertTrue(Repo.read(Repo.DYNAMODB_DOCKERFILE).contains("HEALTHCHECK"), "DynamoDB Local has a health check");
     }
 
-    /** DynamoDB Local's heap follows its container's limit, and a JVM out of memory exits so the restart policy acts. */
+    /**
+     * DynamoDB Local's heap follows its container's limit, and a JVM out of memory exits so the restart policy acts.
+     */
     @Test
     void dynamoDbLocalSizesItsHeapFromTheContainerLimitAndExitsOnOutOfMemory() {
         Path file = Repo.DYNAMODB_DOCKERFILE;

@@ -4,7 +4,9 @@ import dev.trident.testing.PackagedServiceContract;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 
-/** test-support's packaged-service contract, run against the workspace-service container instead of the packaged jar. */
+/**
+ * test-support's packaged-service contract, run against the workspace-service container instead of the packaged jar.
+ */
 @EnabledIfSystemProperty(named = Containers.ENABLED_BY, matches = ".+")
 class WorkspaceContainerContractTest extends PackagedServiceContract {
 

@@ -214,8 +214,8 @@ public final class DynamoDbLocal implements AutoCloseable {
     }
 
     /**
-     * {@code java -cp <this jar> dev.trident.local.DynamoDbLocal [--host ADDRESS] [--port N] [--db-path DIR | --in-memory]}:
-     * runs until SIGINT/SIGTERM, then stops the server it started. ADDRESS defaults to 127.0.0.1.
+     * {@code java -cp <this jar> dev.trident.local.DynamoDbLocal [--host ADDRESS] [--port N] [--db-path DIR |
+     * --in-memory]}: runs until SIGINT/SIGTERM, then stops the server it started. ADDRESS defaults to 127.0.0.1.
      */
     public static void main(String[] args) throws InterruptedException {
         String host = LOOPBACK;

@@ -21,8 +21,8 @@ import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedExce
 /**
  * One-off backfill of a student's enrolments by term (GSI2 {@code STU#<studentId>#TERM#<term>/CRS#<courseId>}) for
  * the enrolment edges written before that list existed: since then enrollment-service writes the keys in every
- * enrol transaction, so only older edges lack them. Like {@link CourseTermBackfill}: a {@link TypeScan} over the edges only
- * ({@code _type = Enrollment}, filtered server-side), idempotent, resumable from a state file, sliced by
+ * enrol transaction, so only older edges lack them. Like {@link CourseTermBackfill}: a {@link TypeScan} over the edges
+ * only ({@code _type = Enrollment}, filtered server-side), idempotent, resumable from a state file, sliced by
  * {@code --max-items}.
  *
  * <p>The term keyed is the course's: an edge copies its course's term when it is made, but a course's term could

@@ -99,11 +99,11 @@ public class CourseRepository {
     /**
      * Update an existing course's client-editable fields: one UpdateItem under {@code attribute_exists(PK)} and, with
      * a capacity, {@code enrolledCount <= :capacity}; an absent capacity, workspaceId or instructorIds is removed,
-     * enrolledCount is left alone, version + 1, updated {@code now}. The GSI2 keys are set from the term every time, so a course written
-     * before the catalogue existed joins it, and a new term moves it to that term's catalogue. The term changes only
-     * while the course has no enrolment ({@code term = :term OR enrolledCount = 0}): every edge keys its student's
-     * term list by the term it copied, so a course with edges keeps its term. Emits the course as updated; refused
-     * as {@link #COURSE_CHANGE}.
+     * enrolledCount is left alone, version + 1, updated {@code now}. The GSI2 keys are set from the term every time, so
+     * a course written before the catalogue existed joins it, and a new term moves it to that term's catalogue. The
+     * term changes only while the course has no enrolment ({@code term = :term OR enrolledCount = 0}): every edge keys
+     * its student's term list by the term it copied, so a course with edges keeps its term. Emits the course as
+     * updated; refused as {@link #COURSE_CHANGE}.
      */
     public Uni<Course> updateCourse(String courseId, CourseChanges changes, String now) {
         UpdateExpressionBuilder update = new UpdateExpressionBuilder()

@@ -85,8 +85,9 @@ public class StudentErasureRepository {
 
     /**
      * Deletes a student's profile and records the rest as a task ({@code alongside}): one TransactWriteItems =
-     * Delete {@code STU#<id>/PROFILE} ({@code attribute_exists(PK)}, and {@code version = :expected} with If-Match; refused as {@link #DELETED_STUDENT}) + Put the
-     * task. From then on nobody can enroll the student (the enroll transaction needs the profile).
+     * Delete {@code STU#<id>/PROFILE} ({@code attribute_exists(PK)}, and {@code version = :expected} with If-Match;
+     * refused as {@link #DELETED_STUDENT}) + Put the task. From then on nobody can enroll the student (the enroll
+     * transaction needs the profile).
      */
     public Uni<Void> deleteStudent(String studentId, Long expectedVersion, Transaction.Part alongside) {
         return table.transact(EnrollmentPatterns.STUDENT_DELETE, Transaction.of()
@@ -96,8 +97,9 @@ public class StudentErasureRepository {
 
     /**
      * Deletes a course's item and records the rest as a task: one TransactWriteItems = Delete {@code CRS#<id>/METADATA}
-     * ({@code attribute_exists(PK)}, and {@code version = :expected} with If-Match; refused as {@link #DELETED_COURSE}) + Put the task. No enrollment can be added
-     * after it (the enroll transaction updates the course under {@code attribute_exists}).
+     * ({@code attribute_exists(PK)}, and {@code version = :expected} with If-Match; refused as {@link #DELETED_COURSE})
+     * + Put the task. No enrollment can be added after it (the enroll transaction updates the course under {@code
+     * attribute_exists}).
      */
     public Uni<Void> deleteCourse(String courseId, Long expectedVersion, Transaction.Part alongside) {
         return table.transact(EnrollmentPatterns.COURSE_DELETE, Transaction.of()

@@ -25,7 +25,9 @@ import java.util.function.Function;
 @ApplicationScoped
 public class EnrollmentService {
 
-    /** An instructor's grade whose edge keeps changing between its read and its write gives up after this many rounds. */
+    /**
+     * An instructor's grade whose edge keeps changing between its read and its write gives up after this many rounds.
+     */
     private static final int GRADE_ATTEMPTS = 5;
 
     private final StudentRepository students;

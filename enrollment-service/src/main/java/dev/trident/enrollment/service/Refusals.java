@@ -108,7 +108,9 @@ final class Refusals {
         return failure;
     }
 
-    /** What every write of an enrollment answers alike: contended (409 with Retry-After), or an account being erased. */
+    /**
+     * What every write of an enrollment answers alike: contended (409 with Retry-After), or an account being erased.
+     */
     private static Throwable enrollmentWide(Throwable failure, String studentId, String courseId) {
         if (failure instanceof WriteContended) {
             return ProblemException.contended(enrollment(studentId, courseId));

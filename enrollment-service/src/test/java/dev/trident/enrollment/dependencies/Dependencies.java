@@ -21,7 +21,9 @@ import org.eclipse.microprofile.config.ConfigProvider;
  */
 public final class Dependencies {
 
-    /** The registrar of the route tests; owns the workspaces of {@link #newWorkspace} so it may link courses to them. */
+    /**
+     * The registrar of the route tests; owns the workspaces of {@link #newWorkspace} so it may link courses to them.
+     */
     public static final String REGISTRAR_ID = "registrar-" + UUID.randomUUID().toString().substring(0, 12);
 
     private static final HttpClient HTTP = HttpClient.newHttpClient();

@@ -73,7 +73,9 @@ public class ExplorerResource {
         return explorer.partition(index, pk, PageRequest.of(limit, cursor), seesGrades());
     }
 
-    /** The model as a NoSQL Workbench data-model file: the table, its indexes, a facet per entity type, sample items. */
+    /**
+     * The model as a NoSQL Workbench data-model file: the table, its indexes, a facet per entity type, sample items.
+     */
     @GET
     @Path("/model/nosql-workbench")
     public Response workbenchModel() {

@@ -100,7 +100,9 @@ public final class WorkbenchModel {
         return model;
     }
 
-    /** The key template of a key: each segment that is a part {@link KeyDecoder} read from it becomes {@code <part>}. */
+    /**
+     * The key template of a key: each segment that is a part {@link KeyDecoder} read from it becomes {@code <part>}.
+     */
     static String template(String key, Map<String, String> parts) {
         List<String> segments = new ArrayList<>();
         for (String segment : key.split(DELIMITER, -1)) {

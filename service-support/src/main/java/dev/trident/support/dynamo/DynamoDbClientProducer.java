@@ -28,11 +28,12 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClientBuilder;
  * old generation.
  * Each one's HTTP client lets go of each call's request and response once the response is delivered
  * ({@link ReleasingHttpClient}). And the timers of its call and attempt timeouts run on its own event loop, where a
- * call's completion cancels them and Netty takes a cancelled timer out of the loop's queue at once. On the extension's default, Quarkus' shared executor, a cancelled
- * timer stayed queued until its deadline (0.7 s and 1.7 s on) and held the request's Vert.x context, with its request
- * scope and everything reachable from it, that long: at 1,400 requests a second about a thousand of them were queued
- * (JFR OldObjectSample paths to GC roots). Young collections copied them and promoted them, and the old generation
- * filled with dead requests in 5 to 30 s, each time a 60-90 ms full collection (benchmarks/README.md "Memory").
+ * call's completion cancels them and Netty takes a cancelled timer out of the loop's queue at once. On the extension's
+ * default, Quarkus' shared executor, a cancelled timer stayed queued until its deadline (0.7 s and 1.7 s on) and held
+ * the request's Vert.x context, with its request scope and everything reachable from it, that long: at 1,400 requests a
+ * second about a thousand of them were queued (JFR OldObjectSample paths to GC roots). Young collections copied them
+ * and promoted them, and the old generation filled with dead requests in 5 to 30 s, each time a 60-90 ms full
+ * collection (benchmarks/README.md "Memory").
  * <p>
  * On the loop, a timer is scheduled and cancelled by the thread that makes the call, without a lock or a wake-up of
  * another thread, and a call that times out fails on the loop that made it: the 503s of a stalled table are mapped

@@ -138,7 +138,9 @@ public class ErasureRecords {
         return table.get(SharedPatterns.ERASURE_RECORD, SCHEMA, ErasureKeys.record(userId), Consistency.STRONG);
     }
 
-    /** Adds {@code erased} to a part's count (progress, visible while the part runs); nothing when there is no record. */
+    /**
+     * Adds {@code erased} to a part's count (progress, visible while the part runs); nothing when there is no record.
+     */
     public Uni<Void> erased(String userId, String part, long erased) {
         if (erased == 0) {
             return Uni.createFrom().voidItem();

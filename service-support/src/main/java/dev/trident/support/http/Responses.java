@@ -9,7 +9,9 @@ import java.net.URI;
 /** The shapes of single-item answers: the entity with the ETag of its version, created (201 + Location) or not. */
 public final class Responses {
 
-    /** Cache-Control of an answer private to its caller (grades, who takes what): kept by no browser or shared cache. */
+    /**
+     * Cache-Control of an answer private to its caller (grades, who takes what): kept by no browser or shared cache.
+     */
     public static final String NO_STORE = "no-store";
 
     private Responses() {

@@ -28,10 +28,10 @@ import org.eclipse.microprofile.openapi.models.security.SecurityScheme;
  * <li>The RFC 9457 {@code Problem} schema ({@link ProblemResponses#SCHEMA}) under {@code components.schemas}.</li>
  * <li>Answers every route of a kind gives, added unless the route declares them itself: 401 (every route needs a
  * token) and 503 (DynamoDB or a peer unavailable) on every route; 400 on a route with any parameter or body; 413
- * (over quarkus.http.limits.max-body-size) and 415 on a route with a body; 412 on a route reading {@code If-Match}; 409 (contention) and 422 (a key reused for another
- * request) on a route reading {@code Idempotency-Key}. Each is written once, under {@code components.responses}, and
- * referenced: written out on every route they were 40 of the 62 KB of social-service's document, which every start
- * parses and serialises twice (JSON and YAML).</li>
+ * (over quarkus.http.limits.max-body-size) and 415 on a route with a body; 412 on a route reading {@code If-Match}; 409
+ * (contention) and 422 (a key reused for another request) on a route reading {@code Idempotency-Key}. Each is written
+ * once, under {@code components.responses}, and referenced: written out on every route they were 40 of the 62 KB of
+ * social-service's document, which every start parses and serialises twice (JSON and YAML).</li>
  * <li>Any error answer (4xx, 5xx) declared bare, e.g. {@code @APIResponse(responseCode = "404")}, gets the problem+json
  * content with the shared schema and an example, and the standard description when it has none.</li>
  * </ul>

@@ -29,17 +29,18 @@ import org.jboss.logging.Logger;
 /**
  * Polls this service's pending-work partitions on a schedule ({@code trident.work.poll-interval}, the first one
  * interval after start-up: polling at once made every start 0.2 s slower, its first DynamoDB call competing with
- * the start and the first readiness check for the same cores) and does the tasks it has a {@link WorkHandler} for: claim (a conditional write, so with several
- * replicas each task is held by one at a time), perform, delete. A task whose holder crashed is taken over once its
- * lease has run out; a failed task is released after a short pause and tried again at a later poll, up to
- * {@code trident.work.max-attempts} claims: then it is parked (never claimed again, logged once at WARN, counted in
- * {@code trident_work_parked}) and polls read past it, so it holds up no other task. A request may also do a
- * task itself ({@link #heldTask}, {@link #performHeld}), holding it from the start.
+ * the start and the first readiness check for the same cores) and does the tasks it has a {@link WorkHandler} for:
+ * claim (a conditional write, so with several replicas each task is held by one at a time), perform, delete. A task
+ * whose holder crashed is taken over once its lease has run out; a failed task is released after a short pause and
+ * tried again at a later poll, up to {@code trident.work.max-attempts} claims: then it is parked (never claimed again,
+ * logged once at WARN, counted in {@code trident_work_parked}) and polls read past it, so it holds up no other task. A
+ * request may also do a task itself ({@link #heldTask}, {@link #performHeld}), holding it from the start.
  * <p>
  * Meters: {@code trident_work_pending{service,kind}} (tasks seen at the last poll), {@code
  * trident_work_parked{service,kind}} (parked tasks seen at the last poll), {@code
- * trident_work_tasks_total{kind,outcome}} (done, failed, parked, lost, deferred), {@code trident_work_duration_seconds{kind}} (claim to
- * done) and {@code trident_work_completion_seconds{kind}} (request to done).
+ * trident_work_tasks_total{kind,outcome}} (done, failed, parked, lost, deferred), {@code
+ * trident_work_duration_seconds{kind}} (claim to done) and {@code trident_work_completion_seconds{kind}} (request to
+ * done).
  */
 @ApplicationScoped
 public class WorkRunner {

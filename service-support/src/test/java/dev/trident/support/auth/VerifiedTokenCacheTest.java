@@ -56,7 +56,9 @@ class VerifiedTokenCacheTest {
     }, clock, rules, caffeine());
     private final JWTAuthContextInfo context = context();
 
-    /** The Caffeine cache Quarkus builds from service-support's configuration of {@value VerifiedTokenCache#CACHE_NAME}. */
+    /**
+     * The Caffeine cache Quarkus builds from service-support's configuration of {@value VerifiedTokenCache#CACHE_NAME}.
+     */
     static Cache caffeine() {
         CaffeineCacheInfo info = new CaffeineCacheInfo();
         info.name = VerifiedTokenCache.CACHE_NAME;

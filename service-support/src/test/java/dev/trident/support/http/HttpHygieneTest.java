@@ -10,7 +10,9 @@ import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import org.junit.jupiter.api.Test;
 
-/** Answers a client can act on: which methods a route takes, which fields a body may not carry, no CORS unless asked. */
+/**
+ * Answers a client can act on: which methods a route takes, which fields a body may not carry, no CORS unless asked.
+ */
 @QuarkusTest
 @QuarkusTestResource(DynamoDbLocalResource.class)
 class HttpHygieneTest {

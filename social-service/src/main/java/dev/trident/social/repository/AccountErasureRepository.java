@@ -49,9 +49,9 @@ public class AccountErasureRepository {
     /**
      * The erasure request: one TransactWriteItems = Delete the profile ({@code attribute_exists(PK)}, refused as
      * {@link #ERASED_PROFILE}) + Delete its handle claim (only while it names this user, so a handle claimed since
-     * by someone else stays theirs; with If-Match also {@code version = :expected}) + Put the erasure record + Put a task in each service's pending-work partition.
-     * From then on the account is gone for every reader (no profile: no new post, comment, membership, enrolment) and
-     * its handle is free; the rest is erased by the tasks.
+     * by someone else stays theirs; with If-Match also {@code version = :expected}) + Put the erasure record + Put a
+     * task in each service's pending-work partition. From then on the account is gone for every reader (no profile: no
+     * new post, comment, membership, enrolment) and its handle is free; the rest is erased by the tasks.
      */
     public Uni<Void> requestErasure(Profile profile, Long expectedVersion, ErasureRecord record) {
         return table.transact(SocialPatterns.ERASURE_REQUEST, Transaction.of()

@@ -38,7 +38,10 @@ public final class IamPolicyCheck {
         this.policy = policy;
     }
 
-    /** The policy of the module under test, e.g. {@code "social-service"}: {@code ../deploy/iam/social-service-policy.json}. */
+    /**
+     * The policy of the module under test, e.g. {@code "social-service"}: {@code
+     * ../deploy/iam/social-service-policy.json}.
+     */
     public static IamPolicyCheck forService(String service) {
         return new IamPolicyCheck(Path.of("..", "deploy", "iam", service + "-policy.json"));
     }

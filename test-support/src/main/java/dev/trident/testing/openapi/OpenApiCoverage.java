@@ -43,7 +43,8 @@ public final class OpenApiCoverage {
 
     /**
      * A documented answer the tests need not observe, with the reason (say where it is proven instead).
-     * {@code key} is a status ({@code "503"}: on every route) or a route and status ({@code "DELETE /users/{userId} 409"}).
+     * {@code key} is a status ({@code "503"}: on every route) or a route and status ({@code "DELETE /users/{userId}
+     * 409"}).
      */
     public OpenApiCoverage allowUnobserved(String key, String reason) {
         allowedUnobserved.put(key, reason);

@@ -20,7 +20,8 @@ import java.util.Set;
  * same 404 as for a workspace that does not exist, so it cannot learn that it does;</li>
  * <li>owners and admins create and change projects and members ({@link #requireManager}), 403 for a member;
  * only an owner grants the owner role or changes or removes an owner ({@link #requireMayChangeMember}); any member,
- * whatever their role, leaves on their own ({@link #isLeaving}; never the last owner, which the owner count refuses);</li>
+ * whatever their role, leaves on their own ({@link #isLeaving}; never the last owner, which the owner count
+ * refuses);</li>
  * <li>only owners change settings ({@link #requireOwner}), 403 for an admin or member;</li>
  * <li>a user lists their own workspaces; anyone's needs the platform role {@code admin}
  * ({@link #requireSelfOrPlatformAdmin}); projects by status span tenants and need it too
@@ -28,8 +29,9 @@ import java.util.Set;
  * </ul>
  * The caller's role is one GetItem of their member edge ({@link CallerMembership}), made before anything is read for
  * or written on behalf of the caller; a member change also holds it as a condition of its own transaction
- * ({@link #rolesThatMayChangeMember}), so a manager demoted meanwhile changes nothing (403). A member edge is written in the same transaction as its workspace's META and
- * workspaces are never deleted, so "is a member" also answers "the workspace exists".
+ * ({@link #rolesThatMayChangeMember}), so a manager demoted meanwhile changes nothing (403). A member edge is written
+ * in the same transaction as its workspace's META and workspaces are never deleted, so "is a member" also answers "the
+ * workspace exists".
  */
 final class AccessRules {
 

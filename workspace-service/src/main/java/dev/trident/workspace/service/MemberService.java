@@ -46,8 +46,8 @@ public class MemberService {
      * Add {@code userId} with {@code role}, or change their role. GetItem of the caller's edge (manager), GetItem of
      * the target edge, for a new member the social-service check (422 when unknown), then one TransactWriteItems
      * (edge + seat for a new member, + owner count when it moves, + a check that the caller's edge still holds a role
-     * that may make the change: 403 when it no longer does, 404 when the caller is no member any more). Demoting the last owner, or adding a member to a
-     * workspace whose seats are all taken, is a 409; a role change takes no seat.
+     * that may make the change: 403 when it no longer does, 404 when the caller is no member any more). Demoting the
+     * last owner, or adding a member to a workspace whose seats are all taken, is a 409; a role change takes no seat.
      */
     public Uni<MemberChange> put(Caller caller, String wsId, String userId, MemberRole role) {
         return membership.manager(caller, wsId).map(CallerMembership.Access::role)
@@ -69,7 +69,8 @@ public class MemberService {
      * Remove {@code userId}, or leave when it is the caller. Leaving: GetItem of the caller's own edge (404 for a
      * non-member, as for a missing workspace), then one TransactWriteItems; any member may leave. Otherwise: GetItem
      * of the caller's edge (manager), GetItem of the target edge (404 when absent), then one TransactWriteItems that
-     * also checks the caller's edge still holds a role that may remove the member (403 otherwise). Either way the seat is freed in the same transaction, and removing the last owner is a 409.
+     * also checks the caller's edge still holds a role that may remove the member (403 otherwise). Either way the seat
+     * is freed in the same transaction, and removing the last owner is a 409.
      */
     public Uni<Void> remove(Caller caller, String wsId, String userId) {
         Uni<Member> target = AccessRules.isLeaving(caller, userId)

@@ -95,10 +95,10 @@ final class Refusals {
      * {@code PUT/DELETE .../members/{userId}}: the caller was demoted (403) or removed (404, as for a non-member)
      * between the decision and the write, every seat is taken (409 naming the count and the limit), the last
      * owner would go (409 naming what to do), the edge changed since it was read (409, retry), or a write that kept
-     * losing to concurrent ones (409 with Retry-After). An edge changed concurrently wins over a full workspace: the client's
-     * view is stale, so a retry is the answer, not raising the limit. A workspace stored without a count the change
-     * moves ({@code memberCount}, {@code ownerCount}; not migrated) is a 500 saying so, logged: nothing that moves it
-     * can be done until the backfill counts it.
+     * losing to concurrent ones (409 with Retry-After). An edge changed concurrently wins over a full workspace: the
+     * client's view is stale, so a retry is the answer, not raising the limit. A workspace stored without a count the
+     * change moves ({@code memberCount}, {@code ownerCount}; not migrated) is a 500 saying so, logged: nothing that
+     * moves it can be done until the backfill counts it.
      */
     static Throwable membership(Throwable failure, String wsId, String userId) {
         if (failure instanceof WriteRefused refused && refused.conditionFailed(MemberRepository.CALLER_ROLE)) {

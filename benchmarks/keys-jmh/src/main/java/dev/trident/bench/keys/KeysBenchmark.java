@@ -19,7 +19,9 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
-/** Id checks, key building and parsing on the services' hot paths: every read builds keys, every list item is parsed. */
+/**
+ * Id checks, key building and parsing on the services' hot paths: every read builds keys, every list item is parsed.
+ */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
