@@ -178,11 +178,26 @@ function readersLine(view) {
     el('span', { class: 'patterns' }, patterns.join(', '))));
   const list = el('ul', { 'aria-label': `Routes that read ${view.partition}` });
   for (const read of view.readBy) {
-    list.append(el('li', {}, el('strong', {}, read.service), ' ', el('code', {}, read.accessPattern), ': ',
-      read.routes.join('; ')));
+    list.append(el('li', {}, el('strong', {}, read.service), ' ', el('code', {}, read.accessPattern),
+      declaredShape(read), ': ', read.routes.join('; ')));
   }
   details.append(list);
   return details;
+}
+
+/** What the pattern's declaration fixes for every read of it: its sort-key prefix, its order, a strong read. */
+function declaredShape(read) {
+  const shape = [];
+  if (read.sortKeyPrefix) {
+    shape.push(`sort key begins ${read.sortKeyPrefix}`);
+  }
+  if (read.newestFirst) {
+    shape.push('newest first');
+  }
+  if (read.stronglyConsistent) {
+    shape.push('strongly consistent');
+  }
+  return shape.length ? ` (${shape.join(', ')})` : '';
 }
 
 function costText(reads) {

@@ -8,6 +8,7 @@ import static org.hamcrest.Matchers.nullValue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.trident.keys.EnrollmentKeys;
 import dev.trident.keys.ProjectId;
 import dev.trident.keys.WorkspaceKeys;
 import dev.trident.support.dynamo.DynamoTable;
@@ -132,6 +133,12 @@ class ExplorerApiTest {
         assertEquals("GSI1", overview.getString("collections[1].index"));
         assertEquals("CRS#" + course, overview.getString("collections[1].partition"));
         assertTrue(overview.getList("collections[1].readBy.accessPattern").contains("course-roster"));
+        // Each read comes with what its declaration fixes: the roster keeps to the student edges, in key order.
+        Map<String, Object> rosterRead = overview.getMap(
+                "collections[1].readBy.find { it.accessPattern == 'course-roster' }");
+        assertEquals(EnrollmentKeys.rosterPrefix(), rosterRead.get("sortKeyPrefix"));
+        assertEquals(false, rosterRead.get("newestFirst"));
+        assertEquals(List.of("GET /courses/{courseId}/students"), rosterRead.get("routes"));
 
         asAdmin().get("/api/entities/course/" + course + "/collections/table").then().statusCode(200)
                 .body("items.entityType", equalTo(List.of("Course")))

@@ -150,6 +150,12 @@ class ExplorerBrowserTest {
                 "section[data-view='gsi1'] a[data-entity='student'][data-id='" + classmate + "']")).size());
         assertTrue(browser.findElement(By.cssSelector("section[data-view='gsi1']")).getText().contains("course-roster"),
                 "the roster names the routes that read it");
+        // Opened, the readers line says what each pattern's declaration fixes and which routes make the read.
+        browser.findElement(By.cssSelector("section[data-view='gsi1'] details.readers summary")).click();
+        String readers = browser.findElement(By.cssSelector("section[data-view='gsi1'] details.readers ul")).getText();
+        assertTrue(readers.contains("enrollment-service course-roster (sort key begins STU#): "
+                + "GET /courses/{courseId}/students"), readers);
+        browser.findElement(By.cssSelector("section[data-view='gsi1'] details.readers summary")).click();
         Path screenshot = Path.of("target", "explorer.png");
         Files.createDirectories(screenshot.getParent());
         Files.copy(((TakesScreenshot) browser).getScreenshotAs(OutputType.FILE).toPath(), screenshot,

@@ -23,16 +23,22 @@ public final class CollectionReads {
     /** The services whose reads are declared (the explorer itself reads every collection, and is not one). */
     public static final Set<String> SERVICES = CATALOGUES.keySet();
 
-    /** One service's access pattern reading one collection, and the routes that make that read. */
-    public record Read(ItemCollection collection, String service, String accessPattern, List<String> routes) {
+    /** One service's access pattern reading one collection, as declared: its name, its shape, its routes. */
+    public record Read(ItemCollection collection, String service, AccessPattern pattern) {
         public Read {
             Objects.requireNonNull(collection, "collection");
             Objects.requireNonNull(service, "service");
-            Objects.requireNonNull(accessPattern, "accessPattern");
-            if (routes == null || routes.isEmpty()) {
-                throw new IllegalArgumentException(service + " " + accessPattern + " is read by no route");
+            if (pattern.routes().isEmpty()) {
+                throw new IllegalArgumentException(service + " " + pattern + " is read by no route");
             }
-            routes = List.copyOf(routes);
+        }
+
+        public String accessPattern() {
+            return pattern.name();
+        }
+
+        public List<String> routes() {
+            return pattern.routes();
         }
     }
 
@@ -47,7 +53,7 @@ public final class CollectionReads {
         for (String service : services) {
             for (AccessPattern pattern : CATALOGUES.get(service)) {
                 for (ItemCollection collection : pattern.collections()) {
-                    out.add(new Read(collection, service, pattern.name(), pattern.routes()));
+                    out.add(new Read(collection, service, pattern));
                 }
             }
         }

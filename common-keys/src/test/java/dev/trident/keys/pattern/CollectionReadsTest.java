@@ -57,8 +57,8 @@ class CollectionReadsTest {
 
     @Test
     void aReadNeedsARoute() {
-        assertThrows(IllegalArgumentException.class,
-                () -> new CollectionReads.Read(ItemCollection.USER, SocialPatterns.SERVICE, "user", List.of()));
+        assertThrows(IllegalArgumentException.class, () -> new CollectionReads.Read(ItemCollection.USER,
+                SocialPatterns.SERVICE, AccessPattern.reads("user", ItemCollection.USER)));
         assertEquals(Set.of("social-service", "enrollment-service", "workspace-service"), CollectionReads.SERVICES);
     }
 }

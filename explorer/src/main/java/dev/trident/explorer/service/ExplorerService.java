@@ -214,7 +214,8 @@ public class ExplorerService {
 
     private static CollectionView view(String name, ItemCollection collection, String partition, Integer shard) {
         List<RouteRead> readBy = CollectionReads.of(collection).stream()
-                .map(r -> new RouteRead(r.service(), r.accessPattern(), r.routes()))
+                .map(r -> new RouteRead(r.service(), r.accessPattern(), r.routes(), r.pattern().sortKeyPrefix(),
+                        r.pattern().isNewestFirst(), r.pattern().isConsistent()))
                 .toList();
         return new CollectionView(name, collection.name(), collection.indexName(), partition,
                 collection.description(), shard, readBy);

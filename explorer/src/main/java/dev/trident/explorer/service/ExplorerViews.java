@@ -18,7 +18,8 @@ public final class ExplorerViews {
     }
 
     /** Who reads a collection: one access pattern of one service, and its routes. */
-    public record RouteRead(String service, String accessPattern, List<String> routes) {
+    public record RouteRead(String service, String accessPattern, List<String> routes, String sortKeyPrefix,
+            boolean newestFirst, boolean stronglyConsistent) {
     }
 
     /**
