@@ -70,7 +70,8 @@ final class BackfillCommand {
         String endpoint = options.get("--endpoint");
         if (endpoint != null) {
             builder.endpointOverride(URI.create(endpoint))
-                    .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("local", "local")));
+                    .credentialsProvider(
+                            StaticCredentialsProvider.create(AwsBasicCredentials.create("local", "local")));
         }
         return builder.build();
     }

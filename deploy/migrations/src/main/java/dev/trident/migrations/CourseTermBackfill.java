@@ -6,12 +6,9 @@ import dev.trident.keys.IndexKey;
 import dev.trident.keys.InvalidKeyException;
 import dev.trident.keys.TableSchema;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicLong;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
@@ -46,11 +43,6 @@ public final class CourseTermBackfill {
     private final String table;
     private final TypeScan scan;
 
-    /** What a run did; {@code finished} when every segment reached the end of the table. */
-    public record Report(long coursesRead, long indexed, long alreadyIndexed, long changedMeanwhile,
-            List<String> unindexable, boolean finished) {
-    }
-
     public CourseTermBackfill(DynamoDbClient dynamo, String table, int segments, int pageSize, Path stateFile) {
         this.dynamo = dynamo;
         this.table = table;
@@ -59,14 +51,13 @@ public final class CourseTermBackfill {
     }
 
     /** Runs every unfinished segment in parallel until the end of the table or until {@code maxItems} courses. */
-    public Report run(long maxItems) throws InterruptedException {
-        Counters counters = new Counters();
-        long read = scan.run(maxItems, course -> index(course, counters));
-        return new Report(read, counters.indexed.get(), counters.alreadyIndexed.get(),
-                counters.changedMeanwhile.get(), List.copyOf(counters.unindexable), scan.finished());
+    public BackfillReport run(long maxItems) throws InterruptedException {
+        BackfillTally tally = new BackfillTally();
+        long read = scan.run(maxItems, course -> index(course, tally));
+        return tally.report(read, scan.finished());
     }
 
-    private void index(Map<String, AttributeValue> course, Counters counters) {
+    private void index(Map<String, AttributeValue> course, BackfillTally tally) {
         String pk = course.get(TableSchema.PK).s();
         AttributeValue term = course.get(TERM);
         IndexKey expected;
@@ -74,12 +65,12 @@ public final class CourseTermBackfill {
             expected = EnrollmentKeys.courseTermIndex(term == null ? null : term.s(),
                     EnrollmentKeys.parseCoursePk(pk));
         } catch (InvalidKeyException e) {
-            counters.unindexable.add(pk + " (" + e.getMessage() + ")");
+            tally.left(pk + " (" + e.getMessage() + ")");
             return;
         }
         if (expected.pk().equals(text(course.get(expected.pkAttribute())))
                 && expected.sk().equals(text(course.get(expected.skAttribute())))) {
-            counters.alreadyIndexed.incrementAndGet();
+            tally.alreadyDone();
             return;
         }
         Map<String, AttributeValue> key = Map.of(TableSchema.PK, course.get(TableSchema.PK),
@@ -92,12 +83,12 @@ public final class CourseTermBackfill {
                     .conditionExpression("#type = :course AND #term = :term")
                     .expressionAttributeNames(names)
                     .expressionAttributeValues(Map.of(":gsi2pk", AttributeValue.fromS(expected.pk()),
-                            ":gsi2sk", AttributeValue.fromS(expected.sk()), ":course", AttributeValue.fromS(COURSE_TYPE),
-                            ":term", term)));
-            counters.indexed.incrementAndGet();
+                            ":gsi2sk", AttributeValue.fromS(expected.sk()),
+                            ":course", AttributeValue.fromS(COURSE_TYPE), ":term", term)));
+            tally.written();
         } catch (ConditionalCheckFailedException e) {
             // Deleted, or its term changed since the Scan read it: the service wrote that change with its keys.
-            counters.changedMeanwhile.incrementAndGet();
+            tally.changedMeanwhile();
         }
     }
 
@@ -105,12 +96,6 @@ public final class CourseTermBackfill {
         return value == null ? null : value.s();
     }
 
-    private static final class Counters {
-        final AtomicLong indexed = new AtomicLong();
-        final AtomicLong alreadyIndexed = new AtomicLong();
-        final AtomicLong changedMeanwhile = new AtomicLong();
-        final List<String> unindexable = Collections.synchronizedList(new ArrayList<>());
-    }
 
     /**
      * {@code deploy/backfill-course-terms.sh [--table NAME] [--endpoint URL] [--region REGION] [--segments N]
@@ -123,12 +108,9 @@ public final class CourseTermBackfill {
             return;
         }
         try (DynamoDbClient dynamo = command.client()) {
-            Report report = new CourseTermBackfill(dynamo, command.table(), command.segments(), command.pageSize(),
-                    Path.of(command.state())).run(command.maxItems());
-            System.out.printf("courses read: %d, indexed now: %d, already indexed: %d, changed meanwhile: %d, "
-                    + "not indexable: %d%n", report.coursesRead(), report.indexed(), report.alreadyIndexed(),
-                    report.changedMeanwhile(), report.unindexable().size());
-            report.unindexable().forEach(course -> System.out.println("  not indexable: " + course));
+            BackfillReport report = new CourseTermBackfill(dynamo, command.table(), command.segments(),
+                    command.pageSize(), Path.of(command.state())).run(command.maxItems());
+            report.print(System.out, "courses", "indexed", "not indexable");
             System.out.println(command.outcome(report.finished()));
         }
     }

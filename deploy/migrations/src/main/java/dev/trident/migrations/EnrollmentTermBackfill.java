@@ -6,8 +6,6 @@ import dev.trident.keys.IndexKey;
 import dev.trident.keys.InvalidKeyException;
 import dev.trident.keys.TableSchema;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -47,11 +45,8 @@ public final class EnrollmentTermBackfill {
     private final TypeScan scan;
     /** Course id to its term; empty when the course is gone or has none. */
     private final Map<String, Optional<String>> courseTerms = new ConcurrentHashMap<>();
-
-    /** What a run did; {@code finished} when every segment reached the end of the table. */
-    public record Report(long edgesRead, long indexed, long alreadyIndexed, long termCorrected,
-            long changedMeanwhile, List<String> unindexable, boolean finished) {
-    }
+    /** Edges indexed whose copied term was not their course's: the copy was corrected with the keys. */
+    private final AtomicLong termCorrected = new AtomicLong();
 
     public EnrollmentTermBackfill(DynamoDbClient dynamo, String table, int segments, int pageSize, Path stateFile) {
         this.dynamo = dynamo;
@@ -61,15 +56,18 @@ public final class EnrollmentTermBackfill {
     }
 
     /** Runs every unfinished segment in parallel until the end of the table or until {@code maxItems} edges. */
-    public Report run(long maxItems) throws InterruptedException {
-        Counters counters = new Counters();
-        long read = scan.run(maxItems, edge -> index(edge, counters));
-        return new Report(read, counters.indexed.get(), counters.alreadyIndexed.get(),
-                counters.termCorrected.get(), counters.changedMeanwhile.get(), List.copyOf(counters.unindexable),
-                scan.finished());
+    public BackfillReport run(long maxItems) throws InterruptedException {
+        BackfillTally tally = new BackfillTally();
+        long read = scan.run(maxItems, edge -> index(edge, tally));
+        return tally.report(read, scan.finished());
     }
 
-    private void index(Map<String, AttributeValue> edge, Counters counters) {
+    /** Of the edges this backfill has indexed, those whose copied term it corrected from their course. */
+    public long termCorrected() {
+        return termCorrected.get();
+    }
+
+    private void index(Map<String, AttributeValue> edge, BackfillTally tally) {
         String pk = edge.get(TableSchema.PK).s();
         String sk = edge.get(TableSchema.SK).s();
         String copied = text(edge.get(COURSE_TERM));
@@ -81,12 +79,12 @@ public final class EnrollmentTermBackfill {
             term = courseTerm(courseId).orElse(copied);
             expected = EnrollmentKeys.enrollmentTermIndex(studentId, term, courseId);
         } catch (InvalidKeyException e) {
-            counters.unindexable.add(pk + "/" + sk + " (" + e.getMessage() + ")");
+            tally.left(pk + "/" + sk + " (" + e.getMessage() + ")");
             return;
         }
         if (term.equals(copied) && expected.pk().equals(text(edge.get(expected.pkAttribute())))
                 && expected.sk().equals(text(edge.get(expected.skAttribute())))) {
-            counters.alreadyIndexed.incrementAndGet();
+            tally.alreadyDone();
             return;
         }
         Map<String, AttributeValue> key = Map.of(TableSchema.PK, edge.get(TableSchema.PK),
@@ -109,13 +107,13 @@ public final class EnrollmentTermBackfill {
                     .conditionExpression(condition)
                     .expressionAttributeNames(names)
                     .expressionAttributeValues(values));
-            counters.indexed.incrementAndGet();
+            tally.written();
             if (!term.equals(copied)) {
-                counters.termCorrected.incrementAndGet();
+                termCorrected.incrementAndGet();
             }
         } catch (ConditionalCheckFailedException e) {
             // Dropped, or dropped and made again since the Scan read it: the service wrote that edge with its keys.
-            counters.changedMeanwhile.incrementAndGet();
+            tally.changedMeanwhile();
         }
     }
 
@@ -134,13 +132,6 @@ public final class EnrollmentTermBackfill {
         return value == null ? null : value.s();
     }
 
-    private static final class Counters {
-        final AtomicLong indexed = new AtomicLong();
-        final AtomicLong alreadyIndexed = new AtomicLong();
-        final AtomicLong termCorrected = new AtomicLong();
-        final AtomicLong changedMeanwhile = new AtomicLong();
-        final List<String> unindexable = Collections.synchronizedList(new ArrayList<>());
-    }
 
     /**
      * {@code deploy/backfill-enrollment-terms.sh [--table NAME] [--endpoint URL] [--region REGION] [--segments N]
@@ -153,13 +144,11 @@ public final class EnrollmentTermBackfill {
             return;
         }
         try (DynamoDbClient dynamo = command.client()) {
-            Report report = new EnrollmentTermBackfill(dynamo, command.table(), command.segments(),
-                    command.pageSize(), Path.of(command.state())).run(command.maxItems());
-            System.out.printf("edges read: %d, indexed now: %d (term corrected from the course: %d), already "
-                    + "indexed: %d, changed meanwhile: %d, not indexable: %d%n", report.edgesRead(), report.indexed(),
-                    report.termCorrected(), report.alreadyIndexed(), report.changedMeanwhile(),
-                    report.unindexable().size());
-            report.unindexable().forEach(edge -> System.out.println("  not indexable: " + edge));
+            EnrollmentTermBackfill backfill = new EnrollmentTermBackfill(dynamo, command.table(), command.segments(),
+                    command.pageSize(), Path.of(command.state()));
+            BackfillReport report = backfill.run(command.maxItems());
+            report.print(System.out, "edges", "indexed", "not indexable");
+            System.out.println("of them indexed with the term corrected from the course: " + backfill.termCorrected());
             System.out.println(command.outcome(report.finished()));
         }
     }

@@ -348,7 +348,8 @@ final class Invariants {
             }
             ItemKey course = EnrollmentKeys.course(courseId);
             if (!table.has(course)) {
-                orphan(findings, edge, "course " + name(course) + " missing", task(ENROLLMENT, DELETE_COURSE, courseId));
+                orphan(findings, edge, "course " + name(course) + " missing",
+                        task(ENROLLMENT, DELETE_COURSE, courseId));
             }
         }
     }

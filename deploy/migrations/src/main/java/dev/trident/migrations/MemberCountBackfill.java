@@ -11,11 +11,9 @@ import dev.trident.keys.TableSchema;
 import dev.trident.keys.WorkspaceKeys;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicLong;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
@@ -44,11 +42,6 @@ public final class MemberCountBackfill {
     private final String table;
     private final TypeScan scan;
 
-    /** What a run did; {@code finished} when every segment reached the end of the table. */
-    public record Report(long workspacesRead, long counted, long alreadyCounted, long changedMeanwhile,
-            List<String> uncountable, boolean finished) {
-    }
-
     public MemberCountBackfill(DynamoDbClient dynamo, String table, int segments, int pageSize, Path stateFile) {
         this.dynamo = dynamo;
         this.table = table;
@@ -57,18 +50,17 @@ public final class MemberCountBackfill {
     }
 
     /** Runs every unfinished segment in parallel until the end of the table or until {@code maxItems} workspaces. */
-    public Report run(long maxItems) throws InterruptedException {
-        Counters counters = new Counters();
-        long read = scan.run(maxItems, meta -> count(meta, counters));
-        return new Report(read, counters.counted.get(), counters.alreadyCounted.get(),
-                counters.changedMeanwhile.get(), List.copyOf(counters.uncountable), scan.finished());
+    public BackfillReport run(long maxItems) throws InterruptedException {
+        BackfillTally tally = new BackfillTally();
+        long read = scan.run(maxItems, meta -> count(meta, tally));
+        return tally.report(read, scan.finished());
     }
 
-    private void count(Map<String, AttributeValue> meta, Counters counters) {
+    private void count(Map<String, AttributeValue> meta, BackfillTally tally) {
         boolean membersMissing = !meta.containsKey(MEMBER_COUNT);
         boolean ownersMissing = !meta.containsKey(OWNER_COUNT);
         if (!membersMissing && !ownersMissing) {
-            counters.alreadyCounted.incrementAndGet();
+            tally.alreadyDone();
             return;
         }
         String pk = meta.get(TableSchema.PK).s();
@@ -76,7 +68,7 @@ public final class MemberCountBackfill {
         try {
             wsId = WorkspaceKeys.parseWorkspacePk(pk);
         } catch (InvalidKeyException e) {
-            counters.uncountable.add(pk + " (" + e.getMessage() + ")");
+            tally.left(pk + " (" + e.getMessage() + ")");
             return;
         }
         MemberEdges edges = memberEdges(wsId);
@@ -102,10 +94,10 @@ public final class MemberCountBackfill {
                     .conditionExpression("attribute_exists(#pk) AND " + String.join(" AND ", absent))
                     .expressionAttributeNames(names)
                     .expressionAttributeValues(values));
-            counters.counted.incrementAndGet();
+            tally.written();
         } catch (ConditionalCheckFailedException e) {
             // Deleted, or counted by a replica of the previous version since the Scan read it: that count stands.
-            counters.changedMeanwhile.incrementAndGet();
+            tally.changedMeanwhile();
         }
     }
 
@@ -142,12 +134,6 @@ public final class MemberCountBackfill {
     private record MemberEdges(long members, long owners) {
     }
 
-    private static final class Counters {
-        final AtomicLong counted = new AtomicLong();
-        final AtomicLong alreadyCounted = new AtomicLong();
-        final AtomicLong changedMeanwhile = new AtomicLong();
-        final List<String> uncountable = Collections.synchronizedList(new ArrayList<>());
-    }
 
     /**
      * {@code deploy/backfill-member-counts.sh [--table NAME] [--endpoint URL] [--region REGION] [--segments N]
@@ -159,12 +145,9 @@ public final class MemberCountBackfill {
             return;
         }
         try (DynamoDbClient dynamo = command.client()) {
-            Report report = new MemberCountBackfill(dynamo, command.table(), command.segments(), command.pageSize(),
-                    Path.of(command.state())).run(command.maxItems());
-            System.out.printf("workspaces read: %d, counted now: %d, already counted: %d, changed meanwhile: %d, "
-                    + "not countable: %d%n", report.workspacesRead(), report.counted(), report.alreadyCounted(),
-                    report.changedMeanwhile(), report.uncountable().size());
-            report.uncountable().forEach(workspace -> System.out.println("  not countable: " + workspace));
+            BackfillReport report = new MemberCountBackfill(dynamo, command.table(), command.segments(),
+                    command.pageSize(), Path.of(command.state())).run(command.maxItems());
+            report.print(System.out, "workspaces", "counted", "not countable");
             System.out.println(command.outcome(report.finished()));
         }
     }

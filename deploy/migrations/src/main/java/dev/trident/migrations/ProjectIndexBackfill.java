@@ -10,14 +10,11 @@ import dev.trident.keys.ProjectStatus;
 import dev.trident.keys.TableSchema;
 import dev.trident.keys.WorkspaceKeys;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicLong;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
@@ -49,11 +46,6 @@ public final class ProjectIndexBackfill {
     /** Each workspace's shard count, empty when its META is gone. */
     private final Map<String, Optional<Integer>> shards = new ConcurrentHashMap<>();
 
-    /** What a run did; {@code finished} when every segment reached the end of the table. */
-    public record Report(long projectsRead, long indexed, long alreadyIndexed, long changedMeanwhile,
-            List<String> unindexable, boolean finished) {
-    }
-
     public ProjectIndexBackfill(DynamoDbClient dynamo, String table, int segments, int pageSize, Path stateFile) {
         this.dynamo = dynamo;
         this.table = table;
@@ -62,16 +54,15 @@ public final class ProjectIndexBackfill {
     }
 
     /** Runs every unfinished segment in parallel until the end of the table or until {@code maxItems} projects. */
-    public Report run(long maxItems) throws InterruptedException {
-        Counters counters = new Counters();
-        long read = scan.run(maxItems, project -> index(project, counters));
-        return new Report(read, counters.indexed.get(), counters.alreadyIndexed.get(),
-                counters.changedMeanwhile.get(), List.copyOf(counters.unindexable), scan.finished());
+    public BackfillReport run(long maxItems) throws InterruptedException {
+        BackfillTally tally = new BackfillTally();
+        long read = scan.run(maxItems, project -> index(project, tally));
+        return tally.report(read, scan.finished());
     }
 
-    private void index(Map<String, AttributeValue> project, Counters counters) {
+    private void index(Map<String, AttributeValue> project, BackfillTally tally) {
         if (indexed(project)) {
-            counters.alreadyIndexed.incrementAndGet();
+            tally.alreadyDone();
             return;
         }
         Map<String, AttributeValue> key = Map.of(TableSchema.PK, project.get(TableSchema.PK),
@@ -84,27 +75,27 @@ public final class ProjectIndexBackfill {
                 expected = expectedIndex(current);
             } catch (IllegalArgumentException e) {
                 // A key or status outside the grammar (InvalidKeyException), or a shard count that is no number.
-                counters.unindexable.add(name + " (" + e.getMessage() + ")");
+                tally.left(name + " (" + e.getMessage() + ")");
                 return;
             }
             if (expected == null) {
-                counters.unindexable.add(name + " (its workspace is gone)");
+                tally.left(name + " (its workspace is gone)");
                 return;
             }
             try {
                 write(key, current, expected);
-                counters.indexed.incrementAndGet();
+                tally.written();
                 return;
             } catch (ConditionalCheckFailedException e) {
                 // Changed since it was read: decide again on what it is now.
                 current = dynamo.getItem(r -> r.tableName(table).key(key).consistentRead(true)).item();
                 if (current == null || current.isEmpty() || indexed(current)) {
-                    counters.changedMeanwhile.incrementAndGet();
+                    tally.changedMeanwhile();
                     return;
                 }
             }
         }
-        counters.changedMeanwhile.incrementAndGet();
+        tally.changedMeanwhile();
     }
 
     private static boolean indexed(Map<String, AttributeValue> project) {
@@ -153,12 +144,6 @@ public final class ProjectIndexBackfill {
                 .expressionAttributeValues(values));
     }
 
-    private static final class Counters {
-        final AtomicLong indexed = new AtomicLong();
-        final AtomicLong alreadyIndexed = new AtomicLong();
-        final AtomicLong changedMeanwhile = new AtomicLong();
-        final List<String> unindexable = Collections.synchronizedList(new ArrayList<>());
-    }
 
     /**
      * {@code deploy/backfill-project-index.sh [--table NAME] [--endpoint URL] [--region REGION] [--segments N]
@@ -170,12 +155,9 @@ public final class ProjectIndexBackfill {
             return;
         }
         try (DynamoDbClient dynamo = command.client()) {
-            Report report = new ProjectIndexBackfill(dynamo, command.table(), command.segments(), command.pageSize(),
-                    Path.of(command.state())).run(command.maxItems());
-            System.out.printf("projects read: %d, indexed now: %d, already indexed: %d, changed meanwhile: %d, "
-                    + "not indexable: %d%n", report.projectsRead(), report.indexed(), report.alreadyIndexed(),
-                    report.changedMeanwhile(), report.unindexable().size());
-            report.unindexable().forEach(project -> System.out.println("  not indexable: " + project));
+            BackfillReport report = new ProjectIndexBackfill(dynamo, command.table(), command.segments(),
+                    command.pageSize(), Path.of(command.state())).run(command.maxItems());
+            report.print(System.out, "projects", "indexed", "not indexable");
             System.out.println(command.outcome(report.finished()));
         }
     }

@@ -72,8 +72,8 @@ final class StoredAttributes {
         List<String> names = new java.util.ArrayList<>(List.of(TableSchema.PK, TableSchema.SK, TableSchema.GSI1PK,
                 TableSchema.GSI1SK, TableSchema.GSI2PK, TableSchema.GSI2SK, TableSchema.TYPE, TableSchema.CREATED_AT,
                 TableSchema.EXPIRES_AT, USER_ID, HANDLE, POST_ID, COMMENT_COUNT, COMMENT_ID, AUTHOR_ID, POST_AUTHOR_ID,
-                POSTS, COMMENTS, STUDENT_ID, COURSE_ID, TERM, COURSE_TERM, CAPACITY, ENROLLED_COUNT, WS_ID, SEAT_LIMIT, SHARDS,
-                OWNER_COUNT, MEMBER_COUNT, ROLE, STATUS, SEQ, ATTEMPTS, LOCATION));
+                POSTS, COMMENTS, STUDENT_ID, COURSE_ID, TERM, COURSE_TERM, CAPACITY, ENROLLED_COUNT, WS_ID, SEAT_LIMIT,
+                SHARDS, OWNER_COUNT, MEMBER_COUNT, ROLE, STATUS, SEQ, ATTEMPTS, LOCATION));
         ERASURE_PARTS.forEach(part -> names.add(erasurePartStatus(part)));
         return List.copyOf(names);
     }

@@ -48,7 +48,8 @@ public final class TableAudit {
               --segments  parallel Scan segments, 1..64 (default 4)
               --work-age  ISO-8601 duration after which pending work counts as stuck (default PT10M)
               --quiet     no progress on stderr; the violations and the summary still go to stdout
-            Prints one line per violation (invariant, PK/SK, what is wrong), one per note ("note: ", a state a             legitimate history explains; never a non-zero exit), then a summary.
+            Prints one line per violation (invariant, PK/SK, what is wrong), one per note ("note: ", a state a
+            legitimate history explains; never a non-zero exit), then a summary.
             Exit 0: clean; 1: violations; 2: usage or connection error.""";
 
     private final DynamoDbClient dynamo;
@@ -191,7 +192,8 @@ public final class TableAudit {
         if (endpoint != null) {
             // DynamoDB Local accepts any credentials; AWS gets the default chain.
             builder.endpointOverride(endpoint)
-                    .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("local", "local")));
+                    .credentialsProvider(
+                            StaticCredentialsProvider.create(AwsBasicCredentials.create("local", "local")));
         }
         try (DynamoDbClient dynamo = builder.build()) {
             TableAudit audit = new TableAudit(dynamo, table, segments, workAge, Clock.systemUTC());

@@ -79,12 +79,12 @@ class CourseTermBackfillTest extends LocalTableTest {
                 s(EntityType.STUDENT.typeName()), CourseTermBackfill.TERM, s("2026-fall"))));
         assertEquals(List.of(), catalogue("2026-fall"));
 
-        CourseTermBackfill.Report first = backfill(4, 5, "first.state").run(0);
+        BackfillReport first = backfill(4, 5, "first.state").run(0);
         assertTrue(first.finished());
-        assertEquals(22, first.coursesRead());
-        assertEquals(21, first.indexed());
-        assertEquals(1, first.unindexable().size());
-        assertTrue(first.unindexable().get(0).startsWith("CRS#hashed"), first.unindexable()::toString);
+        assertEquals(22, first.read());
+        assertEquals(21, first.written());
+        assertEquals(1, first.left().size());
+        assertTrue(first.left().get(0).startsWith("CRS#hashed"), first.left()::toString);
         assertEquals(fall.stream().sorted().toList(), catalogue("2026-fall"));
         assertEquals(spring.stream().sorted().toList(), catalogue("2027-spring"));
         Map<String, AttributeValue> hashed = dynamo.getItem(r -> r.tableName(table)
@@ -96,9 +96,9 @@ class CourseTermBackfillTest extends LocalTableTest {
 
         // A second run from scratch reads every course again and writes nothing: the table is exactly as it was.
         List<Map<String, AttributeValue>> before = everything();
-        CourseTermBackfill.Report second = backfill(3, 7, "second.state").run(0);
-        assertEquals(0, second.indexed());
-        assertEquals(21, second.alreadyIndexed());
+        BackfillReport second = backfill(3, 7, "second.state").run(0);
+        assertEquals(0, second.written());
+        assertEquals(21, second.alreadyDone());
         assertEquals(before, everything());
     }
 
@@ -111,8 +111,8 @@ class CourseTermBackfillTest extends LocalTableTest {
                 .expressionAttributeValues(Map.of(":pk", s(EnrollmentKeys.termPartition("2026-fall")),
                         ":sk", s("moved"))));
         assertEquals(List.of("moved"), catalogue("2026-fall"));
-        CourseTermBackfill.Report report = backfill(1, 10, "moved.state").run(0);
-        assertEquals(1, report.indexed());
+        BackfillReport report = backfill(1, 10, "moved.state").run(0);
+        assertEquals(1, report.written());
         assertEquals(List.of(), catalogue("2026-fall"));
         assertEquals(List.of("moved"), catalogue("2027-spring"));
     }
@@ -122,23 +122,23 @@ class CourseTermBackfillTest extends LocalTableTest {
         List<String> ids = IntStream.range(0, 25).mapToObj(i -> String.format("c-%02d", i)).toList();
         ids.forEach(id -> oldCourse(id, "2026-fall"));
 
-        CourseTermBackfill.Report interrupted = backfill(1, 5, "run.state").run(10);
+        BackfillReport interrupted = backfill(1, 5, "run.state").run(10);
         assertFalse(interrupted.finished());
-        assertEquals(10, interrupted.coursesRead());
-        assertEquals(10, interrupted.indexed());
+        assertEquals(10, interrupted.read());
+        assertEquals(10, interrupted.written());
         assertEquals(10, catalogue("2026-fall").size());
         assertTrue(Files.readString(dir.resolve("run.state")).contains("segment.0=PK="));
 
         // The same state file: the run goes on after the ten, it does not read them again.
-        CourseTermBackfill.Report resumed = backfill(1, 5, "run.state").run(0);
+        BackfillReport resumed = backfill(1, 5, "run.state").run(0);
         assertTrue(resumed.finished());
-        assertEquals(15, resumed.coursesRead());
-        assertEquals(15, resumed.indexed());
-        assertEquals(0, resumed.alreadyIndexed());
+        assertEquals(15, resumed.read());
+        assertEquals(15, resumed.written());
+        assertEquals(0, resumed.alreadyDone());
         assertEquals(ids, catalogue("2026-fall"));
 
         // A finished run does nothing more; the state refuses another table or another split.
-        assertEquals(0, backfill(1, 5, "run.state").run(0).coursesRead());
+        assertEquals(0, backfill(1, 5, "run.state").run(0).read());
         assertThrows(IllegalArgumentException.class, () -> backfill(2, 5, "run.state"));
         assertThrows(IllegalArgumentException.class,
                 () -> new CourseTermBackfill(dynamo, "another-table", 1, 5, dir.resolve("run.state")));

@@ -103,14 +103,15 @@ class EnrollmentTermBackfillTest extends LocalTableTest {
                 s(EntityType.STUDENT.typeName()), EnrollmentTermBackfill.COURSE_TERM, s("2026-fall"))));
         assertEquals(List.of(), termCourses("ada", "2026-fall"));
 
-        EnrollmentTermBackfill.Report first = backfill(4, 3, "first.state").run(0);
+        EnrollmentTermBackfill firstRun = backfill(4, 3, "first.state");
+        BackfillReport first = firstRun.run(0);
         assertTrue(first.finished());
-        assertEquals(21, first.edgesRead());
-        assertEquals(20, first.indexed());
-        assertEquals(0, first.termCorrected());
-        assertEquals(1, first.unindexable().size());
-        assertTrue(first.unindexable().get(0).startsWith("STU#ada/ENROLL#CRS#vanished"),
-                first.unindexable()::toString);
+        assertEquals(21, first.read());
+        assertEquals(20, first.written());
+        assertEquals(0, firstRun.termCorrected());
+        assertEquals(1, first.left().size());
+        assertTrue(first.left().get(0).startsWith("STU#ada/ENROLL#CRS#vanished"),
+                first.left()::toString);
         for (String student : List.of("ada", "grace")) {
             assertEquals(fall.stream().sorted().toList(), termCourses(student, "2026-fall"));
             assertEquals(spring.stream().sorted().toList(), termCourses(student, "2027-spring"));
@@ -124,9 +125,9 @@ class EnrollmentTermBackfillTest extends LocalTableTest {
 
         // A second run from scratch reads every edge again and writes nothing: the table is exactly as it was.
         List<Map<String, AttributeValue>> before = everything();
-        EnrollmentTermBackfill.Report second = backfill(3, 7, "second.state").run(0);
-        assertEquals(0, second.indexed());
-        assertEquals(20, second.alreadyIndexed());
+        BackfillReport second = backfill(3, 7, "second.state").run(0);
+        assertEquals(0, second.written());
+        assertEquals(20, second.alreadyDone());
         assertEquals(before, everything());
     }
 
@@ -137,9 +138,10 @@ class EnrollmentTermBackfillTest extends LocalTableTest {
         oldEdge("ada", "moved", "2026-fall");
         // A course being deleted: its edge keeps the term it copied.
         oldEdge("ada", "deleting", "2026-fall");
-        EnrollmentTermBackfill.Report report = backfill(1, 10, "moved.state").run(0);
-        assertEquals(2, report.indexed());
-        assertEquals(1, report.termCorrected());
+        EnrollmentTermBackfill backfill = backfill(1, 10, "moved.state");
+        BackfillReport report = backfill.run(0);
+        assertEquals(2, report.written());
+        assertEquals(1, backfill.termCorrected());
         assertEquals(List.of("moved"), termCourses("ada", "2027-spring"));
         assertEquals("2027-spring", edge("ada", "moved").get(EnrollmentTermBackfill.COURSE_TERM).s());
         assertEquals(List.of("deleting"), termCourses("ada", "2026-fall"));
@@ -151,21 +153,21 @@ class EnrollmentTermBackfillTest extends LocalTableTest {
         List<String> students = IntStream.range(0, 25).mapToObj(i -> String.format("s-%02d", i)).toList();
         students.forEach(id -> oldEdge(id, "c1", "2026-fall"));
 
-        EnrollmentTermBackfill.Report interrupted = backfill(1, 5, "run.state").run(10);
+        BackfillReport interrupted = backfill(1, 5, "run.state").run(10);
         assertFalse(interrupted.finished());
-        assertEquals(10, interrupted.edgesRead());
-        assertEquals(10, interrupted.indexed());
+        assertEquals(10, interrupted.read());
+        assertEquals(10, interrupted.written());
         assertTrue(Files.readString(dir.resolve("run.state")).contains("segment.0=PK="));
 
-        EnrollmentTermBackfill.Report resumed = backfill(1, 5, "run.state").run(0);
+        BackfillReport resumed = backfill(1, 5, "run.state").run(0);
         assertTrue(resumed.finished());
-        assertEquals(15, resumed.edgesRead());
-        assertEquals(15, resumed.indexed());
-        assertEquals(0, resumed.alreadyIndexed());
+        assertEquals(15, resumed.read());
+        assertEquals(15, resumed.written());
+        assertEquals(0, resumed.alreadyDone());
         for (String student : students) {
             assertEquals(List.of("c1"), termCourses(student, "2026-fall"), student);
         }
-        assertEquals(0, backfill(1, 5, "run.state").run(0).edgesRead());
+        assertEquals(0, backfill(1, 5, "run.state").run(0).read());
         assertThrows(IllegalArgumentException.class, () -> backfill(2, 5, "run.state"));
     }
 }

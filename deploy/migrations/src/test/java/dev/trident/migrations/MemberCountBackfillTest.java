@@ -118,11 +118,11 @@ class MemberCountBackfillTest extends LocalTableTest {
         project("old-1");
         assertNull(memberCount("old-3"));
 
-        MemberCountBackfill.Report first = backfill(dynamo, 3, 4, "first.state").run(0);
+        BackfillReport first = backfill(dynamo, 3, 4, "first.state").run(0);
         assertTrue(first.finished());
-        assertEquals(11, first.workspacesRead(), "META items only: edges and projects are not workspaces");
-        assertEquals(10, first.counted());
-        assertEquals(1, first.alreadyCounted());
+        assertEquals(11, first.read(), "META items only: edges and projects are not workspaces");
+        assertEquals(10, first.written());
+        assertEquals(1, first.alreadyDone());
         for (int i = 0; i < sizes.size(); i++) {
             assertEquals(sizes.get(i).longValue(), memberCount("old-" + i), "old-" + i);
         }
@@ -131,9 +131,9 @@ class MemberCountBackfillTest extends LocalTableTest {
 
         // A second run from scratch reads every workspace again and writes nothing: the table is exactly as it was.
         List<Map<String, AttributeValue>> before = everything();
-        MemberCountBackfill.Report second = backfill(dynamo, 2, 5, "second.state").run(0);
-        assertEquals(0, second.counted());
-        assertEquals(11, second.alreadyCounted());
+        BackfillReport second = backfill(dynamo, 2, 5, "second.state").run(0);
+        assertEquals(0, second.written());
+        assertEquals(11, second.alreadyDone());
         assertEquals(before, everything());
     }
 
@@ -143,10 +143,10 @@ class MemberCountBackfillTest extends LocalTableTest {
         workspace("seats-only", 4, 3, true, false);
         workspace("both", 3, 1, true, true);
 
-        MemberCountBackfill.Report report = backfill(dynamo, 2, 3, "owners.state").run(0);
+        BackfillReport report = backfill(dynamo, 2, 3, "owners.state").run(0);
         assertTrue(report.finished());
-        assertEquals(2, report.counted());
-        assertEquals(1, report.alreadyCounted());
+        assertEquals(2, report.written());
+        assertEquals(1, report.alreadyDone());
         assertEquals(5L, memberCount("neither"));
         assertEquals(2L, count("neither", StoredAttributes.OWNER_COUNT));
         assertEquals(4L, memberCount("seats-only"));
@@ -159,8 +159,8 @@ class MemberCountBackfillTest extends LocalTableTest {
         workspace("raced-owners", 3, 2, true, false);
         DynamoDbClient racing = racing("SET ownerCount = :n", "attribute_not_exists(ownerCount)", "raced-owners", 7);
 
-        MemberCountBackfill.Report report = backfill(racing, 1, 10, "raced-owners.state").run(0);
-        assertEquals(0, report.counted());
+        BackfillReport report = backfill(racing, 1, 10, "raced-owners.state").run(0);
+        assertEquals(0, report.written());
         assertEquals(1, report.changedMeanwhile());
         assertEquals(7L, count("raced-owners", StoredAttributes.OWNER_COUNT), "the count set meanwhile stands");
         assertEquals(3L, memberCount("raced-owners"));
@@ -193,8 +193,8 @@ class MemberCountBackfillTest extends LocalTableTest {
         // (and a member joins right after, as that version allows once the count is there): 5 must stay.
         DynamoDbClient racing = racing("SET memberCount = :n", "attribute_not_exists(memberCount)", "raced", 5);
 
-        MemberCountBackfill.Report report = backfill(racing, 1, 10, "raced.state").run(0);
-        assertEquals(0, report.counted());
+        BackfillReport report = backfill(racing, 1, 10, "raced.state").run(0);
+        assertEquals(0, report.written());
         assertEquals(1, report.changedMeanwhile());
         assertEquals(5L, memberCount("raced"), "the count set meanwhile stands");
     }
@@ -205,19 +205,19 @@ class MemberCountBackfillTest extends LocalTableTest {
         ids.forEach(id -> workspace(id, 2, false));
 
         // It stops at the first page boundary after four workspaces (a page of two items may hold edges too).
-        MemberCountBackfill.Report interrupted = backfill(dynamo, 1, 2, "run.state").run(4);
+        BackfillReport interrupted = backfill(dynamo, 1, 2, "run.state").run(4);
         assertFalse(interrupted.finished());
-        long first = interrupted.workspacesRead();
+        long first = interrupted.read();
         assertTrue(first >= 4 && first <= 5, () -> first + " read");
-        assertEquals(first, interrupted.counted());
+        assertEquals(first, interrupted.written());
         assertEquals(first, ids.stream().filter(id -> memberCount(id) != null).count());
         assertTrue(Files.readString(dir.resolve("run.state")).contains("segment.0=PK="));
 
-        MemberCountBackfill.Report resumed = backfill(dynamo, 1, 2, "run.state").run(0);
+        BackfillReport resumed = backfill(dynamo, 1, 2, "run.state").run(0);
         assertTrue(resumed.finished());
-        assertEquals(10 - first, resumed.workspacesRead(), "goes on after the first ones, does not read them again");
-        assertEquals(10 - first, resumed.counted());
+        assertEquals(10 - first, resumed.read(), "goes on after the first ones, does not read them again");
+        assertEquals(10 - first, resumed.written());
         ids.forEach(id -> assertEquals(2L, memberCount(id), id));
-        assertEquals(0, backfill(dynamo, 1, 2, "run.state").run(0).workspacesRead(), "a finished run does nothing");
+        assertEquals(0, backfill(dynamo, 1, 2, "run.state").run(0).read(), "a finished run does nothing");
     }
 }

@@ -133,12 +133,12 @@ class ProjectIndexBackfillTest extends LocalTableTest {
                 .expressionAttributeValues(Map.of(":s", s("DONE"))));
         assertEquals(List.of(), listed("flat", 1, ProjectStatus.ACTIVE));
 
-        ProjectIndexBackfill.Report first = backfill(dynamo, 3, 4, "first.state").run(0);
+        BackfillReport first = backfill(dynamo, 3, 4, "first.state").run(0);
         assertTrue(first.finished());
-        assertEquals(22, first.projectsRead());
-        assertEquals(19, first.indexed());
-        assertEquals(1, first.alreadyIndexed());
-        assertEquals(2, first.unindexable().size(), first.unindexable()::toString);
+        assertEquals(22, first.read());
+        assertEquals(19, first.written());
+        assertEquals(1, first.alreadyDone());
+        assertEquals(2, first.left().size(), first.left()::toString);
 
         assertEquals(names(flat), listed("flat", 1, ProjectStatus.ACTIVE));
         assertEquals(List.of(current.toString()), listed("flat", 1, ProjectStatus.ARCHIVED));
@@ -158,9 +158,9 @@ class ProjectIndexBackfillTest extends LocalTableTest {
 
         // A second run from scratch reads every project again and writes nothing: the table is exactly as it was.
         List<Map<String, AttributeValue>> before = everything();
-        ProjectIndexBackfill.Report second = backfill(dynamo, 2, 5, "second.state").run(0);
-        assertEquals(0, second.indexed());
-        assertEquals(20, second.alreadyIndexed());
+        BackfillReport second = backfill(dynamo, 2, 5, "second.state").run(0);
+        assertEquals(0, second.written());
+        assertEquals(20, second.alreadyDone());
         assertEquals(before, everything());
     }
 
@@ -197,9 +197,9 @@ class ProjectIndexBackfillTest extends LocalTableTest {
                 .expressionAttributeNames(Map.of("#v", TableSchema.VERSION))
                 .expressionAttributeValues(Map.of(":t", s("renamed"), ":one", n(1)))));
 
-        ProjectIndexBackfill.Report report = backfill(client, 1, 10, "renamed.state").run(0);
+        BackfillReport report = backfill(client, 1, 10, "renamed.state").run(0);
         assertTrue(changed.get());
-        assertEquals(1, report.indexed(), "refused at the version it read, then written at the one it read again");
+        assertEquals(1, report.written(), "refused at the version it read, then written at the one it read again");
         Map<String, AttributeValue> item = stored("w", 2, id);
         assertEquals("renamed", item.get("title").s());
         assertEquals("4", item.get(TableSchema.VERSION).n());
@@ -221,9 +221,9 @@ class ProjectIndexBackfillTest extends LocalTableTest {
                 .expressionAttributeValues(Map.of(":s", s("PAUSED"), ":pk", s(paused.pk()), ":sk", s(paused.sk()),
                         ":one", n(1)))));
 
-        ProjectIndexBackfill.Report report = backfill(client, 1, 10, "moved.state").run(0);
+        BackfillReport report = backfill(client, 1, 10, "moved.state").run(0);
         assertTrue(changed.get());
-        assertEquals(0, report.indexed());
+        assertEquals(0, report.written());
         assertEquals(1, report.changedMeanwhile());
         assertEquals(List.of(), listed("w", 1, ProjectStatus.ACTIVE), "not put back under the status it was read with");
         assertEquals(List.of(id.toString()), listed("w", 1, ProjectStatus.PAUSED));
@@ -236,18 +236,18 @@ class ProjectIndexBackfillTest extends LocalTableTest {
         all.forEach(id -> project("w", 1, id, ProjectStatus.ACTIVE, false));
 
         // It stops at the first page boundary after six projects (a page of three items may hold the META too).
-        ProjectIndexBackfill.Report interrupted = backfill(dynamo, 1, 3, "run.state").run(6);
+        BackfillReport interrupted = backfill(dynamo, 1, 3, "run.state").run(6);
         assertFalse(interrupted.finished());
-        long first = interrupted.projectsRead();
+        long first = interrupted.read();
         assertTrue(first >= 6 && first <= 8, () -> first + " read");
-        assertEquals(first, interrupted.indexed());
+        assertEquals(first, interrupted.written());
         assertEquals(first, listed("w", 1, ProjectStatus.ACTIVE).size());
         assertTrue(Files.readString(dir.resolve("run.state")).contains("segment.0=PK="));
 
-        ProjectIndexBackfill.Report resumed = backfill(dynamo, 1, 3, "run.state").run(0);
+        BackfillReport resumed = backfill(dynamo, 1, 3, "run.state").run(0);
         assertTrue(resumed.finished());
-        assertEquals(15 - first, resumed.projectsRead(), "goes on after the first ones, does not read them again");
-        assertEquals(15 - first, resumed.indexed());
+        assertEquals(15 - first, resumed.read(), "goes on after the first ones, does not read them again");
+        assertEquals(15 - first, resumed.written());
         assertEquals(names(all), listed("w", 1, ProjectStatus.ACTIVE));
     }
 }
