@@ -10,8 +10,6 @@ import dev.trident.keys.EnrollmentKeys;
 import dev.trident.keys.EntityType;
 import dev.trident.keys.TableSchema;
 import java.nio.file.Files;
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -39,10 +37,6 @@ class CourseTermBackfillTest extends LocalTableTest {
         dynamo.putItem(r -> r.tableName(table).item(item));
     }
 
-    private static AttributeValue s(String value) {
-        return AttributeValue.fromS(value);
-    }
-
     /** The course ids of a term's catalogue, as enrollment-service reads it (one Query on GSI2). */
     private List<String> catalogue(String term) {
         return dynamo.queryPaginator(r -> r.tableName(table).indexName(TableSchema.GSI2)
@@ -50,15 +44,6 @@ class CourseTermBackfillTest extends LocalTableTest {
                         .expressionAttributeNames(Map.of("#pk", TableSchema.GSI2PK))
                         .expressionAttributeValues(Map.of(":pk", s(EnrollmentKeys.termPartition(term)))))
                 .items().stream().map(item -> EnrollmentKeys.parseTermSk(item.get(TableSchema.GSI2SK).s())).toList();
-    }
-
-    /** Every item of the table, in key order (a test may scan to prove what the table holds). */
-    private List<Map<String, AttributeValue>> everything() {
-        List<Map<String, AttributeValue>> items = new ArrayList<>(
-                dynamo.scanPaginator(r -> r.tableName(table).consistentRead(true)).items().stream().toList());
-        items.sort(Comparator.comparing((Map<String, AttributeValue> i) -> i.get(TableSchema.PK).s())
-                .thenComparing(i -> i.get(TableSchema.SK).s()));
-        return items;
     }
 
     private CourseTermBackfill backfill(int segments, int pageSize, String stateName) {

@@ -10,8 +10,6 @@ import dev.trident.keys.EnrollmentKeys;
 import dev.trident.keys.EntityType;
 import dev.trident.keys.TableSchema;
 import java.nio.file.Files;
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -52,10 +50,6 @@ class EnrollmentTermBackfillTest extends LocalTableTest {
         dynamo.putItem(r -> r.tableName(table).item(item));
     }
 
-    private static AttributeValue s(String value) {
-        return AttributeValue.fromS(value);
-    }
-
     /** The course ids of a student's enrolments in a term, as enrollment-service reads them (one Query on GSI2). */
     private List<String> termCourses(String studentId, String term) {
         return dynamo.queryPaginator(r -> r.tableName(table).indexName(TableSchema.GSI2)
@@ -70,15 +64,6 @@ class EnrollmentTermBackfillTest extends LocalTableTest {
     private Map<String, AttributeValue> edge(String studentId, String courseId) {
         return dynamo.getItem(r -> r.tableName(table).consistentRead(true)
                 .key(EnrollmentKeys.enrollment(studentId, courseId).toAttributes())).item();
-    }
-
-    /** Every item of the table, in key order (a test may scan to prove what the table holds). */
-    private List<Map<String, AttributeValue>> everything() {
-        List<Map<String, AttributeValue>> items = new ArrayList<>(
-                dynamo.scanPaginator(r -> r.tableName(table).consistentRead(true)).items().stream().toList());
-        items.sort(Comparator.comparing((Map<String, AttributeValue> i) -> i.get(TableSchema.PK).s())
-                .thenComparing(i -> i.get(TableSchema.SK).s()));
-        return items;
     }
 
     private EnrollmentTermBackfill backfill(int segments, int pageSize, String stateName) {

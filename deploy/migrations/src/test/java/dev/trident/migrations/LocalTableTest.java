@@ -1,9 +1,14 @@
 package dev.trident.migrations;
 
 import dev.trident.keys.TableDefinition;
+import dev.trident.keys.TableSchema;
 import dev.trident.local.DynamoDbLocal;
 import java.net.URI;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -13,6 +18,7 @@ import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * What every backfill test stands on: one DynamoDB Local for the class, a fresh table of the production definition
@@ -47,5 +53,22 @@ abstract class LocalTableTest {
     void freshTable() {
         table = "backfill-" + UUID.randomUUID();
         dynamo.createTable(TableDefinition.of(table).createTableRequest());
+    }
+
+    static AttributeValue s(String value) {
+        return AttributeValue.fromS(value);
+    }
+
+    static AttributeValue n(long value) {
+        return AttributeValue.fromN(Long.toString(value));
+    }
+
+    /** Every item of the table, in key order (a test may scan to prove what the table holds). */
+    List<Map<String, AttributeValue>> everything() {
+        List<Map<String, AttributeValue>> items = new ArrayList<>(
+                dynamo.scanPaginator(r -> r.tableName(table).consistentRead(true)).items().stream().toList());
+        items.sort(Comparator.comparing((Map<String, AttributeValue> i) -> i.get(TableSchema.PK).s())
+                .thenComparing(i -> i.get(TableSchema.SK).s()));
+        return items;
     }
 }

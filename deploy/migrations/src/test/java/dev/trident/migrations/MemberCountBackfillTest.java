@@ -12,8 +12,6 @@ import dev.trident.keys.WorkspaceKeys;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.nio.file.Files;
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -84,23 +82,6 @@ class MemberCountBackfillTest extends LocalTableTest {
         AttributeValue count = dynamo.getItem(r -> r.tableName(table).key(WorkspaceKeys.workspace(wsId).toAttributes())
                 .consistentRead(true)).item().get(attribute);
         return count == null ? null : Long.parseLong(count.n());
-    }
-
-    private static AttributeValue s(String value) {
-        return AttributeValue.fromS(value);
-    }
-
-    private static AttributeValue n(long value) {
-        return AttributeValue.fromN(Long.toString(value));
-    }
-
-    /** Every item of the table, in key order (a test may scan to prove what the table holds). */
-    private List<Map<String, AttributeValue>> everything() {
-        List<Map<String, AttributeValue>> items = new ArrayList<>(
-                dynamo.scanPaginator(r -> r.tableName(table).consistentRead(true)).items().stream().toList());
-        items.sort(Comparator.comparing((Map<String, AttributeValue> i) -> i.get(TableSchema.PK).s())
-                .thenComparing(i -> i.get(TableSchema.SK).s()));
-        return items;
     }
 
     private MemberCountBackfill backfill(DynamoDbClient client, int segments, int pageSize, String stateName) {

@@ -481,14 +481,6 @@ class TableAuditTest extends LocalTableTest {
         dynamo.deleteItem(r -> r.tableName(table).key(key.toAttributes()));
     }
 
-    private static AttributeValue s(String value) {
-        return AttributeValue.fromS(value);
-    }
-
-    private static AttributeValue n(long value) {
-        return AttributeValue.fromN(Long.toString(value));
-    }
-
     private void profile(String userId, String handle) {
         put(item(SocialKeys.userProfile(userId), EntityType.USER_PROFILE)
                 .index(SocialKeys.userByHandle(SocialKeys.canonicalHandle(handle)))
