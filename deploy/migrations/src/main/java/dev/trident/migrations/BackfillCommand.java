@@ -1,6 +1,8 @@
 package dev.trident.migrations;
 
+import java.io.PrintStream;
 import java.net.URI;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
@@ -18,10 +20,44 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClientBuilder;
  */
 final class BackfillCommand {
 
+    /** A backfill, made for one run from the command's options. */
+    interface Backfill {
+        BackfillReport run(long maxItems) throws InterruptedException;
+
+        /** What the backfill has to say besides its report; nothing by default. */
+        default void printDetails(PrintStream out) {
+        }
+    }
+
+    /** Makes the backfill on a client, for a table, with the Scan's segments and page size and its state file. */
+    interface Maker {
+        Backfill make(DynamoDbClient dynamo, String table, int segments, int pageSize, Path stateFile);
+    }
+
     private final Map<String, String> options;
 
     private BackfillCommand(Map<String, String> options) {
         this.options = options;
+    }
+
+    /**
+     * A backfill's {@code main}: parses {@code args}, runs the backfill {@code maker} makes, prints its summary in the
+     * migration's words ({@link BackfillReport#print}) and how the run ended.
+     */
+    static void main(String[] args, String defaultState, Maker maker, String items, String done, String notDone)
+            throws InterruptedException {
+        BackfillCommand command = parse(args, defaultState);
+        if (command == null) {
+            return;
+        }
+        try (DynamoDbClient dynamo = command.client()) {
+            Backfill backfill = maker.make(dynamo, command.table(), command.segments(), command.pageSize(),
+                    Path.of(command.state()));
+            BackfillReport report = backfill.run(command.maxItems());
+            report.print(System.out, items, done, notDone);
+            backfill.printDetails(System.out);
+            System.out.println(command.outcome(report.finished()));
+        }
     }
 
     /** The options given, over the defaults; null when help was asked for (and printed). */

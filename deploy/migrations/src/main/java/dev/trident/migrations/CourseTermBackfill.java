@@ -32,7 +32,7 @@ import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedExce
  *   changed; a PUT of the course with a valid term indexes it.</li>
  * </ul>
  */
-public final class CourseTermBackfill {
+public final class CourseTermBackfill implements BackfillCommand.Backfill {
 
     /** The course's term attribute, as enrollment-service's EnrollmentEntities declares it. */
     static final String TERM = "term";
@@ -51,6 +51,7 @@ public final class CourseTermBackfill {
     }
 
     /** Runs every unfinished segment in parallel until the end of the table or until {@code maxItems} courses. */
+    @Override
     public BackfillReport run(long maxItems) throws InterruptedException {
         BackfillTally tally = new BackfillTally();
         long read = scan.run(maxItems, course -> index(course, tally));
@@ -96,22 +97,13 @@ public final class CourseTermBackfill {
         return value == null ? null : value.s();
     }
 
-
     /**
      * {@code deploy/backfill-course-terms.sh [--table NAME] [--endpoint URL] [--region REGION] [--segments N]
      * [--page-size N] [--max-items N] [--state FILE]}; AWS credentials from the default chain, or static dummy ones
      * with {@code --endpoint} (DynamoDB Local).
      */
     public static void main(String[] args) throws InterruptedException {
-        BackfillCommand command = BackfillCommand.parse(args, "data/migrations/course-term-backfill.state");
-        if (command == null) {
-            return;
-        }
-        try (DynamoDbClient dynamo = command.client()) {
-            BackfillReport report = new CourseTermBackfill(dynamo, command.table(), command.segments(),
-                    command.pageSize(), Path.of(command.state())).run(command.maxItems());
-            report.print(System.out, "courses", "indexed", "not indexable");
-            System.out.println(command.outcome(report.finished()));
-        }
+        BackfillCommand.main(args, "data/migrations/course-term-backfill.state", CourseTermBackfill::new,
+                "courses", "indexed", "not indexable");
     }
 }

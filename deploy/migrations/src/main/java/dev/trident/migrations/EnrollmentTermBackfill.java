@@ -5,6 +5,7 @@ import dev.trident.keys.EntityType;
 import dev.trident.keys.IndexKey;
 import dev.trident.keys.InvalidKeyException;
 import dev.trident.keys.TableSchema;
+import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
@@ -31,7 +32,7 @@ import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedExce
  * re-enrolled edge is left alone: the service wrote its keys). An edge whose course is gone (its deletion still
  * sweeping) keeps its own copy; an edge with no term, or one outside the key grammar, is reported, not changed.
  */
-public final class EnrollmentTermBackfill {
+public final class EnrollmentTermBackfill implements BackfillCommand.Backfill {
 
     /** The edge's copy of its course's term, as enrollment-service's EnrollmentEntities declares it. */
     static final String COURSE_TERM = "courseTerm";
@@ -56,6 +57,7 @@ public final class EnrollmentTermBackfill {
     }
 
     /** Runs every unfinished segment in parallel until the end of the table or until {@code maxItems} edges. */
+    @Override
     public BackfillReport run(long maxItems) throws InterruptedException {
         BackfillTally tally = new BackfillTally();
         long read = scan.run(maxItems, edge -> index(edge, tally));
@@ -65,6 +67,11 @@ public final class EnrollmentTermBackfill {
     /** Of the edges this backfill has indexed, those whose copied term it corrected from their course. */
     public long termCorrected() {
         return termCorrected.get();
+    }
+
+    @Override
+    public void printDetails(PrintStream out) {
+        out.println("of them indexed with the term corrected from the course: " + termCorrected());
     }
 
     private void index(Map<String, AttributeValue> edge, BackfillTally tally) {
@@ -132,24 +139,13 @@ public final class EnrollmentTermBackfill {
         return value == null ? null : value.s();
     }
 
-
     /**
      * {@code deploy/backfill-enrollment-terms.sh [--table NAME] [--endpoint URL] [--region REGION] [--segments N]
      * [--page-size N] [--max-items N] [--state FILE]}; AWS credentials from the default chain, or static dummy ones
      * with {@code --endpoint} (DynamoDB Local).
      */
     public static void main(String[] args) throws InterruptedException {
-        BackfillCommand command = BackfillCommand.parse(args, "data/migrations/enrollment-term-backfill.state");
-        if (command == null) {
-            return;
-        }
-        try (DynamoDbClient dynamo = command.client()) {
-            EnrollmentTermBackfill backfill = new EnrollmentTermBackfill(dynamo, command.table(), command.segments(),
-                    command.pageSize(), Path.of(command.state()));
-            BackfillReport report = backfill.run(command.maxItems());
-            report.print(System.out, "edges", "indexed", "not indexable");
-            System.out.println("of them indexed with the term corrected from the course: " + backfill.termCorrected());
-            System.out.println(command.outcome(report.finished()));
-        }
+        BackfillCommand.main(args, "data/migrations/enrollment-term-backfill.state", EnrollmentTermBackfill::new,
+                "edges", "indexed", "not indexable");
     }
 }

@@ -34,7 +34,7 @@ import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
  * <p>Idempotent (a META that has its count is read and skipped) and resumable like {@link CourseTermBackfill}: the
  * Scan's position is saved after every page, {@code --max-items} stops after that many workspaces.
  */
-public final class MemberCountBackfill {
+public final class MemberCountBackfill implements BackfillCommand.Backfill {
 
     private static final String WORKSPACE_TYPE = EntityType.WORKSPACE.typeName();
 
@@ -50,6 +50,7 @@ public final class MemberCountBackfill {
     }
 
     /** Runs every unfinished segment in parallel until the end of the table or until {@code maxItems} workspaces. */
+    @Override
     public BackfillReport run(long maxItems) throws InterruptedException {
         BackfillTally tally = new BackfillTally();
         long read = scan.run(maxItems, meta -> count(meta, tally));
@@ -134,21 +135,12 @@ public final class MemberCountBackfill {
     private record MemberEdges(long members, long owners) {
     }
 
-
     /**
      * {@code deploy/backfill-member-counts.sh [--table NAME] [--endpoint URL] [--region REGION] [--segments N]
      * [--page-size N] [--max-items N] [--state FILE]} ({@link BackfillCommand}).
      */
     public static void main(String[] args) throws InterruptedException {
-        BackfillCommand command = BackfillCommand.parse(args, "data/migrations/member-count-backfill.state");
-        if (command == null) {
-            return;
-        }
-        try (DynamoDbClient dynamo = command.client()) {
-            BackfillReport report = new MemberCountBackfill(dynamo, command.table(), command.segments(),
-                    command.pageSize(), Path.of(command.state())).run(command.maxItems());
-            report.print(System.out, "workspaces", "counted", "not countable");
-            System.out.println(command.outcome(report.finished()));
-        }
+        BackfillCommand.main(args, "data/migrations/member-count-backfill.state", MemberCountBackfill::new,
+                "workspaces", "counted", "not countable");
     }
 }

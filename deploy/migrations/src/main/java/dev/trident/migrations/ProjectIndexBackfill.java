@@ -34,7 +34,7 @@ import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedExce
  * A project whose workspace is gone or whose status is not one of the statuses cannot be indexed: it is reported,
  * not changed.
  */
-public final class ProjectIndexBackfill {
+public final class ProjectIndexBackfill implements BackfillCommand.Backfill {
 
     private static final String PROJECT_TYPE = EntityType.PROJECT.typeName();
     /** How often a project changed meanwhile is read again before it is left to the next run. */
@@ -54,6 +54,7 @@ public final class ProjectIndexBackfill {
     }
 
     /** Runs every unfinished segment in parallel until the end of the table or until {@code maxItems} projects. */
+    @Override
     public BackfillReport run(long maxItems) throws InterruptedException {
         BackfillTally tally = new BackfillTally();
         long read = scan.run(maxItems, project -> index(project, tally));
@@ -144,21 +145,12 @@ public final class ProjectIndexBackfill {
                 .expressionAttributeValues(values));
     }
 
-
     /**
      * {@code deploy/backfill-project-index.sh [--table NAME] [--endpoint URL] [--region REGION] [--segments N]
      * [--page-size N] [--max-items N] [--state FILE]} ({@link BackfillCommand}).
      */
     public static void main(String[] args) throws InterruptedException {
-        BackfillCommand command = BackfillCommand.parse(args, "data/migrations/project-index-backfill.state");
-        if (command == null) {
-            return;
-        }
-        try (DynamoDbClient dynamo = command.client()) {
-            BackfillReport report = new ProjectIndexBackfill(dynamo, command.table(), command.segments(),
-                    command.pageSize(), Path.of(command.state())).run(command.maxItems());
-            report.print(System.out, "projects", "indexed", "not indexable");
-            System.out.println(command.outcome(report.finished()));
-        }
+        BackfillCommand.main(args, "data/migrations/project-index-backfill.state", ProjectIndexBackfill::new,
+                "projects", "indexed", "not indexable");
     }
 }
