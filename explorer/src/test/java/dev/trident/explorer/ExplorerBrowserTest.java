@@ -286,10 +286,13 @@ class ExplorerBrowserTest {
         WebElement termLink = browser.findElement(By.cssSelector(
                 "section[data-view='table'] td[data-key='GSI2PK'] a[data-partition='TERM#" + term + "']"));
         termLink.click();
-        wait.until(ExpectedConditions.numberOfElementsToBe(By.cssSelector("section.collection tr[data-type='Course']"), 2));
+        // The course's own page shows two Course rows too (table and roster): wait for the partition's.
+        wait.until(ExpectedConditions.numberOfElementsToBe(
+                By.cssSelector("section[data-view='partition'] tr[data-type='Course']"), 2));
         String catalogue = browser.getCurrentUrl();
         assertTrue(catalogue.contains("index=GSI2") && catalogue.contains("pk=TERM%23" + term), catalogue);
-        assertTrue(browser.findElement(By.cssSelector("section.collection")).getText().contains("course-catalogue"));
+        assertTrue(browser.findElement(By.cssSelector("section[data-view='partition']")).getText()
+                .contains("course-catalogue"));
 
         // Back: the course again; forward: the catalogue again.
         browser.navigate().back();

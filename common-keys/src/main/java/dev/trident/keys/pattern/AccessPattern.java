@@ -20,6 +20,7 @@ public final class AccessPattern {
     private static final Pattern NAME = Pattern.compile("[a-z][a-z0-9-]{0,63}");
 
     private final String name;
+    private final boolean read;
     private final List<ItemCollection> collections;
     private final String index;
     private final String sortKeyPrefix;
@@ -27,9 +28,10 @@ public final class AccessPattern {
     private final boolean consistent;
     private final List<String> routes;
 
-    private AccessPattern(String name, List<ItemCollection> collections, String index, String sortKeyPrefix,
-            boolean newestFirst, boolean consistent, List<String> routes) {
+    private AccessPattern(String name, boolean read, List<ItemCollection> collections, String index,
+            String sortKeyPrefix, boolean newestFirst, boolean consistent, List<String> routes) {
         this.name = name;
+        this.read = read;
         this.collections = collections;
         this.index = index;
         this.sortKeyPrefix = sortKeyPrefix;
@@ -61,7 +63,7 @@ public final class AccessPattern {
                         + ": one pattern reads the table or one index, not both");
             }
         }
-        return new AccessPattern(validName(name), List.of(collections), index, null, false, false, List.of());
+        return new AccessPattern(validName(name), true, List.of(collections), index, null, false, false, List.of());
     }
 
     /**
@@ -69,23 +71,23 @@ public final class AccessPattern {
      * that looks at every collection, such as the explorer; no service declares one.
      */
     public static AccessPattern readsAnyPartitionOf(String name, String index) {
-        return new AccessPattern(validName(name), List.of(), index, null, false, false, List.of());
+        return new AccessPattern(validName(name), true, List.of(), index, null, false, false, List.of());
     }
 
     /** A pattern that reads no item collection: a write (put, update, delete, transaction) or a call on the table. */
     public static AccessPattern named(String name) {
-        return new AccessPattern(validName(name), List.of(), null, null, false, false, List.of());
+        return new AccessPattern(validName(name), false, List.of(), null, null, false, false, List.of());
     }
 
     /** Every read of it keeps to the sort keys beginning with {@code prefix}. */
     public AccessPattern beginsWith(String prefix) {
-        return new AccessPattern(name, collections, index, Objects.requireNonNull(prefix, "prefix"), newestFirst,
-                consistent, routes);
+        return new AccessPattern(name, read, collections, index, Objects.requireNonNull(prefix, "prefix"),
+                newestFirst, consistent, routes);
     }
 
     /** Highest sort key first. */
     public AccessPattern newestFirst() {
-        return new AccessPattern(name, collections, index, sortKeyPrefix, true, consistent, routes);
+        return new AccessPattern(name, read, collections, index, sortKeyPrefix, true, consistent, routes);
     }
 
     /** Strongly consistent: what a decision or a deletion reads. The base table only. */
@@ -93,7 +95,7 @@ public final class AccessPattern {
         if (index != null) {
             throw new IllegalStateException(name + ": a global secondary index has no strongly consistent read");
         }
-        return new AccessPattern(name, collections, index, sortKeyPrefix, newestFirst, true, routes);
+        return new AccessPattern(name, read, collections, index, sortKeyPrefix, newestFirst, true, routes);
     }
 
     /** The routes of the service that make this read ({@code GET /users/{userId}}, or what else starts it). */
@@ -101,11 +103,17 @@ public final class AccessPattern {
         if (made.length == 0) {
             throw new IllegalArgumentException(name + ": name the routes that make the read");
         }
-        return new AccessPattern(name, collections, index, sortKeyPrefix, newestFirst, consistent, List.of(made));
+        return new AccessPattern(name, read, collections, index, sortKeyPrefix, newestFirst, consistent,
+                List.of(made));
     }
 
     public String name() {
         return name;
+    }
+
+    /** Whether it is declared to read (GetItem, BatchGetItem, Query); a write pattern's name tags writes only. */
+    public boolean isRead() {
+        return read;
     }
 
     /** The collections it reads; empty for a write, a call on the table, or a read of any partition. */

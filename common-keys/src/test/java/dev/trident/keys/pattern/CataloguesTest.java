@@ -58,6 +58,7 @@ class CataloguesTest {
                 AccessPattern pattern = (AccessPattern) field.get(null);
                 assertEquals(pattern.collections().isEmpty(), pattern.routes().isEmpty(),
                         catalogue.getSimpleName() + "." + field.getName() + ": a read names its routes");
+                assertEquals(!pattern.collections().isEmpty(), pattern.isRead(), field.getName());
             }
         }
     }

@@ -140,12 +140,20 @@ public class DynamoTable {
     /** The answer mapped in the call's own stage: each further stage is a context switch more per read. */
     private <T> Uni<T> getItem(AccessPattern pattern, ItemKey key, Consistency consistency,
             Function<GetItemResponse, T> answer) {
+        requireRead(pattern);
         Map<String, AttributeValue> keyAttributes = key.toAttributes();
         return call(pattern, timeouts -> dynamo().getItem(r -> r.tableName(table).key(keyAttributes)
                 .consistentRead(consistency.consistentRead())
                 .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
                 .overrideConfiguration(timeouts)))
                 .map(answer);
+    }
+
+    /** A read under a pattern declared as a write is a mistake in the code, refused before anything is sent. */
+    static void requireRead(AccessPattern pattern) {
+        if (!pattern.isRead()) {
+            throw new IllegalArgumentException(pattern + " is declared as a write (AccessPattern.named), not a read");
+        }
     }
 
     private static Map<String, AttributeValue> itemOrNull(GetItemResponse response) {
@@ -231,6 +239,7 @@ public class DynamoTable {
     /** {@link #batchGet(AccessPattern, List, int, Duration)} with the reads' consistency. */
     public Uni<List<Map<String, AttributeValue>>> batchGet(AccessPattern pattern, List<ItemKey> keys, int chunkSize,
             Duration budget, Consistency consistency) {
+        requireRead(pattern);
         if (chunkSize < 1 || chunkSize > BATCH_GET_LIMIT) {
             throw new IllegalArgumentException("a BatchGetItem takes 1.." + BATCH_GET_LIMIT + " keys");
         }

@@ -62,6 +62,7 @@ public final class KeyQuery {
      * give the partition, and the page, at each call.
      */
     public static KeyQuery of(AccessPattern pattern) {
+        DynamoTable.requireRead(pattern);
         return new KeyQuery(pattern, pattern.index(), null,
                 pattern.sortKeyPrefix() == null ? Range.ALL : Range.BEGINS_WITH, pattern.sortKeyPrefix(), null,
                 pattern.isNewestFirst(), pattern.isConsistent(), false, null, null, null, null);

@@ -22,7 +22,7 @@ import java.util.concurrent.TimeUnit;
 public class DeadlineProbeResource {
 
     static final String PROBE_HEADER = "X-Probe";
-    private static final AccessPattern PATTERN = AccessPattern.named("deadline-probe");
+    private static final AccessPattern PATTERN = AccessPattern.readsAnyPartitionOf("deadline-probe", null);
     private static final Map<String, List<String>> OUTCOMES = new ConcurrentHashMap<>();
 
     private final DynamoTable table;

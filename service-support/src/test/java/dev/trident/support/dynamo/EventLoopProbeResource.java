@@ -16,7 +16,7 @@ import java.util.UUID;
 @PermitAll
 public class EventLoopProbeResource {
 
-    private static final AccessPattern PATTERN = AccessPattern.named("event-loop-probe");
+    private static final AccessPattern PATTERN = AccessPattern.readsAnyPartitionOf("event-loop-probe", null);
 
     private final DynamoTable table;
 

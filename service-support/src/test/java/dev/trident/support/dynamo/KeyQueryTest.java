@@ -72,6 +72,11 @@ class KeyQueryTest {
     }
 
     @Test
+    void aPatternDeclaredAsAWriteMakesNoQuery() {
+        assertThrows(IllegalArgumentException.class, () -> KeyQuery.of(AccessPattern.named("user-update")));
+    }
+
+    @Test
     void aReadOfAnyPartitionTakesTheIndexItIsDeclaredOn() {
         QueryRequest query = KeyQuery.of(AccessPattern.readsAnyPartitionOf("look", "GSI2")).in("TERM#2026").request()
                 .build();

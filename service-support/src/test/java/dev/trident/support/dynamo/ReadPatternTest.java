@@ -1,0 +1,79 @@
+package dev.trident.support.dynamo;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import dev.trident.keys.ItemCollection;
+import dev.trident.keys.ItemKey;
+import dev.trident.keys.TableDefinition;
+import dev.trident.keys.pattern.AccessPattern;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
+import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
+
+/** A read is sent only under a pattern declared to read: a write pattern's name never tags a read. */
+class ReadPatternTest {
+
+    /** Counts the GetItems sent and answers each with no item. */
+    private static final class CountingClient implements DynamoDbAsyncClient {
+        final AtomicInteger gets = new AtomicInteger();
+
+        @Override
+        public CompletableFuture<GetItemResponse> getItem(GetItemRequest request) {
+            gets.incrementAndGet();
+            return CompletableFuture.completedFuture(GetItemResponse.builder().build());
+        }
+
+        @Override
+        public String serviceName() {
+            return "dynamodb";
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+
+    @Test
+    void aReadUnderAWritePatternIsRefusedBeforeAnythingIsSent() {
+        CountingClient client = new CountingClient();
+        DynamoTable table = new DynamoTable(client, TableDefinition.of("trident-test"),
+                () -> new DynamoDbSettings.Retry() {
+                    public Duration initialBackoff() {
+                        return Duration.ofMillis(1);
+                    }
+
+                    public Duration maxBackoff() {
+                        return Duration.ofMillis(1);
+                    }
+
+                    public int transactionAttempts() {
+                        return 1;
+                    }
+
+                    public int batchAttempts() {
+                        return 1;
+                    }
+
+                    public Duration batchBudget() {
+                        return Duration.ofMillis(100);
+                    }
+                });
+        ItemKey key = new ItemKey("USER#ada", "PROFILE");
+        AccessPattern write = AccessPattern.named("user-update");
+
+        assertThrows(IllegalArgumentException.class, () -> table.get(write, key, Consistency.STRONG));
+        assertThrows(IllegalArgumentException.class,
+                () -> table.batchGet(write, List.of(key), 10, Duration.ofSeconds(1)));
+        assertEquals(0, client.gets.get());
+
+        table.get(AccessPattern.reads("user-profile", ItemCollection.USER), key, Consistency.STRONG).await()
+                .atMost(Duration.ofSeconds(5));
+        assertEquals(1, client.gets.get());
+    }
+}
