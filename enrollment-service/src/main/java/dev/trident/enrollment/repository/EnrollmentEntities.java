@@ -87,7 +87,8 @@ final class EnrollmentEntities {
             .attribute(UPDATED_AT, Course::updatedAt)
             .reads(item -> new Course(COURSE_ID.read(item), TITLE.read(item), CREDITS.read(item, 0), TERM.read(item),
                     CAPACITY.read(item), ENROLLED_COUNT.read(item, 0L), WORKSPACE_ID.read(item),
-                    List.copyOf(INSTRUCTOR_IDS.read(item, Set.of())), VERSION.read(item, 0L), CREATED_AT.read(item), UPDATED_AT.read(item)));
+                    List.copyOf(INSTRUCTOR_IDS.read(item, Set.of())), VERSION.read(item, 0L), CREATED_AT.read(item),
+                    UPDATED_AT.read(item)));
 
     /**
      * {@code STU#<sid>/ENROLL#CRS#<cid>}, inverted on GSI1 as {@code CRS#<cid>/STU#<sid>} (the roster), and on GSI2 as

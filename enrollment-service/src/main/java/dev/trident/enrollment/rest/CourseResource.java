@@ -119,7 +119,9 @@ public class CourseResource {
             + "change while students are enrolled, or a deletion of this course is still running (create it again "
             + "after Retry-After)")
     @APIResponse(responseCode = "422", description = "workspaceId names no workspace the caller belongs to")
-    @APIResponse(responseCode = "502", description = "workspace-service refused the check of workspaceId (a contract break between the services, not an outage)")
+    @APIResponse(responseCode = "502",
+            description = "workspace-service refused the check of workspaceId (a contract break between the services, "
+            + "not an outage)")
     public Uni<Response> put(@PathParam("courseId") @ValidId String courseId, @Valid @NotNull CourseRequest body) {
         return service.putCourse(Caller.of(token), courseId, body.toChanges())
                 .map(outcome -> Responses.createdOrOk(outcome.created(), Responses.uri("/courses/{courseId}",
@@ -140,7 +142,8 @@ public class CourseResource {
     public Uni<Response> get(@PathParam("courseId") @ValidId String courseId,
             @Parameter(description = "'students' to add the roster") @QueryParam("include") String include,
             @Parameter(description = "page size of the included roster, 1..100 (default 20)") @QueryParam("limit") String limit,
-            @Parameter(description = "not accepted here: continue the list at /courses/{courseId}/students") @QueryParam("cursor") String cursor) {
+            @Parameter(description = "not accepted here: continue the list at /courses/{courseId}/students")
+            @QueryParam("cursor") String cursor) {
         if (include == null || include.isBlank()) {
             return service.course(courseId).map(course -> Responses.ok(course, course.version()));
         }

@@ -87,13 +87,17 @@ public class StudentResource {
                     + "student's name is that user's displayName, read on every PUT (sending a name is a 400). "
                     + "social-service unavailable or slow: 503 with Retry-After, nothing written. Only the user "
                     + "themselves (sub = studentId) or the registrar may register a student (403 otherwise).")
-    @APIResponse(responseCode = "201", description = "Registered (ETag, Location)", content = @Content(schema = @Schema(implementation = Student.class)))
-    @APIResponse(responseCode = "200", description = "Profile replaced (ETag)", content = @Content(schema = @Schema(implementation = Student.class)))
+    @APIResponse(responseCode = "201", description = "Registered (ETag, Location)",
+            content = @Content(schema = @Schema(implementation = Student.class)))
+    @APIResponse(responseCode = "200", description = "Profile replaced (ETag)",
+            content = @Content(schema = @Schema(implementation = Student.class)))
     @APIResponse(responseCode = "403", description = "Neither the user themselves nor a registrar")
     @APIResponse(responseCode = "409", description = "A deletion of this student is still running: register again after "
             + "Retry-After")
     @APIResponse(responseCode = "422", description = "studentId is no social-service user")
-    @APIResponse(responseCode = "502", description = "social-service refused the check of the user (a contract break between the services, not an outage)")
+    @APIResponse(responseCode = "502",
+            description = "social-service refused the check of the user (a contract break between the services, "
+            + "not an outage)")
     public Uni<Response> put(@PathParam("studentId") @ValidId String studentId,
             @Valid @NotNull StudentRequest body) {
         return service.putStudent(Caller.of(token), studentId, body.year(), body.major().strip())
@@ -108,14 +112,16 @@ public class StudentResource {
             description = "Readable by the student themselves, the registrar and instructors (403 otherwise). With "
                     + "include=courses, grades are shown to the student themselves and the registrar (an instructor "
                     + "sees every grade null), and the answer is not stored (Cache-Control: no-store).")
-    @APIResponse(responseCode = "200", description = "The student (ETag); with include=courses, the student and a page of their enrollments",
+    @APIResponse(responseCode = "200",
+            description = "The student (ETag); with include=courses, the student and a page of their enrollments",
             content = @Content(schema = @Schema(oneOf = { Student.class, StudentWithCourses.class })))
     @APIResponse(responseCode = "403", description = "Neither the student themselves, a registrar nor an instructor")
     @APIResponse(responseCode = "404", description = "No such student")
     public Uni<Response> get(@PathParam("studentId") @ValidId String studentId,
             @Parameter(description = "'courses' to add the student's enrollments") @QueryParam("include") String include,
             @Parameter(description = "page size of the included list, 1..100 (default 20)") @QueryParam("limit") String limit,
-            @Parameter(description = "not accepted here: continue the list at /students/{studentId}/courses") @QueryParam("cursor") String cursor) {
+            @Parameter(description = "not accepted here: continue the list at /students/{studentId}/courses")
+            @QueryParam("cursor") String cursor) {
         if (include == null || include.isBlank()) {
             return service.student(Caller.of(token), studentId).map(student -> Responses.ok(student, student.version()));
         }

@@ -67,7 +67,9 @@ public class UserResource {
     @Operation(summary = "Create the caller's own profile (userId = the token's subject; 409 when the caller has one) "
             + "with a unique handle (409 when taken; `Ann` and `ann` are the same handle)")
     @APIResponseSchema(value = Profile.class, responseCode = "201", responseDescription = "The caller's new profile (ETag, Location)")
-    @APIResponse(responseCode = "409", description = "The caller has a profile already, the handle is taken, or the Idempotency-Key is still in flight")
+    @APIResponse(responseCode = "409",
+            description = "The caller has a profile already, the handle is taken, or the Idempotency-Key is "
+            + "still in flight")
     public Uni<Response> create(
             @HeaderParam(Idempotency.HEADER) @Parameter(description = Idempotency.HEADER_DOC) String idempotencyKey,
             @Valid @NotNull CreateUser body) {
@@ -81,7 +83,8 @@ public class UserResource {
     @GET
     @Path("/{userId}")
     @Operation(summary = "Get a profile; with include=posts also its newest posts (limit), read in one Query")
-    @APIResponse(responseCode = "200", description = "The profile (ETag); with include=posts, the profile and a page of its newest posts",
+    @APIResponse(responseCode = "200",
+            description = "The profile (ETag); with include=posts, the profile and a page of its newest posts",
             content = @Content(schema = @Schema(oneOf = { Profile.class, ProfileWithPosts.class })))
     @APIResponse(responseCode = "404", description = "No such profile")
     public Uni<Response> get(@PathParam("userId") @ValidId String userId, @QueryParam("include") String include,

@@ -51,14 +51,22 @@ public class MemberResource {
                     + "takes one of seatLimit seats (owners included): adding one when all are taken is a 409 naming "
                     + "the seats; a role change takes no seat. Demoting the last owner is a 409. 404 for a caller who "
                     + "is not a member of the workspace.")
-    @APIResponse(responseCode = "201", description = "Added (Location)", content = @Content(schema = @Schema(implementation = MemberResponse.class)))
-    @APIResponse(responseCode = "200", description = "Role changed", content = @Content(schema = @Schema(implementation = MemberResponse.class)))
+    @APIResponse(responseCode = "201", description = "Added (Location)",
+            content = @Content(schema = @Schema(implementation = MemberResponse.class)))
+    @APIResponse(responseCode = "200", description = "Role changed",
+            content = @Content(schema = @Schema(implementation = MemberResponse.class)))
     @APIResponse(responseCode = "403", description = "Not an owner or admin, or an admin granting or changing the owner role")
     @APIResponse(responseCode = "404", description = "No such workspace, or the caller is not a member")
-    @APIResponse(responseCode = "409", description = "Every seat is taken (seatLimit), it would demote the last owner, or the edge changed concurrently (retry)")
+    @APIResponse(responseCode = "409",
+            description = "Every seat is taken (seatLimit), it would demote the last owner, or the edge changed "
+            + "concurrently (retry)")
     @APIResponse(responseCode = "422", description = "userId is no social-service user")
-    @APIResponse(responseCode = "502", description = "social-service refused the check of the user (a contract break between the services, not an outage)")
-    @APIResponse(responseCode = "500", description = "Adding a member to a workspace stored without its seat count (a table not migrated to this version); nothing was changed")
+    @APIResponse(responseCode = "502",
+            description = "social-service refused the check of the user (a contract break between the services, "
+            + "not an outage)")
+    @APIResponse(responseCode = "500",
+            description = "Adding a member to a workspace stored without its seat count (a table not migrated to this "
+            + "version); nothing was changed")
     public Uni<Response> put(@PathParam("wsId") @ValidId String wsId, @PathParam("userId") @ValidId String userId,
             @Valid @NotNull(message = "a JSON body is required") PutMemberRequest body) {
         MemberRole role = MemberRole.parse("role", body.role());
@@ -74,10 +82,14 @@ public class MemberResource {
                     + "removes themselves (leaves), whatever their role. The seat is freed in the same write. 409 "
                     + "when the member is the last owner; 404 when not a member (leaving: when the caller is not).")
     @APIResponse(responseCode = "204", description = "Removed")
-    @APIResponse(responseCode = "403", description = "Removing another member without being an owner or admin, or an admin removing an owner (leaving needs no role)")
+    @APIResponse(responseCode = "403",
+            description = "Removing another member without being an owner or admin, or an admin removing an owner "
+            + "(leaving needs no role)")
     @APIResponse(responseCode = "404", description = "Not a member, or the caller is not a member")
     @APIResponse(responseCode = "409", description = "The member is the last owner")
-    @APIResponse(responseCode = "500", description = "Removing a member of a workspace stored without its seat count (a table not migrated to this version); nothing was changed")
+    @APIResponse(responseCode = "500",
+            description = "Removing a member of a workspace stored without its seat count (a table not migrated to "
+            + "this version); nothing was changed")
     public Uni<Response> remove(@PathParam("wsId") @ValidId String wsId, @PathParam("userId") @ValidId String userId) {
         return members.remove(Caller.of(token), wsId, userId).map(done -> Response.noContent().build());
     }

@@ -64,8 +64,11 @@ public class ProjectResource {
     @APIResponseSchema(value = ProjectResponse.class, responseCode = "201", responseDescription = "The new project (ETag, Location)")
     @APIResponse(responseCode = "403", description = "A member but not an owner or admin, or createdBy is not the caller")
     @APIResponse(responseCode = "404", description = "No such workspace, or the caller is not a member")
-    @APIResponse(responseCode = "422", description = "The creator is no social-service user, or the Idempotency-Key was used for another request")
-    @APIResponse(responseCode = "502", description = "social-service refused the check of the user (a contract break between the services, not an outage)")
+    @APIResponse(responseCode = "422",
+            description = "The creator is no social-service user, or the Idempotency-Key was used for another request")
+    @APIResponse(responseCode = "502",
+            description = "social-service refused the check of the user (a contract break between the services, "
+            + "not an outage)")
     public Uni<Response> create(@PathParam("wsId") @ValidId String wsId,
             @HeaderParam(Idempotency.HEADER) @Parameter(description = Idempotency.HEADER_DOC) String idempotencyKey,
             @Valid @NotNull(message = "a JSON body is required") CreateProjectRequest body) {

@@ -42,7 +42,8 @@ public class ProjectStatusResource {
 
     @GET
     @Operation(summary = "Projects of one status across all workspaces, newest first, optionally created within a range, paged",
-            description = "Spans every tenant, so it needs the platform role admin (403 otherwise). Read from the GSI2 status index (four write-sharded partitions per status, merged). "
+            description = "Spans every tenant, so it needs the platform role admin (403 otherwise). Read from the GSI2 "
+                    + "status index (four write-sharded partitions per status, merged). "
                     + "createdFrom and createdTo are ISO-8601 instants (e.g. 2026-05-01T00:00:00Z), both inclusive, "
                     + "either optional; they are key conditions on the index (BETWEEN, >=, <=), so nothing outside "
                     + "the range is read. An unknown status, a malformed or reversed range, or a limit outside 1..100 "
@@ -52,8 +53,10 @@ public class ProjectStatusResource {
     @APIResponse(responseCode = "200")
     @APIResponse(responseCode = "403", description = "The caller lacks the platform role admin")
     public Uni<Page<ProjectResponse>> byStatus(@QueryParam("status") String status,
-            @QueryParam("createdFrom") @Parameter(description = "inclusive lower bound of createdAt, an ISO-8601 instant") String createdFrom,
-            @QueryParam("createdTo") @Parameter(description = "inclusive upper bound of createdAt, an ISO-8601 instant") String createdTo,
+            @QueryParam("createdFrom")
+            @Parameter(description = "inclusive lower bound of createdAt, an ISO-8601 instant") String createdFrom,
+            @QueryParam("createdTo")
+            @Parameter(description = "inclusive upper bound of createdAt, an ISO-8601 instant") String createdTo,
             @QueryParam("limit") String limit, @QueryParam("cursor") String cursor) {
         ProjectStatus parsed = ProjectStatus.parse("status", status);
         CreatedRange range = createdRange(createdFrom, createdTo);

@@ -94,8 +94,11 @@ public class WorkspaceResource {
     @APIResponseSchema(value = WorkspaceResponse.class, responseCode = "201", responseDescription = "Created")
     @APIResponse(responseCode = "403", description = "ownerId is not the caller")
     @APIResponse(responseCode = "409", description = "The workspace id is taken, or the Idempotency-Key is still in flight")
-    @APIResponse(responseCode = "422", description = "The owner is no social-service user, or the Idempotency-Key was used for another request")
-    @APIResponse(responseCode = "502", description = "social-service refused the check of the user (a contract break between the services, not an outage)")
+    @APIResponse(responseCode = "422",
+            description = "The owner is no social-service user, or the Idempotency-Key was used for another request")
+    @APIResponse(responseCode = "502",
+            description = "social-service refused the check of the user (a contract break between the services, "
+            + "not an outage)")
     public Uni<Response> create(
             @HeaderParam(Idempotency.HEADER) @Parameter(description = Idempotency.HEADER_DOC) String idempotencyKey,
             @Valid @NotNull(message = "a JSON body is required") CreateWorkspaceRequest body) {
