@@ -11,17 +11,22 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.trident.support.work.PendingWork;
+import dev.trident.support.work.WorkTask;
 import dev.trident.testing.PendingWorkProfile;
 import dev.trident.testing.TestTable;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.path.json.JsonPath;
+import jakarta.inject.Inject;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -34,6 +39,11 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 class AccountErasureTest {
 
     private static final String TABLE = "trident";
+
+    @Inject
+    DynamoDbAsyncClient dynamo;
+    @Inject
+    PendingWork pendingWork;
 
     @Test
     void nobodyElseMayEraseOrSeeAnErasureAndIsAnswered404() {
@@ -147,6 +157,38 @@ class AccountErasureTest {
         assertTrue(Long.parseLong(record.get("expiresAt").n()) > System.currentTimeMillis() / 1000 + 29 * 86400L);
         assertTrue(record.keySet().stream().noneMatch(name -> name.contains("handle") || name.contains("Name")),
                 record::toString);
+    }
+
+    /**
+     * A part's task found again after the part was marked done (its deletion failed, say in a DynamoDB outage) does
+     * nothing: the erasure being done freed the id, and a new account under it keeps its profile.
+     */
+    @Test
+    void aTaskFoundAgainAfterItsPartIsDoneLeavesANewAccountUnderTheIdAlone() {
+        String victim = createUser(uniqueId("Again"));
+        as(victim).when().delete("/users/" + victim).then().statusCode(202);
+        awaitPart(victim, "social", Duration.ofSeconds(15));
+        // The other services finish their parts (not run in this module): the record is done, the id free again.
+        dynamo.updateItem(r -> r.tableName(TABLE)
+                .key(Map.of("PK", AttributeValue.fromS("ERASURE#" + victim), "SK", AttributeValue.fromS("ERASURE")))
+                .updateExpression("SET #status = :done, enrollmentStatus = :done, workspaceStatus = :done")
+                .expressionAttributeNames(Map.of("#status", "status"))
+                .expressionAttributeValues(Map.of(":done", AttributeValue.fromS("DONE")))).join();
+        postJson(victim, "/users", Map.of("handle", uniqueId("Back"), "displayName", "Back again"))
+                .then().statusCode(201);
+        // social's task again, free to claim, as if deleting it had failed once its part was done.
+        pendingWork.enqueueNow(new WorkTask("social", "erase-user", victim, Instant.now().toString(), null, 0L, 0L))
+                .await().atMost(Duration.ofSeconds(5));
+
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (!TestTable.holding(TABLE, "WORK#social").stream()
+                .filter(item -> item.get("SK").s().endsWith("#" + victim)).toList().isEmpty()
+                && System.nanoTime() < deadline) {
+            pause();
+        }
+        assertTrue(TestTable.holding(TABLE, "WORK#social").stream()
+                .noneMatch(item -> item.get("SK").s().endsWith("#" + victim)), "the poller took the task and ended it");
+        as(victim).when().get("/users/" + victim).then().statusCode(200).body("displayName", equalTo("Back again"));
     }
 
     static JsonPath awaitPart(String userId, String part, Duration within) {

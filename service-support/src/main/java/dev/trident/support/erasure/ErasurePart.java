@@ -14,7 +14,9 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * One service's part of an account's erasure, done from that service's pending-work partition: {@link #erase}
  * removes the account's items batch by batch (idempotent: done again after a crash, it finds less or nothing), each
- * batch counted on the record and the lease extended; then the part is marked done on the record.
+ * batch counted on the record and the lease extended; then the part is marked done on the record. A task found
+ * again once its part is marked done (its deletion failed after the part was done) does nothing: the record being
+ * done frees the id for a new account, whose items a second sweep would erase.
  * <p>
  * Meters: {@code trident_erasure_items_erased_total{part}}, {@code trident_erasure_parts_done_total{part}} and
  * {@code trident_erasure_completion_seconds{part}} (from the request to this part's end); pending erasures are
@@ -81,9 +83,15 @@ public abstract class ErasurePart implements WorkHandler {
                 kept.addAndGet(items);
             }
         };
-        return erase(userId, progress)
-                .chain(() -> records.partDone(userId, part(), clock.instant(), kept.get()))
-                .invoke(record -> {
+        return records.read(userId).chain(record -> record != null && record.partDone(part())
+                ? Uni.createFrom().voidItem()
+                : eraseAndMarkDone(task, progress, kept));
+    }
+
+    private Uni<Void> eraseAndMarkDone(WorkTask task, Progress progress, AtomicLong kept) {
+        return erase(task.id(), progress)
+                .chain(() -> records.partDone(task.id(), part(), clock.instant(), kept.get()))
+                .invoke(() -> {
                     Counter.builder("trident.erasure.parts.done").description("Account erasure parts completed")
                             .tag("part", part()).register(registry).increment();
                     Duration age = Duration.between(Instant.parse(task.requestedAt()), clock.instant());

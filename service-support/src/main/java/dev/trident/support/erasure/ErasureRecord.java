@@ -38,6 +38,12 @@ public record ErasureRecord(String userId, String status, Map<String, Part> part
         return DONE.equals(status);
     }
 
+    /** Whether {@code part} is done (absent reads as pending). */
+    public boolean partDone(String part) {
+        Part found = parts.get(part);
+        return found != null && DONE.equals(found.status());
+    }
+
     boolean everyPartDone() {
         return parts.values().stream().allMatch(p -> DONE.equals(p.status()));
     }
