@@ -16,7 +16,6 @@ import software.amazon.awssdk.services.dynamodb.model.Projection;
 import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
 import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 import software.amazon.awssdk.services.dynamodb.model.TableDescription;
-import software.amazon.awssdk.services.dynamodb.model.TableStatus;
 import software.amazon.awssdk.services.dynamodb.model.TimeToLiveSpecification;
 import software.amazon.awssdk.services.dynamodb.model.UpdateTimeToLiveRequest;
 
@@ -106,14 +105,23 @@ public final class TableDefinition {
                 .build();
     }
 
-    /** Human-readable differences between a live table and this definition; empty when it matches. */
+    /**
+     * Table and index states in which DynamoDB serves reads and writes: an UpdateTable (a new index elsewhere,
+     * Streams, billing or capacity) leaves the table UPDATING for minutes to hours while every call keeps working.
+     */
+    private static final List<String> SERVING = List.of("ACTIVE", "UPDATING");
+
+    /**
+     * Human-readable differences between a live table and this definition, or reasons it cannot serve (CREATING,
+     * DELETING, ARCHIVED...); empty when it matches and serves.
+     */
     public List<String> mismatches(TableDescription d) {
         List<String> problems = new ArrayList<>();
         if (d == null) {
             return List.of("table " + tableName + " is not described");
         }
-        if (d.tableStatus() != TableStatus.ACTIVE) {
-            problems.add("table " + tableName + " is " + d.tableStatusAsString() + ", not ACTIVE");
+        if (!SERVING.contains(d.tableStatusAsString())) {
+            problems.add("table " + tableName + " is " + d.tableStatusAsString() + ", not ACTIVE or UPDATING");
         }
         checkKeys(problems, "table " + tableName, d.keySchema(), partitionKey(), sortKey());
         for (String name : keyAttributes()) {
@@ -137,8 +145,8 @@ public final class TableDefinition {
             if (p != i.projection()) {
                 problems.add("index " + i.name() + " projects " + p + ", expected " + i.projection());
             }
-            if (g.indexStatus() != null && !"ACTIVE".equals(g.indexStatusAsString())) {
-                problems.add("index " + i.name() + " is " + g.indexStatusAsString() + ", not ACTIVE");
+            if (g.indexStatus() != null && !SERVING.contains(g.indexStatusAsString())) {
+                problems.add("index " + i.name() + " is " + g.indexStatusAsString() + ", not ACTIVE or UPDATING");
             }
         }
         return problems;

@@ -60,8 +60,28 @@ class TableDefinitionTest {
     }
 
     @Test
+    void tableBeingUpdatedStillServes() {
+        TableDescription d = asCreated().tableStatus(TableStatus.UPDATING).build();
+        GlobalSecondaryIndexDescription updating = d.globalSecondaryIndexes().get(0).toBuilder()
+                .indexStatus(IndexStatus.UPDATING).build();
+        assertEquals(List.of(), def.mismatches(d.toBuilder()
+                .globalSecondaryIndexes(updating, d.globalSecondaryIndexes().get(1)).build()));
+    }
+
+    @Test
+    void tableThatCannotServeIsAProblem() {
+        assertEquals(List.of("table trident is DELETING, not ACTIVE or UPDATING"),
+                def.mismatches(asCreated().tableStatus(TableStatus.DELETING).build()));
+        TableDescription d = asCreated().build();
+        GlobalSecondaryIndexDescription deleting = d.globalSecondaryIndexes().get(1).toBuilder()
+                .indexStatus(IndexStatus.DELETING).build();
+        assertEquals(List.of("index GSI2 is DELETING, not ACTIVE or UPDATING"), def.mismatches(d.toBuilder()
+                .globalSecondaryIndexes(d.globalSecondaryIndexes().get(0), deleting).build()));
+    }
+
+    @Test
     void problemsAreListed() {
-        assertEquals(List.of("table trident is CREATING, not ACTIVE"),
+        assertEquals(List.of("table trident is CREATING, not ACTIVE or UPDATING"),
                 def.mismatches(asCreated().tableStatus(TableStatus.CREATING).build()));
 
         List<String> wrongKeys = def.mismatches(asCreated().keySchema(

@@ -4,6 +4,7 @@ import dev.trident.keys.TableDefinition;
 import dev.trident.keys.pattern.SharedPatterns;
 import dev.trident.support.config.TridentConfig;
 import dev.trident.support.dynamo.PatternTags;
+import dev.trident.support.dynamo.Throttled;
 import io.smallrye.health.api.AsyncHealthCheck;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -21,7 +22,8 @@ import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
 import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
 
 /**
- * Ready when the shared table is ACTIVE with exactly the key schema and indexes the code expects. Each probe asks
+ * Ready when the shared table serves (ACTIVE, or UPDATING: an UpdateTable keeps every read and write working) with
+ * exactly the key schema and indexes the code expects. Each probe asks
  * DynamoDB anew, within {@code trident.table.readiness-timeout} (1 s): a stalled or unreachable DynamoDB is DOWN
  * within that time, with a one-line reason naming the endpoint and the table, and the first probe after it answers
  * again is UP.
@@ -57,6 +59,11 @@ public class TableReadinessCheck implements AsyncHealthCheck {
                 .map(response -> verdict(table.mismatches(response.table())))
                 .ifNoItem().after(timeout.plus(GRACE)).recoverWithItem(() -> down(noAnswer()))
                 .onFailure(ResourceNotFoundException.class).recoverWithItem(() -> down("table does not exist"))
+                // DynamoDB answered, only not now: throttling is back-pressure, and taking every pod out of service
+                // for it would turn a slow moment into an outage.
+                .onFailure(f -> Throttled.isThrottling(f instanceof CompletionException && f.getCause() != null
+                        ? f.getCause() : f)).recoverWithItem(() -> HealthCheckResponse.named(NAME).up()
+                        .withData("table", table.tableName()).withData("note", "DescribeTable was throttled").build())
                 .onFailure().recoverWithItem(failure -> down(reason(failure)));
     }
 
