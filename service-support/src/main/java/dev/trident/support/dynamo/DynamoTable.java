@@ -20,6 +20,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicReference;
@@ -45,6 +46,7 @@ import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionChe
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
 import software.amazon.awssdk.services.dynamodb.model.TransactionConflictException;
+import software.amazon.awssdk.services.dynamodb.model.TransactionInProgressException;
 import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
 /**
@@ -67,6 +69,7 @@ public class DynamoTable {
 
     private static final String CONDITIONAL_CHECK_FAILED = "ConditionalCheckFailed";
     private static final String TRANSACTION_CONFLICT = "TransactionConflict";
+    private static final long TRANSACTION_ATTEMPT_NANOS = Duration.ofSeconds(1).toNanos();
 
     /** Less than this left of a request is nothing: the SDK takes a timeout under a millisecond for none at all. */
     private static final long LEAST_CALL_NANOS = 1_000_000;
@@ -78,6 +81,7 @@ public class DynamoTable {
     private final PatternTags tags = new PatternTags();
     /** The configured attempt timeout, and the time left above which a call keeps its configured timeouts. */
     private final long attemptTimeoutNanos;
+    private final long callTimeoutNanos;
     private final long configuredTimeoutsNanos;
 
     @Inject
@@ -87,7 +91,7 @@ public class DynamoTable {
         this.retry = settings.retry();
         this.deadline = deadline;
         ClientOverrideConfiguration configured = configuredTimeouts(clients.first());
-        long callTimeoutNanos = configured.apiCallTimeout().map(Duration::toNanos).orElse(RequestDeadline.NONE);
+        this.callTimeoutNanos = configured.apiCallTimeout().map(Duration::toNanos).orElse(RequestDeadline.NONE);
         this.attemptTimeoutNanos = configured.apiCallAttemptTimeout().map(Duration::toNanos)
                 .orElse(RequestDeadline.NONE);
         this.configuredTimeoutsNanos = Math.max(callTimeoutNanos, attemptTimeoutNanos);
@@ -207,7 +211,7 @@ public class DynamoTable {
      */
     public <T> Uni<Slice<T>> list(KeyQuery query, int limit, EntitySchema<T> entity) {
         return query(query.limit(limit + 1))
-                .map(page -> Slice.fromQuery(page.items(), limit, query.index(), entity::fromItem));
+                .map(page -> Slice.fromQuery(page.items(), limit, query.index(), page.next(), entity::fromItem));
     }
 
     /**
@@ -335,19 +339,43 @@ public class DynamoTable {
     // ------------------------------------------------------------------ many items
 
     /**
-     * TransactWriteItems. A cancellation caused only by concurrent transactions (nothing was written) is retried
-     * with backoff and jitter, the conditions evaluated anew; a failed condition is {@link WriteRefused} naming
-     * the first action whose condition failed (and every other one that failed too); a conflict that outlasts the
-     * retries (their number, or the request's deadline) is {@link WriteContended}.
+     * TransactWriteItems. A cancellation that wrote nothing and that time may clear is retried with backoff and
+     * jitter, the conditions evaluated anew: lost to concurrent transactions, or throttled. An attempt whose outcome
+     * is unknown (an earlier attempt still in progress, whose answer was lost) is retried with the same
+     * ClientRequestToken, so DynamoDB applies the transaction at most once; a cancelled attempt's retry takes a new
+     * token. A failed condition is {@link WriteRefused} naming the first action whose condition failed (and every
+     * other one that failed too); once the retries (their number, or the request's deadline) are spent, a conflict
+     * is {@link WriteContended}, throttling {@link Throttled}, and an unknown outcome {@link OutcomeUnknown}.
      */
     public Uni<Void> transact(AccessPattern pattern, Transaction transaction) {
         List<TransactWriteItem> items = transaction.items(table);
-        return retriedOnConflict(DynamoTable::lostToConcurrentTransaction, 0,
-                () -> call(pattern, timeouts -> dynamo().transactWriteItems(r -> r.transactItems(items)
-                        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
-                        .overrideConfiguration(timeouts))))
+        return Uni.createFrom().deferred(() -> {
+            AtomicReference<String> token = new AtomicReference<>(UUID.randomUUID().toString());
+            return retriedOnConflict(DynamoTable::transactionRetryable, 0,
+                    () -> call(pattern, timeouts -> dynamo().transactWriteItems(r -> r.transactItems(items)
+                            .clientRequestToken(token.get())
+                            .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                            .overrideConfiguration(transactionTimeouts(timeouts))))
+                            .onFailure(TransactionCanceledException.class)
+                            .invoke(() -> token.set(UUID.randomUUID().toString())));
+        })
                 .onFailure().transform(e -> transactionFailure(transaction, e))
                 .replaceWithVoid();
+    }
+
+    /**
+     * A transaction's attempts get at least {@link #TRANSACTION_ATTEMPT_NANOS} within the call's time: DynamoDB's
+     * guidance for transactions, whose attempts cut shorter are retried into TransactionInProgressException.
+     */
+    private AwsRequestOverrideConfiguration transactionTimeouts(AwsRequestOverrideConfiguration timeouts) {
+        long attempt = timeouts.apiCallAttemptTimeout().map(Duration::toNanos).orElse(attemptTimeoutNanos);
+        long call = timeouts.apiCallTimeout().map(Duration::toNanos).orElse(callTimeoutNanos);
+        if (attempt >= TRANSACTION_ATTEMPT_NANOS || attempt >= call) {
+            return timeouts;
+        }
+        return timeouts.toBuilder()
+                .apiCallTimeout(Duration.ofNanos(call))
+                .apiCallAttemptTimeout(Duration.ofNanos(Math.min(call, TRANSACTION_ATTEMPT_NANOS))).build();
     }
 
     /**
@@ -422,7 +450,10 @@ public class DynamoTable {
         if (failure instanceof ConditionalCheckFailedException) {
             return refused(action, failure);
         }
-        return failure instanceof TransactionConflictException ? new WriteContended(failure) : failure;
+        if (failure instanceof TransactionConflictException) {
+            return new WriteContended(failure);
+        }
+        return OutcomeUnknown.mayHaveWritten(failure) ? new OutcomeUnknown(failure) : failure;
     }
 
     private static WriteRefused refused(String action, Throwable failure) {
@@ -443,7 +474,19 @@ public class DynamoTable {
                 return new WriteRefused(refusals);
             }
         }
-        return lostToConcurrentTransaction(failure) ? new WriteContended(failure) : failure;
+        if (lostToConcurrentTransaction(failure)) {
+            return new WriteContended(failure);
+        }
+        if (Throttled.isThrottling(failure)) {
+            return new Throttled(failure);
+        }
+        return OutcomeUnknown.mayHaveWritten(failure) ? new OutcomeUnknown(failure) : failure;
+    }
+
+    /** Retried: a cancellation that wrote nothing and that time may clear, or an attempt still in progress. */
+    static boolean transactionRetryable(Throwable failure) {
+        return lostToConcurrentTransaction(failure) || Throttled.isThrottling(failure)
+                || failure instanceof TransactionInProgressException;
     }
 
     /** Cancelled by a concurrent transaction and by nothing else (a failed condition is final). */

@@ -8,7 +8,9 @@ import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
 import dev.trident.keys.InvalidKeyException;
+import dev.trident.support.dynamo.OutcomeUnknown;
 import dev.trident.support.dynamo.TableBusy;
+import dev.trident.support.dynamo.Throttled;
 import dev.trident.support.dynamo.WriteContended;
 import dev.trident.support.dynamo.WriteRefused;
 import dev.trident.support.validation.ValidId;
@@ -36,10 +38,7 @@ import software.amazon.awssdk.core.exception.ApiCallAttemptTimeoutException;
 import software.amazon.awssdk.core.exception.ApiCallTimeoutException;
 import software.amazon.awssdk.core.exception.SdkClientException;
 import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
-import software.amazon.awssdk.services.dynamodb.model.ProvisionedThroughputExceededException;
-import software.amazon.awssdk.services.dynamodb.model.RequestLimitExceededException;
 import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
-import software.amazon.awssdk.services.dynamodb.model.ThrottlingException;
 import software.amazon.awssdk.services.dynamodb.model.TransactionConflictException;
 import software.amazon.awssdk.services.dynamodb.model.TransactionInProgressException;
 
@@ -190,6 +189,24 @@ public class ProblemMappers {
         return problem(ProblemException.unavailable(e.getMessage() + "; retry later", RETRY_AFTER_SECONDS));
     }
 
+    /** Throttled through every retry: back-pressure, never a failure; nothing was written. */
+    @ServerExceptionMapper
+    public Response throttled(Throttled e) {
+        return problem(throttling());
+    }
+
+    /**
+     * A write DynamoDB did not confirm: it may have been made. Said as it is, with the retry that is safe: a create
+     * again with the same Idempotency-Key answers what the first one did; anything else is read before it is retried.
+     */
+    @ServerExceptionMapper
+    public Response outcomeUnknown(OutcomeUnknown e) {
+        LOG.warnf("write outcome unknown: %s", e.getCause() == null ? e.toString() : e.getCause().toString());
+        return problem(ProblemException.unavailable("the database did not confirm the write, which may have been "
+                + "made: retry a create with the same Idempotency-Key, or read the resource before retrying",
+                RETRY_AFTER_SECONDS));
+    }
+
     /**
      * A write that kept losing to concurrent ones, which a service did not name: nothing was written, the same 409
      * with Retry-After every service answers for its own items.
@@ -229,10 +246,20 @@ public class ProblemMappers {
         if (cause instanceof WriteContended contended) {
             return contended(contended);
         }
-        if (cause instanceof TransactionConflictException || cause instanceof TransactionInProgressException) {
+        if (cause instanceof TransactionConflictException) {
             // Met a transaction in flight on the same items (DynamoTable retries these, then says WriteContended):
             // the same conflict, never the throttling 503.
             return contended(new WriteContended(cause));
+        }
+        if (cause instanceof Throttled throttled) {
+            return throttled(throttled);
+        }
+        if (cause instanceof OutcomeUnknown unknown) {
+            return outcomeUnknown(unknown);
+        }
+        if (cause instanceof TransactionInProgressException) {
+            // An earlier attempt of this very transaction is still being applied: it will commit.
+            return outcomeUnknown(new OutcomeUnknown(cause));
         }
         if (cause instanceof WriteRefused refused) {
             return refused(refused);
@@ -267,9 +294,8 @@ public class ProblemMappers {
 
     /** A DynamoDB failure the client should retry later, or null when it is a bug of ours. */
     static ProblemException unavailable(Throwable cause) {
-        if (cause instanceof ProvisionedThroughputExceededException || cause instanceof RequestLimitExceededException
-                || cause instanceof ThrottlingException) {
-            return ProblemException.unavailable("the database is throttling requests; retry later", RETRY_AFTER_SECONDS);
+        if (Throttled.isThrottling(cause)) {
+            return throttling();
         }
         if (cause instanceof ApiCallTimeoutException || cause instanceof ApiCallAttemptTimeoutException
                 || cause instanceof SdkClientException) {
@@ -282,6 +308,11 @@ public class ProblemMappers {
             return ProblemException.unavailable("the database is unavailable; retry later", RETRY_AFTER_SECONDS);
         }
         return null;
+    }
+
+    private static ProblemException throttling() {
+        return ProblemException.unavailable("the database is throttling requests, nothing was written; retry later",
+                RETRY_AFTER_SECONDS);
     }
 
     private static Response unauthorized(String challenge, String detail) {

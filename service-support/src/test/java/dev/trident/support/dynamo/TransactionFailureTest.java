@@ -16,10 +16,12 @@ import dev.trident.keys.expr.Conditions;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.core.exception.ApiCallTimeoutException;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
 import software.amazon.awssdk.services.dynamodb.model.TransactionConflictException;
+import software.amazon.awssdk.services.dynamodb.model.TransactionInProgressException;
 
 class TransactionFailureTest {
 
@@ -81,6 +83,31 @@ class TransactionFailureTest {
         assertTrue(DynamoTable.lostToConcurrentTransaction(conflict));
         assertTrue(DynamoTable.lostToConcurrentTransaction(TransactionConflictException.builder().build()));
         assertInstanceOf(WriteContended.class, DynamoTable.transactionFailure(threeActions(), conflict));
+    }
+
+    @Test
+    void aTransactionCancelledForThrottlingIsRetriedThenThrottledNotAFailure() {
+        TransactionCanceledException throttled = cancelled(code("None"), code("ThrottlingError"), code("None"));
+        assertTrue(DynamoTable.transactionRetryable(throttled));
+        assertFalse(DynamoTable.lostToConcurrentTransaction(throttled));
+        assertInstanceOf(Throttled.class, DynamoTable.transactionFailure(threeActions(), throttled));
+    }
+
+    @Test
+    void throttlingTogetherWithAFailedConditionIsTheCondition() {
+        TransactionCanceledException both = cancelled(code("ThrottlingError"), code("ConditionalCheckFailed"),
+                code("None"));
+        assertFalse(DynamoTable.transactionRetryable(both));
+        assertInstanceOf(WriteRefused.class, DynamoTable.transactionFailure(threeActions(), both));
+    }
+
+    @Test
+    void aTransactionStillInProgressIsRetriedThenAnUnknownOutcome() {
+        TransactionInProgressException inProgress = TransactionInProgressException.builder().message("x").build();
+        assertTrue(DynamoTable.transactionRetryable(inProgress));
+        assertInstanceOf(OutcomeUnknown.class, DynamoTable.transactionFailure(threeActions(), inProgress));
+        assertInstanceOf(OutcomeUnknown.class, DynamoTable.transactionFailure(threeActions(),
+                ApiCallTimeoutException.create(1700)));
     }
 
     @Test
