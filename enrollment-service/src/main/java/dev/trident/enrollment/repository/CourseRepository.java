@@ -157,7 +157,7 @@ public class CourseRepository {
                     }
                     var edges = items.stream().filter(ENROLLMENT::holds).toList();
                     return new CourseAndStudents(course,
-                            Slice.fromQuery(edges, limit, TableSchema.GSI1, ENROLLMENT::fromItem));
+                            Slice.fromQuery(edges, limit, TableSchema.GSI1, page.next(), ENROLLMENT::fromItem));
                 });
     }
 

@@ -100,7 +100,8 @@ public class StudentRepository {
                         return null;
                     }
                     var edges = items.stream().filter(ENROLLMENT::holds).toList();
-                    return new StudentAndCourses(student, Slice.fromQuery(edges, limit, null, ENROLLMENT::fromItem));
+                    return new StudentAndCourses(student, Slice.fromQuery(edges, limit, null, page.next(),
+                            ENROLLMENT::fromItem));
                 });
     }
 

@@ -159,7 +159,7 @@ public class ExplorerService {
             boolean seesGrades) {
         return reader.partition(v.index(), v.partition(), resume, page.limit() + 1)
                 .map(read -> {
-                    Slice<ItemRow> slice = Slice.fromEntries(read.entries(), page.limit(),
+                    Slice<ItemRow> slice = Slice.fromEntries(read.entries(), page.limit(), read.next(),
                             item -> ItemRows.row(seesGrades ? item : item.withheld(GuardedAttribute.GRADE)));
                     return new ViewRead(cursors.page(scope, slice), new ReadCost("Query", v.index(), v.partition(),
                             read.entries().size(), read.capacityUnits()));

@@ -2,6 +2,7 @@ package dev.trident.support.paging;
 
 import dev.trident.keys.cursor.CursorState;
 import dev.trident.support.dynamo.EntityPage;
+import dev.trident.support.dynamo.PageKey;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -19,14 +20,18 @@ public record Slice<T>(List<T> items, CursorState resume) {
 
     /**
      * A single-partition slice from the items of a Query made with {@code Limit = limit + 1}: the extra item only
-     * proves there is more, so a list never resumes into an empty page.
+     * proves there is more, so a list never resumes into an empty page. A Query that stopped early at DynamoDB's
+     * 1 MB page size returns fewer items and the key it stopped at ({@code next}): the slice then resumes there, so
+     * every item of a list is reached however large the items are.
      *
      * @param indexName null for the base table
+     * @param next the Query's LastEvaluatedKey, null when it read to the end of what it matched
      */
     public static <T> Slice<T> fromQuery(List<Map<String, AttributeValue>> items, int limit, String indexName,
-            Function<Map<String, AttributeValue>, T> mapper) {
+            PageKey next, Function<Map<String, AttributeValue>, T> mapper) {
         if (items.size() <= limit) {
-            return last(items.stream().map(mapper).toList());
+            List<T> mapped = items.stream().map(mapper).toList();
+            return next == null ? last(mapped) : new Slice<>(mapped, CursorState.single(next.key()));
         }
         List<Map<String, AttributeValue>> taken = items.subList(0, limit);
         return new Slice<>(taken.stream().map(mapper).toList(),
@@ -35,13 +40,16 @@ public record Slice<T>(List<T> items, CursorState resume) {
 
     /**
      * A page of a list from the entries of a Query that read {@code limit + 1} items, the extra one only proving there
-     * is more: the first {@code limit} values, mapped, resuming after the last one's key.
+     * is more: the first {@code limit} values, mapped, resuming after the last one's key; a Query that stopped early
+     * at 1 MB resumes where it stopped ({@code next}, as {@link #fromQuery}).
      */
-    public static <E, T> Slice<T> fromEntries(List<EntityPage.Entry<E>> entries, int limit,
+    public static <E, T> Slice<T> fromEntries(List<EntityPage.Entry<E>> entries, int limit, PageKey next,
             Function<? super E, ? extends T> mapper) {
         List<T> values = entries.stream().limit(limit).<T>map(entry -> mapper.apply(entry.value())).toList();
-        return entries.size() <= limit ? last(values)
-                : new Slice<>(values, CursorState.single(entries.get(limit - 1).key().key()));
+        if (entries.size() <= limit) {
+            return next == null ? last(values) : new Slice<>(values, CursorState.single(next.key()));
+        }
+        return new Slice<>(values, CursorState.single(entries.get(limit - 1).key().key()));
     }
 
     public boolean hasMore() {

@@ -92,7 +92,8 @@ public class UserRepository {
                         return null;
                     }
                     return new ProfileAndPosts(PROFILE.fromItem(items.get(0)),
-                            Slice.fromQuery(items.subList(1, items.size()), limit, null, POST::fromItem));
+                            Slice.fromQuery(items.subList(1, items.size()), limit, null, page.next(),
+                                    POST::fromItem));
                 });
     }
 
