@@ -54,15 +54,22 @@ public class CourseService {
     }
 
     /**
-     * The course and the first page of its roster, from one Query; the course item it brings says who teaches it, so
-     * the grades shown (all of them, or only the caller's own) cost no extra read.
+     * The course and the first page of its roster, from one Query on GSI1. Whose grades the caller sees is never
+     * decided from that index copy of the course, which may lag a change of its instructors: only for an instructor
+     * does it depend on the course, and then the instructors are read strongly, in parallel with the Query.
      */
     public Uni<CourseWithStudents> courseWithStudents(Caller caller, String courseId, int limit) {
-        return courses.courseWithStudents(courseId, limit)
-                .onItem().ifNull().failWith(() -> Refusals.courseNotFound(courseId))
-                .map(found -> new CourseWithStudents(found.course(), AccessRules.listAsSeenBy(caller,
-                        cursors.page(CursorScopes.roster(courseId), found.students()),
-                        found.course().instructorIds())));
+        Uni<List<String>> instructors = AccessRules.gradeViewDependsOnCourse(caller)
+                ? courses.courseInstructors(courseId) : Uni.createFrom().item(List.of());
+        return Uni.combine().all().unis(courses.courseWithStudents(courseId, limit), instructors).asTuple()
+                .map(both -> {
+                    if (both.getItem1() == null) {
+                        throw Refusals.courseNotFound(courseId);
+                    }
+                    return new CourseWithStudents(both.getItem1().course(), AccessRules.listAsSeenBy(caller,
+                            cursors.page(CursorScopes.roster(courseId), both.getItem1().students()),
+                            both.getItem2()));
+                });
     }
 
     /**
