@@ -107,15 +107,20 @@ public class StudentErasureRepository {
                 .include(alongside));
     }
 
+    /** A page of a course's edge keys, and where the next page starts (null: none). */
+    public record EdgePage(List<ItemKey> keys, PageKey next) {
+    }
+
     /**
-     * The keys of the first {@link #PAGE} enrollment edges to a course, from its roster: one Query on GSI1
-     * {@code GSI1PK = CRS#<id> AND begins_with(GSI1SK, STU#)}, keys only (eventually consistent, as every index
-     * read; the edges are deleted before the next page is read, so every page starts at the beginning).
+     * A page of {@link #PAGE} enrollment edges to a course, from its roster, after {@code after} (null: from the
+     * first): one Query on GSI1 {@code GSI1PK = CRS#<id> AND begins_with(GSI1SK, STU#)}, keys only, eventually
+     * consistent as every index read. Pages go on from where the last one stopped: an edge just deleted may linger
+     * in the index for a moment, and a sweep that began again at the start would meet it over and over.
      */
-    public Uni<List<ItemKey>> courseEdges(String courseId) {
+    public Uni<EdgePage> courseEdges(String courseId, PageKey after) {
         return table.query(KeyQuery.of(EnrollmentPatterns.COURSE_EDGES).limit(PAGE)
-                .in(EnrollmentKeys.coursePartition(courseId)))
-                .map(page -> page.items().stream().map(ItemKey::of).toList());
+                .in(EnrollmentKeys.coursePartition(courseId)).after(after))
+                .map(page -> new EdgePage(page.items().stream().map(ItemKey::of).toList(), page.next()));
     }
 
     private static dev.trident.keys.expr.Condition existsAt(Long expectedVersion) {

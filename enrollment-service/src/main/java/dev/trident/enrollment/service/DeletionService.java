@@ -1,6 +1,7 @@
 package dev.trident.enrollment.service;
 
 import dev.trident.enrollment.repository.StudentErasureRepository;
+import dev.trident.support.dynamo.PageKey;
 import dev.trident.support.dynamo.Transaction;
 import dev.trident.support.dynamo.WriteRefused;
 import dev.trident.support.problem.ProblemException;
@@ -91,11 +92,19 @@ public class DeletionService {
                 .chain(() -> runner.performHeld(task, settings.inlineBudget()));
     }
 
-    /** Every edge to a course (the course item is gone: no counter to keep), a roster page at a time. */
-    Uni<Void> deleteEdges(String courseId, LongFunction<Uni<Void>> progress) {
-        return repository.courseEdges(courseId).chain(edges -> edges.isEmpty() ? Uni.createFrom().voidItem()
-                : repository.deleteAll(edges).chain(() -> progress.apply(edges.size()))
-                        .chain(() -> deleteEdges(courseId, progress)));
+    /**
+     * Every edge to a course (the course item is gone: no counter to keep), a roster page at a time, in one pass over
+     * GSI1. No edge can be added once the course item is gone (an enrolment's transaction needs it), but one added
+     * just before may not be in the index yet: only a pass that started once the index had settled completes the
+     * task ({@link WorkHandler.Lease#indexSettled}).
+     */
+    Uni<Void> deleteEdges(String courseId, PageKey after, LongFunction<Uni<Void>> progress) {
+        return repository.courseEdges(courseId, after).chain(page -> {
+            Uni<Void> deleted = page.keys().isEmpty() ? Uni.createFrom().voidItem()
+                    : repository.deleteAll(page.keys()).chain(() -> progress.apply(page.keys().size()));
+            return deleted.chain(() -> page.next() == null ? Uni.createFrom().voidItem()
+                    : deleteEdges(courseId, page.next(), progress));
+        });
     }
 
     /** Deletes a deleted student's edges, from the request that deleted it or from the pending-work poll. */
@@ -146,7 +155,11 @@ public class DeletionService {
 
         @Override
         public Uni<Void> perform(WorkTask task, Lease lease) {
-            return deletions.deleteEdges(task.id(), pages -> lease.extend());
+            return deletions.deleteEdges(task.id(), null, pages -> lease.extend()).invoke(() -> {
+                if (!lease.indexSettled()) {
+                    throw new Unsettled("course deletion " + task.id());
+                }
+            });
         }
     }
 }

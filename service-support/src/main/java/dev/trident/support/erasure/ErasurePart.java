@@ -15,8 +15,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * One service's part of an account's erasure, done from that service's pending-work partition: {@link #erase}
  * removes the account's items batch by batch (idempotent: done again after a crash, it finds less or nothing), each
  * batch counted on the record and the lease extended; then the part is marked done on the record. A task found
- * again once its part is marked done (its deletion failed after the part was done) does nothing: the record being
- * done frees the id for a new account, whose items a second sweep would erase.
+ * again once its part is marked done (its deletion failed after the part was done) erases nothing: the record being
+ * done frees the id for a new account, whose items a second sweep would erase; it only finishes the record if every
+ * part is done and the write that should have finished it failed.
  * <p>
  * Meters: {@code trident_erasure_items_erased_total{part}}, {@code trident_erasure_parts_done_total{part}} and
  * {@code trident_erasure_completion_seconds{part}} (from the request to this part's end); pending erasures are
@@ -83,13 +84,34 @@ public abstract class ErasurePart implements WorkHandler {
                 kept.addAndGet(items);
             }
         };
-        return records.read(userId).chain(record -> record != null && record.partDone(part())
-                ? Uni.createFrom().voidItem()
-                : eraseAndMarkDone(task, progress, kept));
+        return records.read(userId).chain(record -> {
+            if (record == null) {
+                // The record is written with the tasks and outlives them while pending: none means this erasure
+                // finished (and its record expired), and whatever lives under the id now is a new account's.
+                return Uni.createFrom().voidItem();
+            }
+            if (record.partDone(part())) {
+                return records.finishIfComplete(record, clock.instant()).replaceWithVoid();
+            }
+            return eraseAndMarkDone(task, lease, progress, kept);
+        });
     }
 
-    private Uni<Void> eraseAndMarkDone(WorkTask task, Progress progress, AtomicLong kept) {
+    /**
+     * Whether this part finds what it erases through an index (which may lag its table): then it is marked done only
+     * after a run that started once the index had settled ({@link Lease#indexSettled}).
+     */
+    protected boolean sweepsIndex() {
+        return false;
+    }
+
+    private Uni<Void> eraseAndMarkDone(WorkTask task, Lease lease, Progress progress, AtomicLong kept) {
         return erase(task.id(), progress)
+                .invoke(() -> {
+                    if (sweepsIndex() && !lease.indexSettled()) {
+                        throw new Unsettled(part() + " erasure of " + task.id());
+                    }
+                })
                 .chain(() -> records.partDone(task.id(), part(), clock.instant(), kept.get()))
                 .invoke(() -> {
                     Counter.builder("trident.erasure.parts.done").description("Account erasure parts completed")

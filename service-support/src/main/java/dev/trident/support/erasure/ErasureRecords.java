@@ -30,7 +30,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 /**
  * The erasure record ({@code ERASURE#<userId>/ERASURE}): written by social-service with one task per part in the
  * pending-work partitions, in one transaction; each service marks its own part on it. It holds the id and the
- * progress only, and expires 30 days after it was last written (TTL).
+ * progress only; once DONE, it expires 30 days after it was finished (TTL). A pending record never expires.
  */
 @ApplicationScoped
 public class ErasureRecords {
@@ -47,6 +47,7 @@ public class ErasureRecords {
 
     /** The action names of a refused write. */
     public static final String RECORD = "erasure-record";
+    private static final String ERASURE_RUNNING = Reservations.checkName("erasure");
     private static final String PART = "erasure-part";
 
     static Attribute<String> partStatus(String part) {
@@ -74,7 +75,10 @@ public class ErasureRecords {
                 .attribute(STATUS, ErasureRecord::status)
                 .attribute(CREATED_AT, ErasureRecord::requestedAt)
                 .attribute(UPDATED_AT, ErasureRecord::requestedAt)
-                .attribute(EXPIRES_AT, r -> Instant.parse(r.requestedAt()).plus(KEPT_FOR).getEpochSecond())
+                // Only a finished record expires: TTL deletes up to days late, but a pending record must outlive
+                // its last part, or a task found later would see no erasure and a new account under the id.
+                .attribute(EXPIRES_AT, r -> r.finished() && r.completedAt() != null
+                        ? Instant.parse(r.completedAt()).plus(KEPT_FOR).getEpochSecond() : null)
                 .attribute(COMPLETED_AT, ErasureRecord::completedAt);
         for (String part : PARTS) {
             builder.attribute(partStatus(part), r -> r.parts().get(part).status())
@@ -128,9 +132,14 @@ public class ErasureRecords {
      * true: the id is reserved until the old account is gone everywhere.
      */
     public static Transaction.Part noErasureRunning(String userId) {
-        return transaction -> transaction.check(Reservations.checkName("erasure"),
+        return transaction -> transaction.check(ERASURE_RUNNING,
                 ErasureKeys.record(userId), Conditions.or(Conditions.ITEM_NOT_EXISTS,
                         Conditions.equalTo(STATUS.name(), AttributeValue.fromS(ErasureRecord.DONE))));
+    }
+
+    /** Whether a write was refused by {@link #noErasureRunning}: the account is being erased. */
+    public static boolean erasureRunning(Throwable failure) {
+        return failure instanceof WriteRefused refused && refused.conditionFailed(ERASURE_RUNNING);
     }
 
     /** The record, strongly consistent; null when there is none. */
@@ -182,8 +191,17 @@ public class ErasureRecords {
                         .build())
                 .map(SCHEMA::fromItem)
                 .onFailure(WriteRefused.class).recoverWithUni(() -> read(userId))
-                .chain(record -> record != null && !record.finished() && record.everyPartDone()
-                        ? finish(userId, now) : Uni.createFrom().item(record));
+                .chain(record -> finishIfComplete(record, now));
+    }
+
+    /**
+     * Finishes {@code record} when every part is done and it is still pending: the part that marked the last part
+     * done does it, and so does any part's task found again, should that second write have failed. Emits the record
+     * as it stands.
+     */
+    public Uni<ErasureRecord> finishIfComplete(ErasureRecord record, Instant now) {
+        return record != null && !record.finished() && record.everyPartDone()
+                ? finish(record.userId(), now) : Uni.createFrom().item(record);
     }
 
     private Uni<ErasureRecord> finish(String userId, Instant now) {

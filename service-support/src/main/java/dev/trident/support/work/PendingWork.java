@@ -127,9 +127,21 @@ public class PendingWork {
      * starts; the holder's name goes at once, so none of its later extensions or completions can succeed.
      */
     public Uni<Void> release(WorkTask task, String owner, Instant freeAt) {
-        return table.update(SharedPatterns.WORK_CLAIM, CLAIM, key(task), new UpdateExpressionBuilder()
-                        .set(LEASE_UNTIL, freeAt.toEpochMilli())
-                        .remove(LEASE_OWNER.name())
+        return release(task, owner, freeAt, false);
+    }
+
+    /**
+     * {@link #release(WorkTask, String, Instant)}; with {@code uncounted}, the claim's attempt is taken back: the
+     * run did not fail (throttled, or waiting for an index to settle), so it brings the task no nearer to parking.
+     */
+    public Uni<Void> release(WorkTask task, String owner, Instant freeAt, boolean uncounted) {
+        UpdateExpressionBuilder release = new UpdateExpressionBuilder()
+                .set(LEASE_UNTIL, freeAt.toEpochMilli())
+                .remove(LEASE_OWNER.name());
+        if (uncounted) {
+            release.add(ATTEMPTS, -1);
+        }
+        return table.update(SharedPatterns.WORK_CLAIM, CLAIM, key(task), release
                         .condition(heldBy(owner))
                         .build())
                 .replaceWithVoid()

@@ -21,6 +21,23 @@ public interface WorkHandler {
     interface Lease {
         /** Extends the claim; fails with {@link LeaseLost} when another process holds the task now. */
         Uni<Void> extend();
+
+        /**
+         * Whether this run started once {@code trident.work.index-settle} had passed since the task was requested:
+         * an index read now sees everything written before the task. A handler that sweeps through an index and
+         * finishes before that fails with {@link Unsettled} instead of completing, and is run again once it has.
+         */
+        default boolean indexSettled() {
+            return true;
+        }
+    }
+
+    /** A sweep through an index ran before the index settled: the task waits, no failure is counted. */
+    final class Unsettled extends RuntimeException {
+        public Unsettled(String task) {
+            super(task + " swept an index that may still lag: it runs again once the index has settled", null, false,
+                    false);
+        }
     }
 
     /** The claim ran out and another process took the task over: stop, it finishes the work. */

@@ -2,7 +2,10 @@ package dev.trident.support.work;
 
 import dev.trident.keys.ItemKey;
 import dev.trident.keys.WorkKeys;
+import dev.trident.support.dynamo.OutcomeUnknown;
 import dev.trident.support.dynamo.PageKey;
+import dev.trident.support.dynamo.TableBusy;
+import dev.trident.support.dynamo.Throttled;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -38,7 +41,7 @@ import org.jboss.logging.Logger;
  * <p>
  * Meters: {@code trident_work_pending{service,kind}} (tasks seen at the last poll), {@code
  * trident_work_parked{service,kind}} (parked tasks seen at the last poll), {@code
- * trident_work_tasks_total{kind,outcome}} (done, failed, parked, lost, deferred), {@code
+ * trident_work_tasks_total{kind,outcome}} (done, failed, parked, lost, deferred, settling, throttled), {@code
  * trident_work_duration_seconds{kind}} (claim to done) and {@code trident_work_completion_seconds{kind}} (request to
  * done).
  */
@@ -214,9 +217,21 @@ public class WorkRunner {
     private Uni<Boolean> perform(WorkHandler handler, WorkTask task, String holder) {
         Duration lease = settings.lease();
         long started = System.nanoTime();
-        WorkHandler.Lease held = () -> work.extend(task, holder, clock.instant(), lease).chain(still -> still
-                ? Uni.createFrom().voidItem()
-                : Uni.createFrom().failure(new WorkHandler.LeaseLost(task.kind() + "#" + task.id())));
+        Instant settledAt = Instant.parse(task.requestedAt()).plus(settings.indexSettle());
+        boolean settled = !clock.instant().isBefore(settledAt);
+        WorkHandler.Lease held = new WorkHandler.Lease() {
+            @Override
+            public Uni<Void> extend() {
+                return work.extend(task, holder, clock.instant(), lease).chain(still -> still
+                        ? Uni.createFrom().voidItem()
+                        : Uni.createFrom().failure(new WorkHandler.LeaseLost(task.kind() + "#" + task.id())));
+            }
+
+            @Override
+            public boolean indexSettled() {
+                return settled;
+            }
+        };
         return handler.perform(task, held)
                 .chain(() -> work.done(task, holder))
                 .invoke(() -> {
@@ -233,6 +248,18 @@ public class WorkRunner {
                 .onFailure(WorkHandler.LeaseLost.class).recoverWithUni(lost -> {
                     count(task.kind(), "lost");
                     return Uni.createFrom().item(false);
+                })
+                .onFailure(WorkHandler.Unsettled.class).recoverWithUni(unsettled -> {
+                    count(task.kind(), "settling");
+                    Instant freeAt = settledAt.isAfter(clock.instant()) ? settledAt : clock.instant();
+                    return release(task, holder, freeAt, true).replaceWith(false);
+                })
+                .onFailure(WorkRunner::backPressure).recoverWithUni(failure -> {
+                    count(task.kind(), "throttled");
+                    LOG.debugf("%s %s in %s met back-pressure, released uncounted: %s", task.kind(), task.id(),
+                            service(task), failure.toString());
+                    return release(task, holder, clock.instant().plus(settings.releasePause()), true)
+                            .replaceWith(false);
                 })
                 .onFailure().recoverWithUni(failure -> {
                     if (parked(task)) {
@@ -252,8 +279,24 @@ public class WorkRunner {
 
     /** Frees a claim; the task may be taken again once a write it may still have on its way has landed. */
     private Uni<Void> release(WorkTask task, String holder) {
-        return work.release(task, holder, clock.instant().plus(settings.releasePause()))
-                .onFailure().recoverWithNull();
+        return release(task, holder, clock.instant().plus(settings.releasePause()), false);
+    }
+
+    private Uni<Void> release(WorkTask task, String holder, Instant freeAt, boolean uncounted) {
+        return work.release(task, holder, freeAt, uncounted).onFailure().recoverWithNull();
+    }
+
+    /**
+     * DynamoDB asking for patience, not a fault of the task: throttled, or a write whose answer was lost. Such a run
+     * is tried again at a later poll without counting towards {@code trident.work.max-attempts}, so a minute of
+     * throttling parks nothing.
+     */
+    static boolean backPressure(Throwable failure) {
+        Throwable cause = failure;
+        while (cause instanceof java.util.concurrent.CompletionException && cause.getCause() != null) {
+            cause = cause.getCause();
+        }
+        return Throttled.isThrottling(cause) || cause instanceof OutcomeUnknown || cause instanceof TableBusy;
     }
 
     private static String service(WorkTask task) {
@@ -262,7 +305,8 @@ public class WorkRunner {
 
     private void count(String kind, String outcome) {
         Counter.builder("trident.work.tasks")
-                .description("Tasks ended, by outcome (done, failed, lost, deferred: left to the poll by a request)")
+                .description("Tasks ended, by outcome (done, failed, lost, deferred: left to the poll by a request, "
+                        + "settling: waiting for an index to settle, throttled: met back-pressure)")
                 .tag("kind", kind).tag("outcome", outcome).register(registry).increment();
     }
 }

@@ -42,6 +42,17 @@ public interface WorkSettings {
     @WithDefault("PT1.5S")
     Duration inlineBudget();
 
+    /**
+     * How long after a task was requested an index read is sure to see every item written before it: a bound on how
+     * far a global secondary index lags its table, plus the time the request that wrote the task may take to commit
+     * (its deadline). A task that finds what it removes through an index (a course's enrolments, an account's
+     * comments and memberships) is done only after a sweep that started this long after its request found nothing;
+     * until then it waits in its partition, without counting as a failure. Zero only where indexes never lag
+     * (DynamoDB Local).
+     */
+    @WithDefault("PT10S")
+    Duration indexSettle();
+
     /** Tasks read per page of a poll, and how many a poll looks for that are not parked. */
     @WithDefault("25")
     int tasksPerPoll();

@@ -40,6 +40,12 @@ public class SocialErasurePart extends ErasurePart {
         this.comments = comments;
     }
 
+    /** The account's comments on other people's posts are found through GSI1. */
+    @Override
+    protected boolean sweepsIndex() {
+        return true;
+    }
+
     @Override
     protected String part() {
         return "social";

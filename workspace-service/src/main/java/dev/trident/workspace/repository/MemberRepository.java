@@ -18,6 +18,7 @@ import dev.trident.support.dynamo.DynamoTable;
 import dev.trident.support.dynamo.KeyQuery;
 import dev.trident.support.dynamo.Transaction;
 import dev.trident.support.dynamo.WriteRefused;
+import dev.trident.support.erasure.ErasureRecords;
 import dev.trident.support.paging.Slice;
 import dev.trident.workspace.model.Member;
 import dev.trident.workspace.model.MemberRole;
@@ -118,6 +119,9 @@ public class MemberRepository {
         int ownerDelta = ownerDelta(before == null ? null : before.role(), after.role());
         if (before == null) {
             transaction.update(SEAT, WorkspaceKeys.workspace(after.workspaceId()), seatChange(1, ownerDelta));
+            // A new edge is a trace of the account: none may attach while its erasure runs (found by the sweep
+            // through GSI1 only if it was written before the erasure began).
+            transaction.include(ErasureRecords.noErasureRunning(after.userId()));
         } else if (ownerDelta != 0) {
             transaction.update(OWNER_COUNT_CHANGE, WorkspaceKeys.workspace(after.workspaceId()),
                     ownerCountChange(ownerDelta));

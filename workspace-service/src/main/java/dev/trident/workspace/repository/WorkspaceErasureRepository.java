@@ -20,6 +20,7 @@ import dev.trident.keys.pattern.WorkspacePatterns;
 import dev.trident.support.dynamo.Consistency;
 import dev.trident.support.dynamo.DynamoTable;
 import dev.trident.support.dynamo.KeyQuery;
+import dev.trident.support.dynamo.PageKey;
 import dev.trident.support.dynamo.Transaction;
 import dev.trident.support.dynamo.WriteRefused;
 import dev.trident.workspace.model.Member;
@@ -48,15 +49,20 @@ public class WorkspaceErasureRepository {
         this.table = table;
     }
 
+    /** A page of the workspaces an account belongs to, and where the next page starts (null: none). */
+    public record WorkspacePage(List<String> workspaceIds, PageKey next) {
+    }
+
     /**
-     * The ids of the workspaces {@code userId} belongs to, first {@link #PAGE}: one Query on GSI1
-     * {@code GSI1PK = USER#<id> AND begins_with(GSI1SK, WS#)} (eventually consistent; the erasure removes each
-     * membership before it reads the next page, so each page starts at the beginning).
+     * The ids of the workspaces {@code userId} belongs to, {@link #PAGE} after {@code after} (null: from the first):
+     * one Query on GSI1 {@code GSI1PK = USER#<id> AND begins_with(GSI1SK, WS#)}, eventually consistent. Pages go on
+     * from where the last one stopped: a membership just removed may linger in the index for a moment.
      */
-    public Uni<List<String>> workspacesOf(String userId) {
+    public Uni<WorkspacePage> workspacesOf(String userId, PageKey after) {
         return table.query(KeyQuery.of(WorkspacePatterns.ERASURE_MEMBERSHIPS).limit(PAGE)
-                .in(WorkspaceKeys.userWorkspacesPartition(userId)))
-                .map(page -> page.items().stream().map(item -> MEMBER.fromItem(item).workspaceId()).toList());
+                .in(WorkspaceKeys.userWorkspacesPartition(userId)).after(after))
+                .map(page -> new WorkspacePage(page.items().stream().map(item -> MEMBER.fromItem(item).workspaceId())
+                        .toList(), page.next()));
     }
 
     /**

@@ -17,6 +17,7 @@ import dev.trident.keys.pattern.WorkspacePatterns;
 import dev.trident.support.dynamo.Consistency;
 import dev.trident.support.dynamo.DynamoTable;
 import dev.trident.support.dynamo.Transaction;
+import dev.trident.support.erasure.ErasureRecords;
 import dev.trident.support.dynamo.VersionedChange;
 import dev.trident.support.dynamo.WriteRefused;
 import dev.trident.workspace.model.Member;
@@ -68,6 +69,7 @@ public class WorkspaceRepository {
         return table.transact(WorkspacePatterns.WORKSPACE_CREATE, Transaction.of()
                         .create(NEW_WORKSPACE, WORKSPACE.toItem(workspace))
                         .create(FIRST_OWNER, MEMBER.toItem(owner))
+                        .include(ErasureRecords.noErasureRunning(workspace.ownerId()))
                         .include(alongside))
                 .replaceWith(workspace);
     }

@@ -3,6 +3,7 @@ package dev.trident.workspace.service;
 import dev.trident.keys.ProjectId;
 import dev.trident.support.dynamo.WriteContended;
 import dev.trident.support.dynamo.WriteRefused;
+import dev.trident.support.erasure.ErasureRecords;
 import dev.trident.support.idempotency.Idempotency;
 import dev.trident.support.problem.ProblemException;
 import dev.trident.support.work.Reservations;
@@ -29,6 +30,9 @@ final class Refusals {
 
     /** {@code POST /workspaces}: the id (or, never without it, the creator's edge of it) exists already. */
     static Throwable workspaceCreate(Throwable failure, String wsId) {
+        if (ErasureRecords.erasureRunning(failure)) {
+            return ProblemException.conflict("your account is being erased: it can own no new workspace");
+        }
         if (Reservations.refused(failure)) {
             return Reservations.stillDeleting("workspace", wsId);
         }
@@ -106,6 +110,9 @@ final class Refusals {
                     ? WorkspaceService.workspaceNotFound(wsId)
                     : ProblemException.forbidden("your role in workspace " + wsId
                             + " changed while the change was made and no longer allows it");
+        }
+        if (ErasureRecords.erasureRunning(failure)) {
+            return ProblemException.unknownReference("userId", userId);
         }
         if (failure instanceof WriteRefused refused && MemberRepository.countsMissing(refused)) {
             LOG.errorf("workspace %s lacks memberCount or ownerCount: its META predates them and was not migrated; "
