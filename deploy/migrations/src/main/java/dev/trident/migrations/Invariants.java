@@ -8,6 +8,7 @@ import static dev.trident.migrations.StoredAttributes.COMMENT_COUNT;
 import static dev.trident.migrations.StoredAttributes.DELETE_COURSE;
 import static dev.trident.migrations.StoredAttributes.DELETE_STUDENT;
 import static dev.trident.migrations.StoredAttributes.DELETE_WORKSPACE;
+import static dev.trident.migrations.StoredAttributes.DONE;
 import static dev.trident.migrations.StoredAttributes.ENROLLED_COUNT;
 import static dev.trident.migrations.StoredAttributes.ENROLLMENT;
 import static dev.trident.migrations.StoredAttributes.ERASE_USER;
@@ -568,13 +569,18 @@ final class Invariants {
         }
     }
 
-    /** An erasure is DONE within the work age. */
+    /**
+     * An erasure is DONE within the work age. A record with any other status (none, or one the services never write)
+     * is not done either: it is reported with the status it has.
+     */
     void pendingErasure(Findings findings) {
         for (AuditedItem erasure : table.ofType(EntityType.ERASURE)) {
-            if (PENDING.equals(erasure.text(STATUS)) && !fresh(erasure.createdAt())) {
+            String status = erasure.text(STATUS);
+            if (!DONE.equals(status) && !fresh(erasure.createdAt())) {
                 List<String> parts = ERASURE_PARTS.stream().filter(part -> partPending(erasure, part)).toList();
                 findings.add(erasure, requested(erasure) + ", parts pending: "
-                        + (parts.isEmpty() ? "none" : String.join(", ", parts)));
+                        + (parts.isEmpty() ? "none" : String.join(", ", parts))
+                        + (PENDING.equals(status) ? "" : ", status " + orNone(status)));
             }
         }
     }

@@ -56,6 +56,7 @@ final class StoredAttributes {
 
     // service-support: erasure records (ErasureRecords)
     static final String PENDING = "PENDING";
+    static final String DONE = "DONE";
     static final List<String> ERASURE_PARTS = List.of(SOCIAL, ENROLLMENT, WORKSPACE);
 
     // service-support: Idempotency-Key records (IdempotencyRecords)

@@ -330,6 +330,32 @@ class TableAuditTest extends LocalTableTest {
     }
 
     @Test
+    void anErasureRecordWithoutAStatusIsNotDoneAndIsReported() {
+        put(item(ErasureKeys.record("gone3"), EntityType.ERASURE).s("userId", "gone3").s("createdAt", OLD.toString())
+                .s("socialStatus", "DONE").s("enrollmentStatus", "DONE").s("workspaceStatus", "PENDING"));
+        assertViolations("pendingErasure ERASURE#gone3/ERASURE requested " + OLD
+                + ", older than PT10M, parts pending: workspace, status (none)");
+    }
+
+    @Test
+    void aWorkAgeOfZeroReportsEveryUnfinishedWorkHoweverYoung() {
+        put(item(ErasureKeys.record("gone4"), EntityType.ERASURE).s("userId", "gone4").s("status", "PENDING")
+                .s("createdAt", NOW.toString()).s("socialStatus", "DONE").s("enrollmentStatus", "DONE")
+                .s("workspaceStatus", "PENDING"));
+        Audit audit = audit("--work-age", "PT0S");
+        assertEquals(List.of("pendingErasure ERASURE#gone4/ERASURE requested " + NOW
+                        + ", older than PT0S, parts pending: workspace",
+                "pendingPostDeletion USER#ada/DELPOST#p0 requested " + FRESH + ", older than PT0S",
+                "pendingWork WORK#enrollment/TASK#delete-course#c9 requested " + FRESH + ", older than PT0S",
+                "orphanEnrollment STU#s1/ENROLL#CRS#c9 course CRS#c9/METADATA missing, in progress since " + FRESH
+                        + " (WORK#enrollment/TASK#delete-course#c9)",
+                "orphanComment POST#p0/COMMENT#c0 post USER#ada/POST#p0 missing, in progress since " + FRESH
+                        + " (USER#ada/DELPOST#p0)").stream().sorted().toList(),
+                audit.violations().stream().sorted().toList());
+        assertEquals(TableAudit.VIOLATIONS, audit.exitCode());
+    }
+
+    @Test
     void aPostDeletionStuckAfterTheWorkAgeIsReported() {
         put(item(SocialKeys.postDeletion("bob", "p8"), EntityType.POST_DELETION).s("userId", "bob")
                 .s("postId", "p8").s("createdAt", OLD.toString()).s("updatedAt", OLD.toString()));
