@@ -193,6 +193,68 @@ class AccountErasureTest {
         as(victim).when().get("/users/" + victim).then().statusCode(200).body("displayName", equalTo("Back again"));
     }
 
+    /**
+     * Every part done, the record still PENDING: the write that should have finished it failed. A part's task found
+     * again finishes it, so the id is not reserved for ever and the progress says DONE.
+     */
+    @Test
+    void aTaskFoundAgainFinishesARecordWhoseEveryPartIsDoneButThatStayedPending() {
+        String victim = createUser(uniqueId("Stuck"));
+        as(victim).when().delete("/users/" + victim).then().statusCode(202);
+        awaitPart(victim, "social", Duration.ofSeconds(15));
+        awaitNoTask(victim);
+        // The other parts were marked done, and the record's finishing write failed.
+        dynamo.updateItem(r -> r.tableName(TABLE)
+                .key(Map.of("PK", AttributeValue.fromS("ERASURE#" + victim), "SK", AttributeValue.fromS("ERASURE")))
+                .updateExpression("SET enrollmentStatus = :done, workspaceStatus = :done")
+                .expressionAttributeValues(Map.of(":done", AttributeValue.fromS("DONE")))).join();
+        as(victim).when().get("/users/" + victim + "/erasure").then().body("status", equalTo("PENDING"));
+        postJson(victim, "/users", Map.of("handle", uniqueId("Early"), "displayName", "Too early"))
+                .then().statusCode(409);
+
+        pendingWork.enqueueNow(new WorkTask("social", "erase-user", victim, Instant.now().toString(), null, 0L, 0L))
+                .await().atMost(Duration.ofSeconds(5));
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        String status;
+        do {
+            pause();
+            status = as(victim).when().get("/users/" + victim + "/erasure").then().statusCode(200).extract()
+                    .path("status");
+        } while (!"DONE".equals(status) && System.nanoTime() < deadline);
+        assertEquals("DONE", status, "the task found again finished the record");
+        Map<String, AttributeValue> record = TestTable.holding(TABLE, "ERASURE#" + victim).get(0);
+        assertTrue(Long.parseLong(record.get("expiresAt").n()) > System.currentTimeMillis() / 1000 + 29 * 86400L,
+                "a finished record expires 30 days on: " + record);
+        postJson(victim, "/users", Map.of("handle", uniqueId("Later"), "displayName", "Free again"))
+                .then().statusCode(201);
+    }
+
+    /**
+     * A task whose record is gone (a finished erasure's record expired by TTL while the task was parked) erases
+     * nothing: whatever lives under the id now is a new account's.
+     */
+    @Test
+    void aTaskWithoutAnErasureRecordErasesNothing() {
+        String owner = createUser(uniqueId("Alive"));
+        String post = createPost(owner, "still here");
+        pendingWork.enqueueNow(new WorkTask("social", "erase-user", owner, Instant.now().toString(), null, 0L, 0L))
+                .await().atMost(Duration.ofSeconds(5));
+        awaitNoTask(owner);
+        as(owner).when().get("/users/" + owner).then().statusCode(200);
+        as(owner).when().get("/users/" + owner + "/posts/" + post).then().statusCode(200);
+    }
+
+    private static void awaitNoTask(String userId) {
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (!TestTable.holding(TABLE, "WORK#social").stream()
+                .filter(item -> item.get("SK").s().endsWith("#" + userId)).toList().isEmpty()
+                && System.nanoTime() < deadline) {
+            pause();
+        }
+        assertTrue(TestTable.holding(TABLE, "WORK#social").stream()
+                .noneMatch(item -> item.get("SK").s().endsWith("#" + userId)), "the poller took the task and ended it");
+    }
+
     static JsonPath awaitPart(String userId, String part, Duration within) {
         long deadline = System.nanoTime() + within.toNanos();
         JsonPath progress;
