@@ -17,8 +17,11 @@ public class PendingWorkProfile implements QuarkusTestProfile {
         return Map.of("trident.work.enabled", "true", "trident.work.poll-interval", POLL_INTERVAL);
     }
 
-    /** The environment of a packaged service (prod profile: polling on) that polls as often. */
+    /**
+     * The environment of a packaged service (prod profile: polling on) that polls as often, and that does not wait
+     * for index lag DynamoDB Local does not have (as the test profile does not).
+     */
     public static Map<String, String> environment() {
-        return Map.of("TRIDENT_WORK_POLL_INTERVAL", POLL_INTERVAL);
+        return Map.of("TRIDENT_WORK_POLL_INTERVAL", POLL_INTERVAL, "TRIDENT_WORK_INDEX_SETTLE", "PT0S");
     }
 }
