@@ -6,7 +6,8 @@ import java.util.StringJoiner;
 
 /**
  * One line of the history: a request a client sent (its route, the ids it is about, the answer's status, Retry-After
- * and content type, when it was sent and answered), or a client's start and end. Written as tab-separated text so
+ * and content type, when it was sent and answered), or a client's start, its end, or its death by an exception (named
+ * in the note). Written as tab-separated text so
  * that a failed run can be read with grep and replayed by {@code check} alone.
  */
 record Entry(String kind, int client, long seq, String op, String method, String path, Map<String, String> ids,
@@ -16,6 +17,7 @@ record Entry(String kind, int client, long seq, String op, String method, String
     static final String REQUEST = "request";
     static final String CLIENT_START = "client-start";
     static final String CLIENT_END = "client-end";
+    static final String CLIENT_DIED = "client-died";
     /** No HTTP answer: the connection was refused, reset or closed before a status line arrived. */
     static final int CONNECTION_ERROR = -1;
     /** No HTTP answer within the client's own timeout. */

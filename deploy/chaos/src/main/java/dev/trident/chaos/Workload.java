@@ -167,6 +167,21 @@ final class Workload {
                 System.currentTimeMillis(), System.currentTimeMillis(), null, null, api.phase()));
     }
 
+    /** Records that this client's thread ended by {@code failure} instead of finishing its run. */
+    void died(Throwable failure) {
+        api.record(new Entry(Entry.CLIENT_DIED, client, seq, "-", "-", "-", Map.of(), 0, null, null,
+                System.currentTimeMillis(), System.currentTimeMillis(), null, failure.toString(), api.phase()));
+    }
+
+    /** Every user id the clients ever name: the pools, the keeper, the loser of the taken handle, the ghosts. */
+    static List<String> allUsers() {
+        List<String> all = new ArrayList<>(USERS);
+        all.add(KEEPER);
+        all.add(HANDLE_LOSER);
+        all.addAll(GHOSTS);
+        return all;
+    }
+
     /** Once, before the clients start: the keeper of the taken handle. */
     static void setUp(Api api, Tokens tokens) {
         for (int attempt = 1; attempt <= 20; attempt++) {
@@ -520,7 +535,9 @@ final class Workload {
         String w = pick(WORKSPACES);
         String owner = user();
         int shards = 1 + random.nextInt(4);
-        Api.Answer a = create(Ops.WORKSPACE_CREATE, "workspace", "POST", "/workspaces", token(owner),
+        // More than one shard needs the platform role admin: the owner holds it for this request.
+        String token = shards > 1 ? tokens.of(owner, Tokens.ADMIN) : token(owner);
+        Api.Answer a = create(Ops.WORKSPACE_CREATE, "workspace", "POST", "/workspaces", token,
                 "{\"workspaceId\":\"" + w + "\",\"displayName\":\"Workspace " + w
                         + "\",\"region\":\"eu-west-1\",\"seatLimit\":4,\"shards\":" + shards
                         + (chance(50) ? ",\"ownerId\":\"" + owner + "\"" : "") + "}",
