@@ -18,6 +18,12 @@ public class WorkspaceErasurePart extends ErasurePart {
         this.workspaces = workspaces;
     }
 
+    /** The account's memberships are found through GSI1, the inverted side of the member edges. */
+    @Override
+    protected boolean sweepsIndex() {
+        return true;
+    }
+
     @Override
     protected String part() {
         return "workspace";
