@@ -24,10 +24,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.jboss.logging.Logger;
+import software.amazon.awssdk.core.exception.SdkClientException;
+import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
 
 /**
  * Polls this service's pending-work partitions on a schedule ({@code trident.work.poll-interval}, the first one
@@ -35,13 +38,14 @@ import org.jboss.logging.Logger;
  * the start and the first readiness check for the same cores) and does the tasks it has a {@link WorkHandler} for:
  * claim (a conditional write, so with several replicas each task is held by one at a time), perform, delete. A task
  * whose holder crashed is taken over once its lease has run out; a failed task is released after a short pause and
- * tried again at a later poll, up to {@code trident.work.max-attempts} claims: then it is parked (never claimed again,
+ * tried again at a later poll, up to {@code trident.work.max-attempts} claims (a run that met throttling, a slow or
+ * unreachable DynamoDB, or an index not yet settled counts none): then it is parked (never claimed again,
  * logged once at WARN, counted in {@code trident_work_parked}) and polls read past it, so it holds up no other task. A
  * request may also do a task itself ({@link #heldTask}, {@link #performHeld}), holding it from the start.
  * <p>
  * Meters: {@code trident_work_pending{service,kind}} (tasks seen at the last poll), {@code
  * trident_work_parked{service,kind}} (parked tasks seen at the last poll), {@code
- * trident_work_tasks_total{kind,outcome}} (done, failed, parked, lost, deferred, settling, throttled), {@code
+ * trident_work_tasks_total{kind,outcome}} (done, failed, parked, lost, deferred, settling, backpressure), {@code
  * trident_work_duration_seconds{kind}} (claim to done) and {@code trident_work_completion_seconds{kind}} (request to
  * done).
  */
@@ -255,7 +259,7 @@ public class WorkRunner {
                     return release(task, holder, freeAt, true).replaceWith(false);
                 })
                 .onFailure(WorkRunner::backPressure).recoverWithUni(failure -> {
-                    count(task.kind(), "throttled");
+                    count(task.kind(), "backpressure");
                     LOG.debugf("%s %s in %s met back-pressure, released uncounted: %s", task.kind(), task.id(),
                             service(task), failure.toString());
                     return release(task, holder, clock.instant().plus(settings.releasePause()), true)
@@ -287,16 +291,19 @@ public class WorkRunner {
     }
 
     /**
-     * DynamoDB asking for patience, not a fault of the task: throttled, or a write whose answer was lost. Such a run
-     * is tried again at a later poll without counting towards {@code trident.work.max-attempts}, so a minute of
-     * throttling parks nothing.
+     * DynamoDB asking for patience, not a fault of the task: throttled (the SDK retries a throttled call until its
+     * timeout, so throttling often ends as one), slow or unreachable, or a write whose answer was lost. Such a run is
+     * tried again at a later poll without counting towards {@code trident.work.max-attempts}, so a minute of
+     * throttling or an outage parks nothing; parking is for a task that fails on its own.
      */
     static boolean backPressure(Throwable failure) {
         Throwable cause = failure;
-        while (cause instanceof java.util.concurrent.CompletionException && cause.getCause() != null) {
+        while (cause instanceof CompletionException && cause.getCause() != null) {
             cause = cause.getCause();
         }
-        return Throttled.isThrottling(cause) || cause instanceof OutcomeUnknown || cause instanceof TableBusy;
+        return Throttled.isThrottling(cause) || cause instanceof OutcomeUnknown || cause instanceof TableBusy
+                || cause instanceof SdkClientException
+                || cause instanceof DynamoDbException dynamo && dynamo.statusCode() >= 500;
     }
 
     private static String service(WorkTask task) {
@@ -306,7 +313,8 @@ public class WorkRunner {
     private void count(String kind, String outcome) {
         Counter.builder("trident.work.tasks")
                 .description("Tasks ended, by outcome (done, failed, lost, deferred: left to the poll by a request, "
-                        + "settling: waiting for an index to settle, throttled: met back-pressure)")
+                        + "settling: waiting for an index to settle, backpressure: DynamoDB throttled, slow or "
+                        + "unreachable)")
                 .tag("kind", kind).tag("outcome", outcome).register(registry).increment();
     }
 }
