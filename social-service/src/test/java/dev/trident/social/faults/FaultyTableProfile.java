@@ -1,9 +1,7 @@
 package dev.trident.social.faults;
 
-import dev.trident.testing.FaultyDynamoDbResource;
+import dev.trident.testing.FaultyDynamoDbProfile;
 import dev.trident.testing.PendingWorkProfile;
-import io.quarkus.test.junit.QuarkusTestProfile;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -11,7 +9,7 @@ import java.util.Map;
  * lost, as the test sets them), its pending work polled twice a second and parked after two failed claims, so that a
  * test sees at once whether throttling counts as a failure.
  */
-public class FaultyTableProfile implements QuarkusTestProfile {
+public class FaultyTableProfile extends FaultyDynamoDbProfile {
 
     public static final int MAX_ATTEMPTS = 2;
 
@@ -21,15 +19,5 @@ public class FaultyTableProfile implements QuarkusTestProfile {
                 "trident.work.poll-interval", PendingWorkProfile.POLL_INTERVAL,
                 "trident.work.release-pause", "PT0.2S",
                 "trident.work.max-attempts", Integer.toString(MAX_ATTEMPTS));
-    }
-
-    @Override
-    public List<TestResourceEntry> testResources() {
-        return List.of(new TestResourceEntry(FaultyDynamoDbResource.class));
-    }
-
-    @Override
-    public boolean disableGlobalTestResources() {
-        return true;
     }
 }
