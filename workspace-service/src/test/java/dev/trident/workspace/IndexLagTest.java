@@ -71,12 +71,16 @@ class IndexLagTest {
 
     /**
      * social-service said the account exists, and its erasure began before the membership was written: the
-     * membership's own transaction refuses it, as it refuses a workspace the account would own.
+     * membership's own transaction refuses it, as it refuses a workspace the account would own and a project it
+     * would create.
      */
     @Test
-    void noMembershipOrWorkspaceAttachesToAnAccountWhoseErasureIsUnderWay() {
+    void noMembershipWorkspaceOrProjectAttachesToAnAccountWhoseErasureIsUnderWay() {
         String ws = Api.createWorkspace("erasing", null);
         String bob = Api.createUser("Bob Leaving");
+        String bobs = Api.uniqueId("bobs");
+        Api.as(bob).contentType(ContentType.JSON).body(Api.workspaceBody(bobs, null, bob))
+                .when().post("/workspaces").then().statusCode(201);
         Map<String, AttributeValue> record = Map.of("PK", AttributeValue.fromS("ERASURE#" + bob),
                 "SK", AttributeValue.fromS("ERASURE"), "userId", AttributeValue.fromS(bob),
                 "status", AttributeValue.fromS("PENDING"));
@@ -86,6 +90,9 @@ class IndexLagTest {
                     .contentType(Api.PROBLEM_JSON);
             Api.as(bob).contentType(ContentType.JSON).body(Api.workspaceBody(Api.uniqueId("own"), null, bob))
                     .when().post("/workspaces").then().statusCode(409).contentType(Api.PROBLEM_JSON);
+            Api.as(bob).contentType(ContentType.JSON).body(Map.of("title", "after the erasure began"))
+                    .when().post("/workspaces/" + bobs + "/projects").then().statusCode(422)
+                    .contentType(Api.PROBLEM_JSON);
             assertTrue(dynamo.getItem(r -> r.tableName(table.tableName()).consistentRead(true)
                     .key(WorkspaceKeys.member(ws, bob).toAttributes())).join().item().isEmpty());
         } finally {

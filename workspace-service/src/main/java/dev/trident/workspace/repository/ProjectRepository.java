@@ -27,6 +27,7 @@ import dev.trident.support.dynamo.ItemOrder;
 import dev.trident.support.dynamo.KeyQuery;
 import dev.trident.support.dynamo.MergedQuery;
 import dev.trident.support.dynamo.Transaction;
+import dev.trident.support.erasure.ErasureRecords;
 import dev.trident.support.dynamo.VersionedChange;
 import dev.trident.support.dynamo.WriteRefused;
 import dev.trident.support.paging.Slice;
@@ -94,7 +95,10 @@ public class ProjectRepository {
      */
     public Uni<Project> createProject(Project project, int shards, Transaction.Part alongside) {
         return table.transact(WorkspacePatterns.PROJECT_CREATE, Transaction.of()
-                        .create(NEW_PROJECT, WorkspaceEntities.project(shards).toItem(project)).include(alongside))
+                        .create(NEW_PROJECT, WorkspaceEntities.project(shards).toItem(project))
+                        // createdBy is a trace of the account: none may be written while its erasure runs.
+                        .include(ErasureRecords.noErasureRunning(project.createdBy()))
+                        .include(alongside))
                 .replaceWith(project);
     }
 

@@ -61,7 +61,7 @@ public class ProjectService {
         return membership.manager(caller, wsId)
                 .chain(access -> users.require("createdBy", createdBy, caller.authorization())
                         .chain(creator -> allocateAndPut(access.workspace(), title, status, creator, alongside)))
-                .onFailure().transform(e -> Refusals.projectCreate(e, wsId));
+                .onFailure().transform(e -> Refusals.projectCreate(e, wsId, createdBy));
     }
 
     private Uni<Project> allocateAndPut(Workspace workspace, String title, ProjectStatus status,

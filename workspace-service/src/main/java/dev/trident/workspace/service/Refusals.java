@@ -63,7 +63,10 @@ final class Refusals {
     }
 
     /** {@code POST .../projects}: the allocated id is taken (by a project written behind the sequence's back). */
-    static Throwable projectCreate(Throwable failure, String wsId) {
+    static Throwable projectCreate(Throwable failure, String wsId, String createdBy) {
+        if (ErasureRecords.erasureRunning(failure)) {
+            return ProblemException.unknownReference("createdBy", createdBy);
+        }
         if (failure instanceof WriteRefused refused && refused.conditionFailed(WorkspaceRepository.SAME_WORKSPACE)) {
             return WorkspaceService.workspaceNotFound(wsId);
         }

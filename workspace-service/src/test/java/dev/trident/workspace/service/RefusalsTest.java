@@ -109,7 +109,8 @@ class RefusalsTest {
 
     @Test
     void aTakenProjectIdIsAConflictToRetry() {
-        ProblemException p = problem(Refusals.projectCreate(refused(ProjectRepository.NEW_PROJECT, PROJECT), "acme"));
+        ProblemException p = problem(Refusals.projectCreate(refused(ProjectRepository.NEW_PROJECT, PROJECT), "acme",
+                "ada"));
         assertEquals(409, p.status());
         assertEquals("the allocated project id is already taken; retry", p.getMessage());
     }
@@ -186,7 +187,7 @@ class RefusalsTest {
             ProblemException workspace = problem(Refusals.workspaceCreate(failure, "ws"));
             assertEquals(409, workspace.status());
             assertEquals(1, workspace.retryAfterSeconds());
-            ProblemException project = problem(Refusals.projectCreate(failure, "acme"));
+            ProblemException project = problem(Refusals.projectCreate(failure, "acme", "ada"));
             assertEquals(409, project.status());
             assertEquals(1, project.retryAfterSeconds());
         }
@@ -201,7 +202,7 @@ class RefusalsTest {
         TableBusy busy = new TableBusy("busy");
         assertSame(foreign, Refusals.workspaceCreate(foreign, "ws"));
         assertSame(foreign, Refusals.workspaceChange(foreign, "ws", null, null));
-        assertSame(foreign, Refusals.projectCreate(foreign, "acme"));
+        assertSame(foreign, Refusals.projectCreate(foreign, "acme", "ada"));
         assertSame(foreign, Refusals.projectChange(foreign, "ws", PROJECT_ID, null));
         assertSame(foreign, Refusals.membership(foreign, "ws", "ann"));
         assertSame(busy, Refusals.membership(busy, "ws", "ann"));
