@@ -129,7 +129,11 @@ class GradeVisibilityTest {
         roster(as(graded.teacher, INSTRUCTOR), path);
         assertEquals(List.of("GetItem", "Query(GSI1)"), DynamoDbCallRecorder.operations().stream().sorted().toList());
         DynamoDbCallRecorder.reset();
+        // The course in the Query's answer is GSI1's copy, which may lag a change of instructors: it decides nothing.
         roster(as(graded.teacher, INSTRUCTOR), "/courses/" + graded.course + "?include=students");
+        assertEquals(List.of("GetItem", "Query(GSI1)"), DynamoDbCallRecorder.operations().stream().sorted().toList());
+        DynamoDbCallRecorder.reset();
+        roster(as(uniqueId("registrar"), REGISTRAR), "/courses/" + graded.course + "?include=students");
         assertEquals(List.of("Query(GSI1)"), DynamoDbCallRecorder.operations());
     }
 

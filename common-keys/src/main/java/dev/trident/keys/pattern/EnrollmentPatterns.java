@@ -32,7 +32,8 @@ public final class EnrollmentPatterns {
     public static final AccessPattern COURSE_UPDATE = AccessPattern.named("course-update");
     public static final AccessPattern COURSE_INSTRUCTORS = AccessPattern.reads("course-instructors",
             ItemCollection.COURSE).routes("GET /courses/{courseId}/students",
-                    "GET /students/{studentId}/courses/{courseId}", "PATCH /students/{studentId}/courses/{courseId}");
+                    "GET /courses/{courseId}?include=students", "GET /students/{studentId}/courses/{courseId}",
+                    "PATCH /students/{studentId}/courses/{courseId}");
     /** The course and its roster in one Query of the inverted index. */
     public static final AccessPattern COURSE_WITH_STUDENTS =
             AccessPattern.reads("course-with-students", ItemCollection.COURSE_ROSTER)
