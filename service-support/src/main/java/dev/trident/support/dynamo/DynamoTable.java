@@ -67,7 +67,7 @@ public class DynamoTable {
     public static final int BATCH_WRITE_LIMIT = 25;
     public static final int BATCH_GET_LIMIT = 100;
 
-    private static final String CONDITIONAL_CHECK_FAILED = "ConditionalCheckFailed";
+    static final String CONDITIONAL_CHECK_FAILED = "ConditionalCheckFailed";
     private static final String TRANSACTION_CONFLICT = "TransactionConflict";
     private static final long TRANSACTION_ATTEMPT_NANOS = Duration.ofSeconds(1).toNanos();
 
@@ -81,8 +81,12 @@ public class DynamoTable {
     private final PatternTags tags = new PatternTags();
     /** The configured attempt timeout, and the time left above which a call keeps its configured timeouts. */
     private final long attemptTimeoutNanos;
-    private final long callTimeoutNanos;
     private final long configuredTimeoutsNanos;
+    /**
+     * A transaction's attempt timeout: at least one second within the call's time, DynamoDB's guidance for
+     * transactions (an attempt cut shorter is retried into TransactionInProgressException).
+     */
+    private final long transactionAttemptNanos;
 
     @Inject
     DynamoTable(EventLoopClients clients, TableDefinition table, DynamoDbSettings settings, RequestDeadline deadline) {
@@ -91,10 +95,12 @@ public class DynamoTable {
         this.retry = settings.retry();
         this.deadline = deadline;
         ClientOverrideConfiguration configured = configuredTimeouts(clients.first());
-        this.callTimeoutNanos = configured.apiCallTimeout().map(Duration::toNanos).orElse(RequestDeadline.NONE);
+        long callTimeoutNanos = configured.apiCallTimeout().map(Duration::toNanos).orElse(RequestDeadline.NONE);
         this.attemptTimeoutNanos = configured.apiCallAttemptTimeout().map(Duration::toNanos)
                 .orElse(RequestDeadline.NONE);
         this.configuredTimeoutsNanos = Math.max(callTimeoutNanos, attemptTimeoutNanos);
+        this.transactionAttemptNanos = Math.max(attemptTimeoutNanos,
+                Math.min(callTimeoutNanos, TRANSACTION_ATTEMPT_NANOS));
     }
 
     /** One client for every call, and no request deadline (tests). */
@@ -352,30 +358,16 @@ public class DynamoTable {
         return Uni.createFrom().deferred(() -> {
             AtomicReference<String> token = new AtomicReference<>(UUID.randomUUID().toString());
             return retriedOnConflict(DynamoTable::transactionRetryable, 0,
-                    () -> call(pattern, timeouts -> dynamo().transactWriteItems(r -> r.transactItems(items)
+                    () -> call(pattern, transactionAttemptNanos, timeouts -> dynamo().transactWriteItems(r -> r
+                            .transactItems(items)
                             .clientRequestToken(token.get())
                             .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
-                            .overrideConfiguration(transactionTimeouts(timeouts))))
+                            .overrideConfiguration(timeouts)))
                             .onFailure(TransactionCanceledException.class)
                             .invoke(() -> token.set(UUID.randomUUID().toString())));
         })
                 .onFailure().transform(e -> transactionFailure(transaction, e))
                 .replaceWithVoid();
-    }
-
-    /**
-     * A transaction's attempts get at least {@link #TRANSACTION_ATTEMPT_NANOS} within the call's time: DynamoDB's
-     * guidance for transactions, whose attempts cut shorter are retried into TransactionInProgressException.
-     */
-    private AwsRequestOverrideConfiguration transactionTimeouts(AwsRequestOverrideConfiguration timeouts) {
-        long attempt = timeouts.apiCallAttemptTimeout().map(Duration::toNanos).orElse(attemptTimeoutNanos);
-        long call = timeouts.apiCallTimeout().map(Duration::toNanos).orElse(callTimeoutNanos);
-        if (attempt >= TRANSACTION_ATTEMPT_NANOS || attempt >= call) {
-            return timeouts;
-        }
-        return timeouts.toBuilder()
-                .apiCallTimeout(Duration.ofNanos(call))
-                .apiCallAttemptTimeout(Duration.ofNanos(Math.min(call, TRANSACTION_ATTEMPT_NANOS))).build();
     }
 
     /**
@@ -541,16 +533,23 @@ public class DynamoTable {
      */
     private <T> Uni<T> call(AccessPattern pattern,
             Function<AwsRequestOverrideConfiguration, CompletableFuture<T>> request) {
+        return call(pattern, attemptTimeoutNanos, request);
+    }
+
+    /** {@link #call(AccessPattern, Function)} with each attempt given {@code attemptNanos} instead of the configured. */
+    private <T> Uni<T> call(AccessPattern pattern, long attemptNanos,
+            Function<AwsRequestOverrideConfiguration, CompletableFuture<T>> request) {
         return Uni.createFrom().completionStage(() -> {
             long remaining = deadline.remainingNanos();
             if (remaining >= configuredTimeoutsNanos) {
-                return request.apply(tags.tag(pattern));
+                return request.apply(attemptNanos == attemptTimeoutNanos ? tags.tag(pattern)
+                        : tags.tagWithAttempt(pattern, attemptNanos));
             }
             if (remaining < LEAST_CALL_NANOS) {
                 return CompletableFuture.failedFuture(ApiCallTimeoutException.create("the request's deadline passed "
                         + "before DynamoDB was called (" + pattern + ")", null));
             }
-            return request.apply(tags.tagWithin(pattern, remaining, attemptTimeoutNanos));
+            return request.apply(tags.tagWithin(pattern, remaining, attemptNanos));
         });
     }
 }

@@ -16,8 +16,11 @@ public final class OutcomeUnknown extends RuntimeException {
         super("DynamoDB did not confirm the write: it may have been made", cause, false, false);
     }
 
-    /** Whether a write that failed with {@code failure} may still have been applied. */
-    static boolean mayHaveWritten(Throwable failure) {
+    /**
+     * Whether a write that failed with {@code failure} may still have been applied: DynamoDB gave no answer (a
+     * timeout, a broken connection, a 5xx) or an earlier attempt is still in progress.
+     */
+    public static boolean mayHaveWritten(Throwable failure) {
         return failure instanceof TransactionInProgressException || failure instanceof SdkClientException
                 || failure instanceof DynamoDbException dynamo && dynamo.statusCode() >= 500;
     }

@@ -17,11 +17,22 @@ public final class PatternTags {
     static final ExecutionAttribute<String> NAME = ReloadSafeAttribute.named("trident.access-pattern");
 
     private final Map<AccessPattern, AwsRequestOverrideConfiguration> tags = new ConcurrentHashMap<>();
+    private final Map<AccessPattern, AwsRequestOverrideConfiguration> longerAttempts = new ConcurrentHashMap<>();
 
     /** The request override that names {@code pattern}. */
     AwsRequestOverrideConfiguration tag(AccessPattern pattern) {
         AwsRequestOverrideConfiguration tag = tags.get(pattern);
         return tag != null ? tag : tags.computeIfAbsent(pattern, PatternTags::build);
+    }
+
+    /**
+     * The tag with each attempt given {@code attemptNanos} instead of the client's configured attempt timeout (a
+     * transaction's, longer). Built once per pattern: every caller of one table asks with the same value.
+     */
+    AwsRequestOverrideConfiguration tagWithAttempt(AccessPattern pattern, long attemptNanos) {
+        AwsRequestOverrideConfiguration tag = longerAttempts.get(pattern);
+        return tag != null ? tag : longerAttempts.computeIfAbsent(pattern,
+                p -> tag(p).toBuilder().apiCallAttemptTimeout(Duration.ofNanos(attemptNanos)).build());
     }
 
     /**

@@ -34,7 +34,7 @@ public final class Throttled extends RuntimeException {
         if (failure instanceof TransactionCanceledException cancelled && cancelled.hasCancellationReasons()) {
             List<CancellationReason> reasons = cancelled.cancellationReasons();
             return reasons.stream().anyMatch(r -> THROTTLING_ERROR.equals(r.code()))
-                    && reasons.stream().noneMatch(r -> "ConditionalCheckFailed".equals(r.code()));
+                    && reasons.stream().noneMatch(r -> DynamoTable.CONDITIONAL_CHECK_FAILED.equals(r.code()));
         }
         return failure instanceof DynamoDbException dynamo && dynamo.isThrottlingException();
     }

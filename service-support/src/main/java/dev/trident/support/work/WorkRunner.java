@@ -29,8 +29,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.jboss.logging.Logger;
-import software.amazon.awssdk.core.exception.SdkClientException;
-import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
 
 /**
  * Polls this service's pending-work partitions on a schedule ({@code trident.work.poll-interval}, the first one
@@ -302,8 +300,7 @@ public class WorkRunner {
             cause = cause.getCause();
         }
         return Throttled.isThrottling(cause) || cause instanceof OutcomeUnknown || cause instanceof TableBusy
-                || cause instanceof SdkClientException
-                || cause instanceof DynamoDbException dynamo && dynamo.statusCode() >= 500;
+                || OutcomeUnknown.mayHaveWritten(cause);
     }
 
     private static String service(WorkTask task) {
