@@ -83,9 +83,13 @@ public class Idempotency {
             long now = clock.instant().getEpochSecond();
             IdempotentCreate call = new IdempotentCreate(json, new IdempotencyRecords.Pending(recordKey, fingerprint,
                     now, now + LIFETIME.toSeconds()));
-            return create.apply(call).onFailure().recoverWithUni(failure -> stored(recordKey).chain(again -> again == null
-                    ? Uni.createFrom().<Response>failure(failure)
-                    : Uni.createFrom().item(answerFrom(again, fingerprint))));
+            // A failed create may still have been written (or a twin with the same key won): read the record back.
+            // When that read fails too (the request's time spent on retries), the create's own failure is the answer.
+            return create.apply(call).onFailure().recoverWithUni(failure -> stored(recordKey)
+                    .onFailure().recoverWithNull()
+                    .chain(again -> again == null
+                            ? Uni.createFrom().<Response>failure(failure)
+                            : Uni.createFrom().item(answerFrom(again, fingerprint))));
         });
     }
 
