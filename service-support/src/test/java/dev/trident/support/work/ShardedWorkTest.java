@@ -336,4 +336,17 @@ class ShardedWorkTest {
         assertEquals(0, registry.find("trident.work.oldest.age").tag("kind", KIND_B).gauge().value(),
                 "no backlog, no age");
     }
+
+    @Test
+    void anIdlePollSendsOneQueryToEachOfTheSixteenShards() {
+        runner.pollPartition(SERVICE).await().atMost(WAIT);
+        double queries = queries();
+        runner.pollPartition(SERVICE).await().atMost(WAIT);
+        assertEquals(WorkKeys.WORK_SHARDS, queries() - queries, "one Query a shard, none more when all are empty");
+    }
+
+    private double queries() {
+        return registry.find("trident.dynamodb.requests").tag("pattern", "work-pending").timers().stream()
+                .mapToDouble(t -> t.count()).sum();
+    }
 }
