@@ -28,7 +28,7 @@ public enum ItemCollection {
     PROJECTS_BY_STATUS(TableSchema.GSI2, "one write shard of the projects of a status, across workspaces"),
     IDEMPOTENCY(null, "the stored answer of one create sent with an Idempotency-Key"),
     ERASURE(null, "the record of one account's erasure: its progress per service"),
-    PENDING_WORK(null, "one service's pending work (erasure parts), claimed by lease");
+    PENDING_WORK(null, "one shard of one service's pending work (deletions, erasure parts), claimed by lease");
 
     private final String indexName;
     private final String description;

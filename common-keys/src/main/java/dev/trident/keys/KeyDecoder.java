@@ -29,6 +29,9 @@ public final class KeyDecoder {
     public static final String STATUS_SHARD = "statusShard";
     public static final String CREATED_AT = "createdAt";
     public static final String RECORD_HASH = "recordHash";
+    public static final String SERVICE = "service";
+    public static final String KIND = "kind";
+    public static final String TASK_ID = "taskId";
 
     private static final int SHA256_HEX_LENGTH = 64;
 
@@ -86,6 +89,14 @@ public final class KeyDecoder {
                 parts.put(YEAR, Integer.toString(WorkspaceKeys.parseSequenceSk(key.sk())));
             }
             case IDEMPOTENCY -> parts.put(RECORD_HASH, recordHash(key.pk()));
+            case WORK_ITEM -> {
+                WorkKeys.WorkPartition partition = WorkKeys.parsePartition(key.pk());
+                parts.put(SERVICE, partition.service());
+                partition.shard().ifPresent(shard -> parts.put(SHARD, Integer.toString(shard)));
+                WorkKeys.Task task = WorkKeys.parseTaskSk(key.sk());
+                parts.put(KIND, task.kind());
+                parts.put(TASK_ID, task.id());
+            }
             // An entity type added later reads as its type with the key's remainders until it gets its own case.
             default -> {
                 parts.put("pk", Keys.rest("pk", key.pk(), type.pkPrefix()));

@@ -2,34 +2,104 @@ package dev.trident.keys;
 
 import static dev.trident.keys.EntityType.WORK_ITEM;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalInt;
+
 /**
- * Keys of pending work: one partition per service ({@code WORK#<service>}), one item per task
- * ({@code TASK#<kind>#<id>}). A service Queries its own partition on a schedule and claims a task with a conditional
- * write (a lease), so work requested while the service was down is found when it comes back.
+ * Keys of pending work: each service's tasks are spread over {@link #WORK_SHARDS} partitions
+ * ({@code WORK#<service>#<shard>}), one item per task ({@code TASK#<kind>#<id>}), the shard a hash of kind and id.
+ * Anyone can compute a task's key from (service, kind, id): a request of one service writes tasks for another, and a
+ * create checks by key that no deletion of its id is pending. A service Queries its shards on a schedule and claims a
+ * task with a conditional write (a lease), so work requested while the service was down is found when it comes back.
+ * <p>
+ * Before the work was sharded, each service had one partition {@code WORK#<service>}; {@link #legacyWorkPartition}
+ * names it for the backfill that moves its tasks and the audit that reports any left there.
  */
 public final class WorkKeys {
     public static final String TASK_PREFIX = WORK_ITEM.sortKey();
+    /**
+     * Shards per service. A constant, not a setting: every writer in every service computes a task's key, and a key
+     * computed with another count would miss the task.
+     */
+    public static final int WORK_SHARDS = 16;
 
     private WorkKeys() {
     }
 
-    /** {@code WORK#<service>}: a service name is a lower-case word (social, enrollment, workspace). */
-    public static String workPartition(String service) {
+    /** {@code WORK#<service>#<shard>}: a service name is a lower-case word (social, enrollment, workspace). */
+    public static String workPartition(String service, int shard) {
+        if (shard < 0 || shard >= WORK_SHARDS) {
+            throw new InvalidKeyException("shard", "must be between 0 and " + (WORK_SHARDS - 1));
+        }
+        return legacyWorkPartition(service) + Keys.DELIMITER + shard;
+    }
+
+    /** Every shard of a service's pending work, shard 0 first. */
+    public static List<String> workPartitions(String service) {
+        List<String> partitions = new ArrayList<>(WORK_SHARDS);
+        for (int shard = 0; shard < WORK_SHARDS; shard++) {
+            partitions.add(workPartition(service, shard));
+        }
+        return partitions;
+    }
+
+    /** The unsharded partition {@code WORK#<service>} that held a service's tasks before they were sharded. */
+    public static String legacyWorkPartition(String service) {
         return WORK_ITEM.pkPrefix() + requireWord("service", service);
     }
 
-    /** {@code WORK#<service>} / {@code TASK#<kind>#<id>}; kind a lower-case word with dashes, id in the id grammar. */
+    /** The shard of a task: FNV-1a of {@code <kind>#<id>}, the same in every service and release. */
+    public static int shardOf(String kind, String id) {
+        return Shards.of(requireWord("kind", kind) + Keys.DELIMITER + Ids.require("id", id), WORK_SHARDS);
+    }
+
+    /**
+     * {@code WORK#<service>#<shard>} / {@code TASK#<kind>#<id>}; kind a lower-case word with dashes, id in the id
+     * grammar.
+     */
     public static ItemKey task(String service, String kind, String id) {
-        return new ItemKey(workPartition(service),
-                TASK_PREFIX + requireWord("kind", kind) + Keys.DELIMITER + Ids.require("id", id));
+        return new ItemKey(workPartition(service, shardOf(kind, id)), taskSk(kind, id));
+    }
+
+    /** Where the task was kept before the work was sharded: {@code WORK#<service>} / {@code TASK#<kind>#<id>}. */
+    public static ItemKey legacyTask(String service, String kind, String id) {
+        return new ItemKey(legacyWorkPartition(service), taskSk(kind, id));
+    }
+
+    private static String taskSk(String kind, String id) {
+        return TASK_PREFIX + requireWord("kind", kind) + Keys.DELIMITER + Ids.require("id", id);
     }
 
     public static String tasksPrefix() {
         return TASK_PREFIX;
     }
 
+    /** A pending-work partition: the service and its shard (empty: the legacy unsharded partition). */
+    public record WorkPartition(String service, OptionalInt shard) {
+        public boolean legacy() {
+            return shard.isEmpty();
+        }
+    }
+
+    /** {@code WORK#<service>#<shard>} or the legacy {@code WORK#<service>}. */
+    public static WorkPartition parsePartition(String pk) {
+        String rest = Keys.rest("service", pk, WORK_ITEM.pkPrefix());
+        int delimiter = rest.indexOf(Keys.DELIMITER);
+        if (delimiter < 0) {
+            return new WorkPartition(requireWord("service", rest), OptionalInt.empty());
+        }
+        String shard = rest.substring(delimiter + 1);
+        if (!shard.matches("0|[1-9]\\d?") || Integer.parseInt(shard) >= WORK_SHARDS) {
+            throw new InvalidKeyException("shard", "is not a work shard");
+        }
+        return new WorkPartition(requireWord("service", rest.substring(0, delimiter)),
+                OptionalInt.of(Integer.parseInt(shard)));
+    }
+
+    /** The service of a pending-work partition, sharded or legacy. */
     public static String parseWorkPartition(String pk) {
-        return requireWord("service", Keys.rest("service", pk, WORK_ITEM.pkPrefix()));
+        return parsePartition(pk).service();
     }
 
     /** A task's kind and id, from its SK. */
@@ -44,6 +114,16 @@ public final class WorkKeys {
         }
         return new Task(requireWord("kind", rest.substring(0, delimiter)),
                 Ids.require("id", rest.substring(delimiter + 1)));
+    }
+
+    /**
+     * Whether a task's key is where it belongs: a sharded partition of the shard its kind and id hash to (false for
+     * the legacy partition, or a shard the hash does not give).
+     */
+    public static boolean inItsShard(ItemKey key) {
+        WorkPartition partition = parsePartition(key.pk());
+        Task task = parseTaskSk(key.sk());
+        return partition.shard().isPresent() && partition.shard().getAsInt() == shardOf(task.kind(), task.id());
     }
 
     private static String requireWord(String field, String value) {

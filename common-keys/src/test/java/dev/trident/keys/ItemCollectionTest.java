@@ -26,7 +26,9 @@ class ItemCollectionTest {
                 ItemCollection.classify(null, WorkspaceKeys.projectPartition("w1", 3, 4)));
         assertEquals(Optional.of(ItemCollection.ERASURE), ItemCollection.classify(null, ErasureKeys.record("u1").pk()));
         assertEquals(Optional.of(ItemCollection.PENDING_WORK),
-                ItemCollection.classify(null, WorkKeys.workPartition("social")));
+                ItemCollection.classify(null, WorkKeys.workPartition("social", 7)));
+        assertEquals(Optional.of(ItemCollection.PENDING_WORK),
+                ItemCollection.classify(null, WorkKeys.legacyWorkPartition("social")));
         assertEquals(Optional.of(ItemCollection.IDEMPOTENCY),
                 ItemCollection.classify(null, IdempotencyKeys.record("u1", "POST /users", "k").pk()));
     }

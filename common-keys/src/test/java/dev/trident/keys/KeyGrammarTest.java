@@ -277,6 +277,7 @@ class KeyGrammarTest {
             put(keys, ErasureKeys.record(a), EntityType.ERASURE);
             for (String service : List.of("social", "enrollment", "workspace")) {
                 put(keys, WorkKeys.task(service, "erase-user", a), EntityType.WORK_ITEM);
+                put(keys, WorkKeys.legacyTask(service, "erase-user", a), EntityType.WORK_ITEM);
             }
             putIndex(indexKeys, SocialKeys.userByHandle(a), EntityType.USER_PROFILE);
             putIndex(indexKeys, EnrollmentKeys.courseIndex(a), EntityType.COURSE);

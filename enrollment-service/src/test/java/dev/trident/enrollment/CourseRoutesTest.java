@@ -17,6 +17,7 @@ import static org.hamcrest.Matchers.nullValue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.trident.enrollment.dependencies.Dependencies;
+import dev.trident.keys.WorkKeys;
 import dev.trident.testing.DynamoDbCallRecorder;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
@@ -57,7 +58,8 @@ class CourseRoutesTest {
         assertEquals(List.of("TransactWriteItems"), DynamoDbCallRecorder.operations(),
                 "the course and the check that no deletion of its id is running");
         TransactWriteItemsRequest create = (TransactWriteItemsRequest) DynamoDbCallRecorder.calls().get(0).request();
-        assertEquals("WORK#enrollment", create.transactItems().get(1).conditionCheck().key().get("PK").s());
+        assertEquals("WORK#enrollment#" + WorkKeys.shardOf("delete-course", id),
+                create.transactItems().get(1).conditionCheck().key().get("PK").s());
         assertEquals("TASK#delete-course#" + id, create.transactItems().get(1).conditionCheck().key().get("SK").s());
     }
 

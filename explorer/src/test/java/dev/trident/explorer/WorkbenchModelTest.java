@@ -105,7 +105,7 @@ class WorkbenchModelTest {
                 aliases.get("Enrollment"));
         assertEquals(Map.of("PartitionKeyAlias", "WS#<wsId>#<shard>", "SortKeyAlias", "PROJ#<projectId>"),
                 aliases.get("Project"));
-        assertEquals(Map.of("PartitionKeyAlias", "WORK#<service>", "SortKeyAlias", "TASK#<kind>#<taskId>"),
+        assertEquals(Map.of("PartitionKeyAlias", "WORK#<service>#<shard>", "SortKeyAlias", "TASK#<kind>#<taskId>"),
                 aliases.get("WorkItem"));
     }
 

@@ -12,6 +12,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.trident.keys.ItemKey;
+import dev.trident.keys.WorkKeys;
 import dev.trident.support.work.PendingWork;
 import dev.trident.support.work.WorkTask;
 import dev.trident.testing.PendingWorkProfile;
@@ -153,7 +155,7 @@ class AccountErasureTest {
             left.add(item.get("PK").s() + " " + item.get("SK").s());
         }
         assertEquals(new TreeSet<>(Set.of("ERASURE#" + victim + " ERASURE",
-                "WORK#enrollment TASK#erase-user#" + victim, "WORK#workspace TASK#erase-user#" + victim)), left);
+                taskKey("enrollment", victim), taskKey("workspace", victim))), left);
         Map<String, AttributeValue> record = TestTable.holding(TABLE, "ERASURE#" + victim).get(0);
         // Still pending (two parts left): TTL must not delete it before its last part is done.
         assertFalse(record.containsKey("expiresAt"), record::toString);
@@ -280,5 +282,11 @@ class AccountErasureTest {
             Thread.currentThread().interrupt();
             throw new AssertionError(e);
         }
+    }
+
+    /** How the test prints a task's key: the erasure task of {@code service} for {@code userId}, in its work shard. */
+    private static String taskKey(String service, String userId) {
+        ItemKey key = WorkKeys.task(service, "erase-user", userId);
+        return key.pk() + " " + key.sk();
     }
 }

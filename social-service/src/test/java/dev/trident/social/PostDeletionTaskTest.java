@@ -25,7 +25,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * A post's deletion is a pending-work task ({@code WORK#social/TASK#delete-post#<userId>}) written with the post's
+ * A post's deletion is a pending-work task ({@code WORK#social#<n>/TASK#delete-post#<userId>}) written with the post's
  * delete: a request that stops right after that transaction (its process gone, its lease on the task left standing)
  * is finished by the pending-work poll once the lease has run out, with no retry by the owner. The poller is off in
  * this profile; the test runs the poll itself ({@link WorkRunner#pollPartition}) and moves the service's clock past

@@ -16,7 +16,7 @@ public final class SharedPatterns {
     /** An account's erasure record, read strongly (GetItem). */
     public static final AccessPattern ERASURE_RECORD = AccessPattern.reads("erasure-record", ERASURE);
     public static final AccessPattern ERASURE_PROGRESS = AccessPattern.named("erasure-progress");
-    /** One service's tasks, oldest first, strongly: what the poller claims next. */
+    /** One work shard of a service's tasks, in key order, strongly: what the poller may claim next. */
     public static final AccessPattern WORK_PENDING = AccessPattern.reads("work-pending", PENDING_WORK)
             .beginsWith(WorkKeys.tasksPrefix()).consistent();
     public static final AccessPattern WORK_CLAIM = AccessPattern.named("work-claim");

@@ -160,8 +160,9 @@ public final class Chaos {
     }
 
     /**
-     * The pending work left: tasks in {@code WORK#<service>}, erasure records not DONE, recorded post deletions of
-     * the users the clients name (the only ones that can have any). Empty when all is done.
+     * The pending work left: tasks in {@code WORK#<service>#<shard>} (or the legacy {@code WORK#<service>}), erasure
+     * records not DONE, recorded post deletions of the users the clients name (the only ones that can have any). Empty
+     * when all is done.
      */
     private static Map<String, List<String>> pending(Table table) {
         Map<String, List<String>> pending = new TreeMap<>();

@@ -6,6 +6,7 @@ import dev.trident.keys.SocialKeys;
 import dev.trident.keys.TableSchema;
 import dev.trident.keys.WorkKeys;
 import java.net.URI;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
@@ -22,7 +23,7 @@ import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
  * GetItems, and the Queries of what pending work is left (the pending-work partitions, a user's post deletions).
  */
 final class Table implements Check.Items, AutoCloseable {
-    /** The services that have a pending-work partition ({@code WORK#<service>}). */
+    /** The services that have pending-work shards ({@code WORK#<service>#<shard>}). */
     static final List<String> WORK_SERVICES = List.of("social", "enrollment", "workspace");
     /** An erasure record's overall status, and the one it ends with. */
     static final String ERASURE_STATUS = "status";
@@ -47,9 +48,20 @@ final class Table implements Check.Items, AutoCloseable {
                 .build()).join().item().isEmpty();
     }
 
-    /** The tasks still in {@code WORK#<service>} (their sort keys), at most 100. */
+    /**
+     * The tasks still in any shard of {@code service} or in its legacy unsharded partition
+     * ({@code <shard>/<sort key>}), at most 100 a partition.
+     */
     List<String> pendingTasks(String service) {
-        return sortKeys(WorkKeys.workPartition(service), WorkKeys.tasksPrefix());
+        List<String> tasks = new ArrayList<>();
+        List<String> partitions = new ArrayList<>(WorkKeys.workPartitions(service));
+        partitions.add(WorkKeys.legacyWorkPartition(service));
+        for (String partition : partitions) {
+            String shard = partition.substring(WorkKeys.legacyWorkPartition(service).length());
+            sortKeys(partition, WorkKeys.tasksPrefix()).forEach(sk -> tasks.add(
+                    (shard.isEmpty() ? "(unsharded)" : shard.substring(1)) + "/" + sk));
+        }
+        return tasks;
     }
 
     /**

@@ -161,7 +161,8 @@ class KeyTableTest {
                         List.of(IdempotencyKeys.record("ada", "POST /users", "k1")), "IdempotencyKeys.record"),
                 row(EntityType.ERASURE, "an account's erasure: id and progress (TTL)", "ERASURE#<userId>", "ERASURE",
                         List.of(ErasureKeys.record("ada")), "ErasureKeys.record"),
-                row(EntityType.WORK_ITEM, "a task of pending work (a deletion, an erasure)", "WORK#<service>",
+                row(EntityType.WORK_ITEM, "a task of pending work (a deletion, an erasure); shard = FNV-1a of "
+                        + "`<kind>#<id>` mod 16", "WORK#<service>#<shard>",
                         "TASK#<kind>#<id>", List.of(WorkKeys.task("workspace", "delete-workspace", "acme")),
                         "WorkKeys.task"));
     }

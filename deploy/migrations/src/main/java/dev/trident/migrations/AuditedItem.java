@@ -7,7 +7,6 @@ import dev.trident.keys.InvalidKeyException;
 import dev.trident.keys.ItemKey;
 import dev.trident.keys.KeyDecoder;
 import dev.trident.keys.TableSchema;
-import dev.trident.keys.WorkKeys;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.Map;
@@ -26,12 +25,9 @@ record AuditedItem(ItemKey key, DecodedKey decoded, String undecodable, Instant 
         Instant createdAt = instant(item.get(TableSchema.CREATED_AT));
         try {
             DecodedKey decoded = KeyDecoder.decode(key);
-            // The decoder reads these two by prefix only; their own parsers hold them to the grammar.
+            // The decoder reads this one by prefix only; its own parser holds it to the grammar.
             if (decoded.type() == EntityType.ERASURE) {
                 ErasureKeys.parseRecordPk(key.pk());
-            } else if (decoded.type() == EntityType.WORK_ITEM) {
-                WorkKeys.parseWorkPartition(key.pk());
-                WorkKeys.parseTaskSk(key.sk());
             }
             return new AuditedItem(key, decoded, null, createdAt, item);
         } catch (InvalidKeyException e) {

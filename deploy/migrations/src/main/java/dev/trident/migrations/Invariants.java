@@ -151,6 +151,7 @@ final class Invariants {
                 new Check("indexKeys", this::indexKeys),
                 new Check("projectPartition", this::projectPartition),
                 new Check("timelineMonth", this::timelineMonth),
+                new Check("workShard", this::workShard),
                 // 4. handle claims against profiles
                 new Check("handleClaim", this::handleClaim),
                 new Check("profileClaim", this::profileClaim),
@@ -474,6 +475,25 @@ final class Invariants {
     private static boolean unmigratedProject(AuditedItem item, String index, String storedPk, String storedSk) {
         return item.type() == EntityType.PROJECT && index.equals(TableSchema.GSI1)
                 && (storedPk == null || storedSk == null);
+    }
+
+    /**
+     * A task is in the work shard its kind and id hash to. One in the unsharded {@code WORK#<service>} was written
+     * before the work was sharded: no poll reads it and no create's reservation check sees it until
+     * deploy/backfill-work-shards.sh moves it.
+     */
+    void workShard(Findings findings) {
+        for (AuditedItem task : table.ofType(EntityType.WORK_ITEM)) {
+            WorkKeys.WorkPartition partition = WorkKeys.parsePartition(task.key().pk());
+            WorkKeys.Task parsed = WorkKeys.parseTaskSk(task.key().sk());
+            String expected = WorkKeys.task(partition.service(), parsed.kind(), parsed.id()).pk();
+            if (partition.legacy()) {
+                findings.add(task, "in the unsharded partition, belongs in " + expected
+                        + " (run deploy/backfill-work-shards.sh)");
+            } else if (!WorkKeys.inItsShard(task.key())) {
+                findings.add(task, "belongs in " + expected);
+            }
+        }
     }
 
     /** A project is on the partition its id hashes to for its workspace's shard count. */
@@ -801,11 +821,16 @@ final class Invariants {
         }
     }
 
-    /** The pending task {@code WORK#<service>/TASK#<kind>#<id>}, if there is one. */
+    /**
+     * The pending task {@code WORK#<service>#<shard>/TASK#<kind>#<id>}, or one still in the unsharded
+     * {@code WORK#<service>} (written before the work was sharded), if there is one.
+     */
     private Optional<InProgress> task(String service, String kind, String id) {
         try {
-            return Optional.ofNullable(table.get(WorkKeys.task(service, kind, id)))
-                    .map(task -> new InProgress(task.key(), task.createdAt()));
+            return Stream.of(WorkKeys.task(service, kind, id), WorkKeys.legacyTask(service, kind, id))
+                    .map(table::get).filter(Objects::nonNull)
+                    .map(task -> new InProgress(task.key(), task.createdAt()))
+                    .max(Comparator.comparing(InProgress::since, Comparator.nullsFirst(Comparator.naturalOrder())));
         } catch (InvalidKeyException e) {
             return Optional.empty();
         }
@@ -832,7 +857,7 @@ final class Invariants {
                 .filter(erasure -> PENDING.equals(erasure.text(STATUS)) && partPending(erasure, part))
                 .map(erasure -> new InProgress(erasure.key(), erasure.createdAt()));
         Stream<InProgress> tasks = table.ofType(EntityType.WORK_ITEM).stream()
-                .filter(task -> task.key().pk().equals(WorkKeys.workPartition(part))
+                .filter(task -> WorkKeys.parseWorkPartition(task.key().pk()).equals(part)
                         && WorkKeys.parseTaskSk(task.key().sk()).kind().equals(ERASE_USER))
                 .map(task -> new InProgress(task.key(), task.createdAt()));
         return Stream.concat(records, tasks)

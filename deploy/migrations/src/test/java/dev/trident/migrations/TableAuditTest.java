@@ -46,6 +46,9 @@ class TableAuditTest extends LocalTableTest {
     private static final ProjectId P1 = new ProjectId(2026, 1);
     private static final ProjectId P2 = new ProjectId(2026, 2);
     private static final ProjectId P3 = new ProjectId(2026, 3);
+    /** Tasks as the audit names them: in the work shard their kind and id hash to. */
+    private static final String C9_TASK = name(WorkKeys.task("enrollment", "delete-course", "c9"));
+    private static final String W9_TASK = name(WorkKeys.task("workspace", "delete-workspace", "w9"));
 
     /** The fresh table (LocalTableTest) given a consistent little world of every entity type. */
     @BeforeEach
@@ -106,7 +109,7 @@ class TableAuditTest extends LocalTableTest {
         Audit audit = audit();
         assertEquals(List.of(), audit.violations());
         assertEquals(TableAudit.CLEAN, audit.exitCode());
-        assertEquals("audit of " + table + ": 39 items scanned, 26 invariants checked, 0 violations, 0 notes",
+        assertEquals("audit of " + table + ": 39 items scanned, 27 invariants checked, 0 violations, 0 notes",
                 audit.summary());
     }
 
@@ -201,8 +204,8 @@ class TableAuditTest extends LocalTableTest {
     void anEdgeOfACourseWhoseDeletionIsStuckIsReportedInProgress() {
         task("enrollment", "delete-course", "c9", OLD);
         assertViolations("orphanEnrollment STU#s1/ENROLL#CRS#c9 course CRS#c9/METADATA missing, in progress since "
-                        + OLD + " (WORK#enrollment/TASK#delete-course#c9)",
-                "pendingWork WORK#enrollment/TASK#delete-course#c9 requested " + OLD + ", older than PT10M");
+                        + OLD + " (" + C9_TASK + ")",
+                "pendingWork " + C9_TASK + " requested " + OLD + ", older than PT10M");
     }
 
     @Test
@@ -316,8 +319,20 @@ class TableAuditTest extends LocalTableTest {
     @Test
     void workOlderThanTheWorkAgeIsReported() {
         task("workspace", "delete-workspace", "w9", OLD);
-        assertViolations("pendingWork WORK#workspace/TASK#delete-workspace#w9 requested " + OLD
+        assertViolations("pendingWork " + W9_TASK + " requested " + OLD
                 + ", older than PT10M");
+    }
+
+    @Test
+    void aTaskLeftInTheUnshardedPartitionIsReportedUntilTheBackfillMovesIt() throws Exception {
+        ItemKey legacy = WorkKeys.legacyTask("enrollment", "delete-course", "c9");
+        delete(WorkKeys.task("enrollment", "delete-course", "c9"));
+        task(legacy, "enrollment", "delete-course", "c9", FRESH);
+        assertViolations("workShard " + name(legacy) + " in the unsharded partition, belongs in "
+                + WorkKeys.task("enrollment", "delete-course", "c9").pk() + " (run deploy/backfill-work-shards.sh)");
+        new WorkShardBackfill(dynamo, table, 2, 10, dir.resolve("work.state")).run(0);
+        // Moved: the edge of the course being deleted is explained by the task in its shard.
+        assertEquals(List.of(), audit().violations());
     }
 
     @Test
@@ -346,9 +361,9 @@ class TableAuditTest extends LocalTableTest {
         assertEquals(List.of("pendingErasure ERASURE#gone4/ERASURE requested " + NOW
                         + ", older than PT0S, parts pending: workspace",
                 "pendingPostDeletion USER#ada/DELPOST#p0 requested " + FRESH + ", older than PT0S",
-                "pendingWork WORK#enrollment/TASK#delete-course#c9 requested " + FRESH + ", older than PT0S",
+                "pendingWork " + C9_TASK + " requested " + FRESH + ", older than PT0S",
                 "orphanEnrollment STU#s1/ENROLL#CRS#c9 course CRS#c9/METADATA missing, in progress since " + FRESH
-                        + " (WORK#enrollment/TASK#delete-course#c9)",
+                        + " (" + C9_TASK + ")",
                 "orphanComment POST#p0/COMMENT#c0 post USER#ada/POST#p0 missing, in progress since " + FRESH
                         + " (USER#ada/DELPOST#p0)").stream().sorted().toList(),
                 audit.violations().stream().sorted().toList());
@@ -366,10 +381,10 @@ class TableAuditTest extends LocalTableTest {
     void theWorkAgeDecidesWhatIsOld() {
         Audit audit = audit("--work-age", "PT30S");
         assertEquals(List.of("pendingPostDeletion USER#ada/DELPOST#p0 requested " + FRESH + ", older than PT30S",
-                "pendingWork WORK#enrollment/TASK#delete-course#c9 requested " + FRESH + ", older than PT30S",
+                "pendingWork " + C9_TASK + " requested " + FRESH + ", older than PT30S",
                 // the orphans the young work explained are now stuck work's
                 "orphanEnrollment STU#s1/ENROLL#CRS#c9 course CRS#c9/METADATA missing, in progress since " + FRESH
-                        + " (WORK#enrollment/TASK#delete-course#c9)",
+                        + " (" + C9_TASK + ")",
                 "orphanComment POST#p0/COMMENT#c0 post USER#ada/POST#p0 missing, in progress since " + FRESH
                         + " (USER#ada/DELPOST#p0)").stream().sorted().toList(),
                 audit.violations().stream().sorted().toList());
@@ -596,8 +611,16 @@ class TableAuditTest extends LocalTableTest {
     }
 
     private void task(String service, String kind, String id, Instant requestedAt) {
-        put(item(WorkKeys.task(service, kind, id), EntityType.WORK_ITEM).s("service", service).s("kind", kind)
+        task(WorkKeys.task(service, kind, id), service, kind, id, requestedAt);
+    }
+
+    private void task(ItemKey key, String service, String kind, String id, Instant requestedAt) {
+        put(item(key, EntityType.WORK_ITEM).s("service", service).s("kind", kind)
                 .s("taskId", id).s("createdAt", requestedAt.toString()));
+    }
+
+    private static String name(ItemKey key) {
+        return key.pk() + "/" + key.sk();
     }
 
     private ItemKey idempotency(String caller, String route, String key, String location, boolean live) {

@@ -18,9 +18,9 @@ import java.util.stream.Collectors;
 
 /**
  * Every kind of partition the grammar reads, as a way into it: the ones that need no id are listed as they are (the
- * timeline's months, each status shard of the projects by status, each service's pending work), the others as key
- * templates made by common-keys' builders with a sample id swapped for its name, so a template never drifts from the
- * grammar. A test checks that every {@link ItemCollection} has an entry.
+ * timeline's months, each status shard of the projects by status, each shard of each service's pending work and its
+ * legacy unsharded partition), the others as key templates made by common-keys' builders with a sample id swapped for
+ * its name, so a template never drifts from the grammar. A test checks that every {@link ItemCollection} has an entry.
  */
 final class PartitionEntries {
 
@@ -40,7 +40,11 @@ final class PartitionEntries {
             }
         }
         for (String service : ErasureRecords.PARTS) {
-            open(entries, ItemCollection.PENDING_WORK, WorkKeys.workPartition(service));
+            for (String shard : WorkKeys.workPartitions(service)) {
+                open(entries, ItemCollection.PENDING_WORK, shard);
+            }
+            // Tasks written before the work was sharded, until the backfill has moved them.
+            open(entries, ItemCollection.PENDING_WORK, WorkKeys.legacyWorkPartition(service));
         }
         template(entries, ItemCollection.USER, SocialKeys.userPartition(SAMPLE), "<userId>");
         template(entries, ItemCollection.USER_INVERTED, WorkspaceKeys.userWorkspacesPartition(SAMPLE), "<userId>");

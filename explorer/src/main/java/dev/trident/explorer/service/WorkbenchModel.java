@@ -122,13 +122,7 @@ public final class WorkbenchModel {
         DecodedKey decoded = KeyDecoder.decode(sample.key());
         Map<String, String> parts = new LinkedHashMap<>(decoded.parts());
         // Keys the decoder reads as raw remainders: name what they hold with their own parsers.
-        if (type == EntityType.WORK_ITEM) {
-            parts.clear();
-            parts.put("service", WorkKeys.parseWorkPartition(sample.key().pk()));
-            WorkKeys.Task task = WorkKeys.parseTaskSk(sample.key().sk());
-            parts.put("kind", task.kind());
-            parts.put("taskId", task.id());
-        } else if (type == EntityType.ERASURE) {
+        if (type == EntityType.ERASURE) {
             parts.clear();
             parts.put(KeyDecoder.USER_ID, ErasureKeys.parseRecordPk(sample.key().pk()));
         } else if (type == EntityType.PROJECT) {

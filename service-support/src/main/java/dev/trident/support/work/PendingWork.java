@@ -23,9 +23,10 @@ import java.util.List;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * The pending-work partitions ({@code WORK#<service>}): a request that needs another service's work writes a task
- * there in its own transaction ({@link #enqueue}); the service Queries its partition on a schedule, claims a task
- * with a conditional write (a lease that expires), and deletes it once done. Nothing is called between services.
+ * The pending-work partitions ({@code WORK#<service>#<shard>}, {@link WorkKeys#WORK_SHARDS} per service): a request
+ * that needs another service's work writes a task there in its own transaction ({@link #enqueue}); the service Queries
+ * the shards on a schedule, claims a task with a conditional write (a lease that expires), and deletes it once done.
+ * Nothing is called between services.
  */
 @ApplicationScoped
 public class PendingWork {
@@ -83,19 +84,20 @@ public class PendingWork {
     }
 
     /**
-     * Up to {@code limit} tasks of {@code service}, oldest key first, after {@code startKey} (null: from the first):
-     * one Query {@code PK = WORK#<service> AND begins_with(SK, TASK#)}, strongly consistent (a task written just
-     * before must be seen).
+     * Up to {@code limit} tasks of one shard of {@code service}, in key order, after {@code startKey} (null: from the
+     * first): one Query {@code PK = WORK#<service>#<shard> AND begins_with(SK, TASK#)}, strongly consistent (a task
+     * written just before must be seen).
      */
-    public Uni<TaskPage> pending(String service, int limit, PageKey startKey) {
-        return table.query(KeyQuery.of(SharedPatterns.WORK_PENDING).in(WorkKeys.workPartition(service))
+    public Uni<TaskPage> pending(String service, int shard, int limit, PageKey startKey) {
+        return table.query(KeyQuery.of(SharedPatterns.WORK_PENDING).in(WorkKeys.workPartition(service, shard))
                         .after(startKey).limit(limit))
                 .map(page -> new TaskPage(page.items().stream().map(TASK::fromItem).toList(), page.next()));
     }
 
     /**
      * Claims a task for {@code owner} until now + {@code lease}: one UpdateItem conditioned on the task existing
-     * and its lease being free or run out. Emits false when another process holds it or it is gone.
+     * and its lease being free or run out. Emits false when another process holds it or it is gone: a lost claim,
+     * which the caller skips.
      */
     public Uni<Boolean> claim(WorkTask task, String owner, Instant now, Duration lease) {
         AttributeValue nowMillis = AttributeValue.fromN(Long.toString(now.toEpochMilli()));

@@ -3,13 +3,13 @@ package dev.trident.support.work;
 import io.smallrye.mutiny.Uni;
 
 /**
- * Does one kind of task found in one service's pending-work partition. A CDI bean; {@link WorkRunner} finds it.
+ * Does one kind of task found in one service's pending-work shards. A CDI bean; {@link WorkRunner} finds it.
  * {@link #perform} must be idempotent (a task whose holder crashed is done again by the next holder) and work in
  * bounded batches, extending the lease after each; the task is deleted once it completes.
  */
 public interface WorkHandler {
 
-    /** The pending-work partition this handler reads ({@code WORK#<service>}). */
+    /** The service whose pending-work shards this handler reads ({@code WORK#<service>#<shard>}). */
     String service();
 
     /** The kind of task it does ({@code TASK#<kind>#<id>}). */

@@ -2,20 +2,22 @@ package dev.trident.support.work;
 
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
+import jakarta.validation.constraints.Min;
 import java.time.Duration;
 
 /** How a service finds and claims the work that travels to it through the table ({@code trident.work.*}). */
 @ConfigMapping(prefix = "trident.work")
 public interface WorkSettings {
 
-    /** Whether this process polls its pending-work partition at all (tests that count DynamoDB calls turn it off). */
+    /** Whether this process polls its pending-work shards at all (tests that count DynamoDB calls turn it off). */
     @WithDefault("true")
     boolean enabled();
 
     /**
-     * How often the pending-work partition is queried (one strongly consistent Query of at most
-     * {@link #tasksPerPoll()} items, 0.5 read units when empty). With the lease below this bounds how soon work
-     * requested while the service was down is done once it is back: the first poll runs at start-up.
+     * How often the pending-work shards are queried (one strongly consistent Query of at most {@link #tasksPerPoll()}
+     * items per shard, in parallel; an empty shard is billed the minimum read). With the lease below this bounds how
+     * soon work requested while the service was down is done once it is back (the first poll runs one interval after
+     * start-up).
      */
     @WithDefault("PT5S")
     Duration pollInterval();
@@ -53,7 +55,10 @@ public interface WorkSettings {
     @WithDefault("PT10S")
     Duration indexSettle();
 
-    /** Tasks read per page of a poll, and how many a poll looks for that are not parked. */
+    /**
+     * Tasks read per page of a shard, and how many a poll looks for in each shard that it may claim (not parked, no
+     * live lease).
+     */
     @WithDefault("25")
     int tasksPerPoll();
 
@@ -65,9 +70,17 @@ public interface WorkSettings {
     int maxAttempts();
 
     /**
-     * Pages a poll reads at most, past parked tasks, looking for {@link #tasksPerPoll()} that are not: parked tasks
-     * ahead in key order hold up no other unless there are more of them than this many pages.
+     * Pages a poll reads at most in each shard, past parked and leased tasks, looking for {@link #tasksPerPoll()} it
+     * may claim: such tasks ahead in key order hold up no other unless a shard has more of them than this many pages.
      */
     @WithDefault("20")
     int maxPagesPerPoll();
+
+    /**
+     * Tasks this process claims and performs at once, from its polls (a request doing its own task inline is not
+     * counted). More replicas add more; a slot freed by a task that ends is filled from the latest poll.
+     */
+    @WithDefault("4")
+    @Min(1)
+    int concurrency();
 }

@@ -42,7 +42,7 @@ class ParkedWorkTest {
     public static class ThreeAttempts implements QuarkusTestProfile {
         @Override
         public Map<String, String> getConfigOverrides() {
-            // Polls only when the test asks; two tasks a page, so parked ones fill whole pages.
+            // Polls only when the test asks; two tasks a page of a shard.
             return Map.of("trident.work.enabled", "false", "trident.work.max-attempts", "3",
                     "trident.work.tasks-per-poll", "2", "trident.work.release-pause", "PT0S");
         }
@@ -109,11 +109,11 @@ class ParkedWorkTest {
 
     @Test
     void aFailingTaskIsParkedAfterTheMaximumAttemptsAndTheTasksBehindItAreDone() {
-        // Ahead of the others in key order: three parked tasks fill more than a page of two.
+        // Three tasks that always fail; each poll claims every one that is neither parked nor leased.
         for (String id : List.of("failing-a", "failing-b", "failing-c")) {
             enqueue(id, 0);
         }
-        // A poll looks for two tasks that are not parked: the first three find a and b, the next three, past them, c.
+        // Three polls park them (release-pause 0: each is free again at once); three more find nothing to claim.
         for (int poll = 1; poll <= 6; poll++) {
             poll();
         }

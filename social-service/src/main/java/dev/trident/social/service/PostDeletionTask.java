@@ -10,7 +10,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
 
 /**
- * Finishes a user's post deletions ({@code WORK#social/TASK#delete-post#<userId>}): every deletion record in the
+ * Finishes a user's post deletions ({@code WORK#social#<n>/TASK#delete-post#<userId>}): every deletion record in the
  * user's partition ({@code USER#<userId>/DELPOST#<postId>}, written with the post's delete), the post's comments
  * a page at a time, the lease extended after each page, then the record; again until no record is left. The task is
  * the user's, not the post's: a task id holds one id of the id grammar, a user id may take all of its 64 characters,
