@@ -16,7 +16,7 @@ public enum ItemCollection {
     HANDLE_PROFILE(TableSchema.GSI1, "the profile that holds a handle"),
     POST_COMMENTS(null, "a post's comments"),
     TIMELINE_MONTHS(null, "the months that hold posts"),
-    TIMELINE(TableSchema.GSI2, "every post of one month"),
+    TIMELINE(TableSchema.GSI2, "one write shard of the posts of one month"),
     STUDENT(null, "a student's profile and enrolments"),
     COURSE(null, "a course's metadata"),
     COURSE_ROSTER(TableSchema.GSI1, "a course's metadata and roster (enrolment edges, inverted)"),

@@ -120,7 +120,7 @@ public final class KeyDecoder {
 
     /**
      * The parts of an index key that an item of {@code type} carries (GSI1: a profile's handle, a course, an
-     * enrolment's course and student, a member edge's user and workspace; GSI2: a post's month, an enrolment's
+     * enrolment's course and student, a member edge's user and workspace; GSI2: a post's month and shard, an enrolment's
      * student and term, a project's status partition). Empty when this type has no such index key in the grammar, or
      * the key is not one it makes.
      */
@@ -165,7 +165,9 @@ public final class KeyDecoder {
                     if (gsi1) {
                         return Optional.empty();
                     }
-                    parts.put(MONTH, SocialKeys.parseTimelinePk(key.pk()));
+                    SocialKeys.TimelinePartition partition = SocialKeys.parseTimelinePk(key.pk());
+                    parts.put(MONTH, partition.month());
+                    partition.shard().ifPresent(shard -> parts.put(SHARD, Integer.toString(shard)));
                     parts.put(POST_ID, SocialKeys.parseTimelineSk(key.sk()));
                 }
                 case PROJECT -> {

@@ -10,6 +10,7 @@ import static dev.trident.keys.EntityType.USER_PROFILE;
 
 import java.time.Instant;
 import java.util.Locale;
+import java.util.OptionalInt;
 
 /**
  * Keys of the social domain: profiles, handle claims, posts, pending post deletions, comments, monthly stats, the
@@ -30,6 +31,12 @@ public final class SocialKeys {
     /** The one partition that lists the months holding posts, one item each ({@code MONTH#<yyyy-mm>}). */
     public static final String TIMELINE_MONTHS_PARTITION = TIMELINE_MONTH.pkPrefix() + "MONTHS";
     static final String TIMELINE_MONTH_PREFIX = TIMELINE_MONTH.sortKey();
+    /**
+     * Write shards of each timeline month when nothing says otherwise: a month's posts (and the comment counts that
+     * rewrite their index copies) spread over this many GSI2 partitions.
+     */
+    public static final int DEFAULT_TIMELINE_SHARDS = 16;
+    private static final int MONTH_LENGTH = "yyyy-mm".length();
 
     private SocialKeys() {
     }
@@ -82,13 +89,35 @@ public final class SocialKeys {
         return POSTS_PREFIX;
     }
 
-    public static String timelinePartition(String month) {
+    /** The shard of a month's timeline that holds a post, among {@code shardCount}: stable for a post id. */
+    public static int timelineShard(String postId, int shardCount) {
+        return Shards.of(Ids.require("postId", postId), shardCount);
+    }
+
+    /** GSI2PK of one write shard of a month's posts: {@code TIMELINE#<yyyy-mm>#<shard>}. */
+    public static String timelinePartition(String month, int shard, int shardCount) {
+        Shards.requireShardCount(shardCount);
+        if (shard < 0 || shard >= shardCount) {
+            throw new InvalidKeyException("shard", "must be between 0 and " + (shardCount - 1));
+        }
+        return unshardedTimelinePartition(month) + Keys.DELIMITER + shard;
+    }
+
+    /**
+     * The GSI2PK every post of a month carried before the timeline was sharded, {@code TIMELINE#<yyyy-mm>}: no read
+     * queries it; the backfill that moves such posts to their shard and the audit that finds them do.
+     */
+    public static String unshardedTimelinePartition(String month) {
         return TIMELINE_PREFIX + Months.validate("month", month);
     }
 
-    /** GSI2 key of a post: {@code TIMELINE#<yyyy-mm>} / {@code <postId>}. */
-    public static IndexKey postTimeline(String month, String postId) {
-        return new IndexKey(TableSchema.GSI2, timelinePartition(month), Ids.require("postId", postId));
+    /**
+     * GSI2 key of a post: {@code TIMELINE#<yyyy-mm>#<shard>} / {@code <postId>}, the shard {@link #timelineShard} of
+     * the post among {@code shardCount}, so one month's posts are written to that many partitions.
+     */
+    public static IndexKey postTimeline(String month, String postId, int shardCount) {
+        return new IndexKey(TableSchema.GSI2, timelinePartition(month, timelineShard(postId, shardCount), shardCount),
+                postId);
     }
 
     /**
@@ -174,8 +203,24 @@ public final class SocialKeys {
         return Months.validate("month", Keys.rest("month", sk, STATS_PREFIX));
     }
 
-    public static String parseTimelinePk(String gsi2pk) {
-        return Months.validate("month", Keys.rest("month", gsi2pk, TIMELINE_PREFIX));
+    /** A timeline partition: its month and, unless it is a key from before sharding, its shard. */
+    public record TimelinePartition(String month, OptionalInt shard) {
+    }
+
+    /** Month and shard of {@code TIMELINE#<yyyy-mm>#<shard>}; no shard for the unsharded {@code TIMELINE#<yyyy-mm>}. */
+    public static TimelinePartition parseTimelinePk(String gsi2pk) {
+        String rest = Keys.rest("month", gsi2pk, TIMELINE_PREFIX);
+        if (rest.length() <= MONTH_LENGTH) {
+            return new TimelinePartition(Months.validate("month", rest), OptionalInt.empty());
+        }
+        String month = Months.validate("month", rest.substring(0, MONTH_LENGTH));
+        String shard = rest.substring(MONTH_LENGTH + 1);
+        if (rest.charAt(MONTH_LENGTH) != Keys.DELIMITER || !shard.matches("\\d{1,2}")
+                || !shard.equals(Integer.toString(Integer.parseInt(shard)))
+                || Integer.parseInt(shard) >= Shards.MAX_SHARDS) {
+            throw new InvalidKeyException("shard", "is not a shard number");
+        }
+        return new TimelinePartition(month, OptionalInt.of(Integer.parseInt(shard)));
     }
 
     public static String parseTimelineSk(String gsi2sk) {

@@ -42,7 +42,9 @@ class ItemCollectionTest {
         assertEquals(Optional.of(ItemCollection.HANDLE_PROFILE),
                 ItemCollection.classify("GSI1", SocialKeys.userByHandle("ann").pk()));
         assertEquals(Optional.of(ItemCollection.TIMELINE),
-                ItemCollection.classify("GSI2", SocialKeys.timelinePartition("2026-05")));
+                ItemCollection.classify("GSI2", SocialKeys.timelinePartition("2026-05", 15, 16)));
+        assertEquals(Optional.of(ItemCollection.TIMELINE),
+                ItemCollection.classify("GSI2", SocialKeys.unshardedTimelinePartition("2026-05")));
         assertEquals(Optional.of(ItemCollection.PROJECTS_BY_STATUS),
                 ItemCollection.classify("GSI2", WorkspaceKeys.projectStatusPartition(ProjectStatus.PAUSED, 2)));
         assertEquals(Optional.of(ItemCollection.COURSES_BY_TERM),
@@ -61,6 +63,7 @@ class ItemCollectionTest {
         assertEquals(Optional.empty(), ItemCollection.classify(null, "STU#bad id"));
         assertEquals(Optional.empty(), ItemCollection.classify("GSI1", EnrollmentKeys.studentPartition("s1")));
         assertEquals(Optional.empty(), ItemCollection.classify("GSI2", "TIMELINE#13"));
+        assertEquals(Optional.empty(), ItemCollection.classify("GSI2", "TIMELINE#2026-05#16"));
         // A student's partition on GSI2 is always of one term; the bare student partition is no GSI2 collection.
         assertEquals(Optional.empty(), ItemCollection.classify("GSI2", EnrollmentKeys.studentPartition("s1")));
         assertEquals(Optional.empty(), ItemCollection.classify("GSI2", "STU#s1#TERM#2026#fall"));

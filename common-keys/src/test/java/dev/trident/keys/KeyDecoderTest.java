@@ -103,8 +103,11 @@ class KeyDecoderTest {
                 KeyDecoder.decodeIndex(EntityType.MEMBER, WorkspaceKeys.memberIndex("u1", "w1")));
         assertEquals(Optional.of(parts("handle", "Ann")),
                 KeyDecoder.decodeIndex(EntityType.USER_PROFILE, SocialKeys.userByHandle("Ann")));
-        assertEquals(Optional.of(parts("month", "2026-05", "postId", "p1")),
-                KeyDecoder.decodeIndex(EntityType.POST, SocialKeys.postTimeline("2026-05", "p1")));
+        assertEquals(Optional.of(parts("month", "2026-05", "shard", Integer.toString(Shards.of("p1", 16)),
+                        "postId", "p1")),
+                KeyDecoder.decodeIndex(EntityType.POST, SocialKeys.postTimeline("2026-05", "p1", 16)));
+        assertEquals(Optional.of(parts("month", "2026-05", "postId", "p1")), KeyDecoder.decodeIndex(EntityType.POST,
+                new IndexKey("GSI2", SocialKeys.unshardedTimelinePartition("2026-05"), "p1")));
         Instant created = Instant.parse("2026-05-01T10:15:30.123Z");
         IndexKey status = WorkspaceKeys.projectStatusIndex(ProjectStatus.ACTIVE, created, "w1", P42);
         assertEquals(Optional.of(parts("status", "ACTIVE", "statusShard",

@@ -23,7 +23,9 @@ class KeyGrammarTest {
         assertEquals(new IndexKey("GSI1", "HANDLE#Ann", "PROFILE"), SocialKeys.userByHandle("Ann"));
         assertEquals(new ItemKey("HANDLE#Ann", "HANDLE"), SocialKeys.handleClaim("Ann"));
         assertEquals(new ItemKey("USER#u1", "POST#p1"), SocialKeys.post("u1", "p1"));
-        assertEquals(new IndexKey("GSI2", "TIMELINE#2026-05", "p1"), SocialKeys.postTimeline("2026-05", "p1"));
+        assertEquals(new IndexKey("GSI2", "TIMELINE#2026-05#" + Shards.of("p1", 16), "p1"),
+                SocialKeys.postTimeline("2026-05", "p1", 16));
+        assertEquals(new IndexKey("GSI2", "TIMELINE#2026-05#0", "p1"), SocialKeys.postTimeline("2026-05", "p1", 1));
         assertEquals(new ItemKey("POST#p1", "COMMENT#c1"), SocialKeys.comment("p1", "c1"));
         assertEquals(new ItemKey("USER#u1", "STATS#2026-05"), SocialKeys.monthlyStats("u1", "2026-05"));
         assertEquals(new ItemKey("USER#u1", "DELPOST#p1"), SocialKeys.postDeletion("u1", "p1"));
@@ -36,8 +38,9 @@ class KeyGrammarTest {
         assertEquals("p1", SocialKeys.parseCommentPk(SocialKeys.comment("p1", "c1").pk()));
         assertEquals("c1", SocialKeys.parseCommentSk(SocialKeys.comment("p1", "c1").sk()));
         assertEquals("2026-05", SocialKeys.parseStatsSk(SocialKeys.monthlyStats("u1", "2026-05").sk()));
-        assertEquals("2026-05", SocialKeys.parseTimelinePk(SocialKeys.postTimeline("2026-05", "p1").pk()));
-        assertEquals("p1", SocialKeys.parseTimelineSk(SocialKeys.postTimeline("2026-05", "p1").sk()));
+        assertEquals(new SocialKeys.TimelinePartition("2026-05", OptionalInt.of(Shards.of("p1", 16))),
+                SocialKeys.parseTimelinePk(SocialKeys.postTimeline("2026-05", "p1", 16).pk()));
+        assertEquals("p1", SocialKeys.parseTimelineSk(SocialKeys.postTimeline("2026-05", "p1", 16).sk()));
         assertEquals("p1", SocialKeys.parsePostDeletionSk(SocialKeys.postDeletion("u1", "p1").sk()));
         assertEquals("2026-05", SocialKeys.parseTimelineMonthSk(SocialKeys.timelineMonth("2026-05").sk()));
         // Months sort as their sort keys do: the timeline reads "SK < MONTH#<month>" descending.
@@ -182,8 +185,8 @@ class KeyGrammarTest {
                 SocialKeys.userProfile("u").toAttributes());
         assertEquals(Map.of("GSI1PK", AttributeValue.fromS("HANDLE#h"), "GSI1SK", AttributeValue.fromS("PROFILE")),
                 SocialKeys.userByHandle("h").toAttributes());
-        assertEquals(Map.of("GSI2PK", AttributeValue.fromS("TIMELINE#2026-01"), "GSI2SK", AttributeValue.fromS("p")),
-                SocialKeys.postTimeline("2026-01", "p").toAttributes());
+        assertEquals(Map.of("GSI2PK", AttributeValue.fromS("TIMELINE#2026-01#0"), "GSI2SK", AttributeValue.fromS("p")),
+                SocialKeys.postTimeline("2026-01", "p", 1).toAttributes());
     }
 
     @Test
@@ -197,6 +200,11 @@ class KeyGrammarTest {
                 () -> SocialKeys.parseCommentSk("POST#p"),
                 () -> SocialKeys.parseStatsSk("STATS#2026-13"),
                 () -> SocialKeys.parseTimelinePk("TIMELINE#x"),
+                () -> SocialKeys.parseTimelinePk("TIMELINE#2026-05#16"),
+                () -> SocialKeys.parseTimelinePk("TIMELINE#2026-05#03"),
+                () -> SocialKeys.parseTimelinePk("TIMELINE#2026-05#"),
+                () -> SocialKeys.parseTimelinePk("TIMELINE#2026-05x1"),
+                () -> SocialKeys.parseTimelinePk("TIMELINE#2026-05#1#2"),
                 () -> SocialKeys.parsePostDeletionSk("POST#p"),
                 () -> SocialKeys.parseTimelineMonthSk("MONTH#2026-13"),
                 () -> SocialKeys.parseTimelineMonthSk("STATS#2026-01"),
@@ -234,7 +242,9 @@ class KeyGrammarTest {
         assertThrows(InvalidKeyException.class, () -> SocialKeys.post("u", ""));
         assertThrows(InvalidKeyException.class, () -> SocialKeys.userByHandle("a b"));
         assertThrows(InvalidKeyException.class, () -> SocialKeys.monthlyStats("u", "2026-13"));
-        assertThrows(InvalidKeyException.class, () -> SocialKeys.postTimeline("2026-1", "p"));
+        assertThrows(InvalidKeyException.class, () -> SocialKeys.postTimeline("2026-1", "p", 16));
+        assertThrows(InvalidKeyException.class, () -> SocialKeys.postTimeline("2026-01", "p", 17));
+        assertThrows(InvalidKeyException.class, () -> SocialKeys.timelinePartition("2026-01", 4, 4));
         assertThrows(InvalidKeyException.class, () -> SocialKeys.postDeletion("u", "p#1"));
         assertThrows(InvalidKeyException.class, () -> SocialKeys.timelineMonth("2026-00"));
         assertThrows(InvalidKeyException.class, () -> EnrollmentKeys.enrollment("s", "c#1"));
@@ -314,7 +324,8 @@ class KeyGrammarTest {
                 putIndex(indexKeys, WorkspaceKeys.memberIndex(a, b), EntityType.MEMBER);
                 putIndex(indexKeys, SocialKeys.commentByAuthor(a, b), EntityType.COMMENT);
                 for (String m : months) {
-                    putIndex(indexKeys, SocialKeys.postTimeline(m, b), EntityType.POST);
+                    putIndex(indexKeys, SocialKeys.postTimeline(m, b, 1), EntityType.POST);
+                    putIndex(indexKeys, SocialKeys.postTimeline(m, b, 16), EntityType.POST);
                 }
             }
         }
@@ -421,5 +432,44 @@ class KeyGrammarTest {
         assertEquals("Erasure", EntityType.ERASURE.typeName());
         assertEquals("WorkItem", EntityType.WORK_ITEM.typeName());
         assertEquals(17, EntityType.values().length);
+    }
+
+    @Test
+    void aTimelineKeyReadsBackAsItsMonthShardAndPost() {
+        for (int shards = 1; shards <= Shards.MAX_SHARDS; shards++) {
+            for (String postId : List.of("01JABCDEF0000000000000000", "p1", "ZZZZ")) {
+                IndexKey key = SocialKeys.postTimeline("2026-11", postId, shards);
+                int shard = SocialKeys.timelineShard(postId, shards);
+                assertEquals(SocialKeys.timelinePartition("2026-11", shard, shards), key.pk());
+                assertEquals(new SocialKeys.TimelinePartition("2026-11", OptionalInt.of(shard)),
+                        SocialKeys.parseTimelinePk(key.pk()));
+                assertEquals(postId, SocialKeys.parseTimelineSk(key.sk()));
+            }
+        }
+        // The key a post carried before sharding still reads back, without a shard: the backfill and audit find it.
+        assertEquals(new SocialKeys.TimelinePartition("2026-11", OptionalInt.empty()),
+                SocialKeys.parseTimelinePk(SocialKeys.unshardedTimelinePartition("2026-11")));
+    }
+
+    @Test
+    void aMonthsPostsSpreadEvenlyOverTheTimelineShards() {
+        int[] perShard = new int[SocialKeys.DEFAULT_TIMELINE_SHARDS];
+        Instant start = Instant.parse("2026-11-01T00:00:00Z");
+        int posts = 16_000;
+        for (int i = 0; i < posts; i++) {
+            perShard[SocialKeys.timelineShard(SocialKeys.newId(start.plusSeconds(i * 7L)),
+                    SocialKeys.DEFAULT_TIMELINE_SHARDS)]++;
+        }
+        int expected = posts / SocialKeys.DEFAULT_TIMELINE_SHARDS;
+        for (int shard = 0; shard < perShard.length; shard++) {
+            // 1,000 expected per shard; 4 standard deviations is about 125.
+            assertTrue(Math.abs(perShard[shard] - expected) < 130, "shard " + shard + " holds " + perShard[shard]);
+        }
+        // Raising the shard count keeps a post's old shard below the old count, so reads over the new count find it.
+        for (int i = 0; i < 1000; i++) {
+            String postId = SocialKeys.newId(start.plusSeconds(i));
+            assertTrue(SocialKeys.timelineShard(postId, 8) < 8);
+            assertTrue(SocialKeys.timelineShard(postId, 16) < 16);
+        }
     }
 }

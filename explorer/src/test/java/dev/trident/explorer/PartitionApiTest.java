@@ -8,7 +8,11 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.trident.keys.EnrollmentKeys;
+import dev.trident.keys.EntityType;
+import dev.trident.keys.IndexKey;
 import dev.trident.keys.ItemCollection;
+import dev.trident.keys.Shards;
+import dev.trident.keys.SocialKeys;
 import dev.trident.support.dynamo.DynamoTable;
 import dev.trident.support.dynamo.ItemSize;
 import dev.trident.testing.DynamoDbCallRecorder;
@@ -77,6 +81,34 @@ class PartitionApiTest {
     }
 
     @Test
+    void aTimelineMonthsShardOpensByItsGsi2KeyAndItsMonthLinksEveryShard() {
+        TableSeed seed = new TableSeed(dynamo, table.name());
+        String month = "2039-07";
+        String postId = TableSeed.uniqueId("post");
+        IndexKey timeline = SocialKeys.postTimeline(month, postId, SocialKeys.DEFAULT_TIMELINE_SHARDS);
+        seed.put(EntityType.POST, SocialKeys.post("ada", postId), List.of(timeline),
+                Map.of("postId", AttributeValue.fromS(postId),
+                        "createdAt", AttributeValue.fromS(month + "-02T10:00:00Z")));
+        seed.put(EntityType.TIMELINE_MONTH, SocialKeys.timelineMonth(month), List.of(),
+                Map.of("month", AttributeValue.fromS(month)));
+
+        JsonPath page = ExplorerApiTest.asAdmin().queryParam("index", "GSI2").queryParam("pk", timeline.pk())
+                .get("/api/partition").then().statusCode(200).extract().jsonPath();
+        assertEquals(ItemCollection.TIMELINE.name(), page.getString("collection.collection"));
+        assertTrue(page.getList("collection.readBy.accessPattern").contains("timeline"), page.prettify());
+        assertEquals(List.of(postId), page.getList("items.parts.postId"));
+        assertEquals(String.valueOf(SocialKeys.timelineShard(postId, SocialKeys.DEFAULT_TIMELINE_SHARDS)),
+                page.getString("items[0].indexKeys[0].parts.shard"));
+
+        JsonPath months = ExplorerApiTest.asAdmin().queryParam("pk", SocialKeys.TIMELINE_MONTHS_PARTITION)
+                .get("/api/partition").then().statusCode(200).extract().jsonPath();
+        List<String> linked = months.getList("items.find { it.parts.month == '" + month + "' }.partitions.partition");
+        for (int shard = 0; shard < SocialKeys.DEFAULT_TIMELINE_SHARDS; shard++) {
+            assertTrue(linked.contains(SocialKeys.timelinePartition(month, shard, Shards.MAX_SHARDS)), linked::toString);
+        }
+    }
+
+    @Test
     void aGradeIsWithheldOnAPartitionOpenedByKeyUnlessTheCallerIsRegistrar() {
         TableSeed seed = new TableSeed(dynamo, table.name());
         String student = TableSeed.uniqueId("graded");
@@ -127,7 +159,7 @@ class PartitionApiTest {
         List<String> open = entries.getList("items.findAll { it.partition != null }.partition");
         assertTrue(open.containsAll(List.of("TIMELINE#MONTHS", "PROJSTATUS#ACTIVE#0", "PROJSTATUS#ARCHIVED#3",
                 "WORK#social#0", "WORK#enrollment#15", "WORK#workspace#7", "WORK#social")), open.toString());
-        assertTrue(entries.getList("items.template").containsAll(List.of("TERM#<term>", "TIMELINE#<yyyy-mm>",
+        assertTrue(entries.getList("items.template").containsAll(List.of("TERM#<term>", "TIMELINE#<yyyy-mm>#<shard>",
                 "ERASURE#<userId>", "WS#<wsId>#<shard>")), entries.prettify());
         // Every listed partition opens.
         for (Map<String, Object> entry : entries.<Map<String, Object>>getList("items.findAll { it.partition != null }")) {

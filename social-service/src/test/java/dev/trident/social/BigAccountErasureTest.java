@@ -125,12 +125,12 @@ class BigAccountErasureTest {
         assertTrue(writeRequests < expected / 4, "batched: " + writeRequests + " write requests for " + expected);
     }
 
-    /** A post as {@code POST /users/{userId}/posts} stores it (SocialEntities.POST). */
+    /** A post as {@code POST /users/{userId}/posts} stores it (SocialEntities.post). */
     private static Map<String, AttributeValue> postItem(String userId, String postId, String body, Instant at) {
         Map<String, AttributeValue> item = new HashMap<>();
         ItemKey key = SocialKeys.post(userId, postId);
         item.putAll(key.toAttributes());
-        item.putAll(SocialKeys.postTimeline(Months.of(at), postId).toAttributes());
+        item.putAll(SocialKeys.postTimeline(Months.of(at), postId, SocialKeys.DEFAULT_TIMELINE_SHARDS).toAttributes());
         item.put("_type", EntityType.POST.typeAttribute());
         item.put("userId", AttributeValue.fromS(userId));
         item.put("postId", AttributeValue.fromS(postId));

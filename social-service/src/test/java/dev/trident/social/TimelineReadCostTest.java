@@ -19,6 +19,7 @@ import io.restassured.response.Response;
 import jakarta.inject.Inject;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import org.jboss.logging.Logger;
 import org.junit.jupiter.api.AfterEach;
@@ -35,6 +36,7 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
 class TimelineReadCostTest {
 
     private static final Logger LOG = Logger.getLogger(TimelineReadCostTest.class);
+    private static final int SHARDS = SocialKeys.DEFAULT_TIMELINE_SHARDS;
 
     @Inject
     AdjustableClock clock;
@@ -93,10 +95,12 @@ class TimelineReadCostTest {
         LOG.infof("Timeline requests per page, in detail: %s", requestsPerPage);
         LOG.infof("Timeline read capacity per page (RCU, DynamoDB Local): %s", capacityPerPage);
         assertEquals(newestFirst, seen);
-        // Before the month index the walk read every month: 23, 23, 23 and 25 Queries. Now a page reads the month it
-        // starts in, the index once, and each month that holds a post it needs.
-        assertEquals(List.of(4, 4, 4, 3), requestsPerPage.stream().map(List::size).toList());
-        assertEquals(List.of("Query(GSI2)", "Query", "Query(GSI2)", "Query(GSI2)"), requestsPerPage.get(0));
+        // A page reads the month it starts in, the index once, and each month that holds a post it needs, every month
+        // one Query per shard; a page filled as its month runs out reads the next month holding posts (for one post)
+        // to know a next page has one. Months the index does not list are never read.
+        assertEquals(List.of(3 * SHARDS + 1, 2 * SHARDS + 1, 2 * SHARDS + 1, SHARDS + 1),
+                requestsPerPage.stream().map(List::size).toList());
+        assertEquals(concat(month(), List.of("Query"), month(), month()), requestsPerPage.get(0));
     }
 
     @Test
@@ -116,9 +120,8 @@ class TimelineReadCostTest {
         assertEquals(kept, ids.get(0));
         assertFalse(ids.contains(deleted));
         // 2049-08, the index (2049-06, 2049-03, then older months of other tests), 2049-06 (now empty), 2049-03,
-        // then the index's next month is more than 12 months back: the end.
-        assertEquals(List.of("Query(GSI2)", "Query", "Query(GSI2)", "Query(GSI2)"),
-                DynamoDbCallRecorder.operations());
+        // then the index's next month is more than 12 months back: the end. Each month is one Query per shard.
+        assertEquals(concat(month(), List.of("Query"), month(), month()), DynamoDbCallRecorder.operations());
     }
 
     @Test
@@ -137,6 +140,20 @@ class TimelineReadCostTest {
         assertEquals("2050-02", month.get("month").s());
         assertEquals(EntityType.TIMELINE_MONTH.typeName(), month.get(TableSchema.TYPE).s());
         assertFalse(month.containsKey(TableSchema.GSI2PK), "the index item stays off the timeline's own index");
+    }
+
+    /** The requests of one month's read: one Query of GSI2 per shard. */
+    private static List<String> month() {
+        return Collections.nCopies(SHARDS, "Query(GSI2)");
+    }
+
+    @SafeVarargs
+    private static List<String> concat(List<String>... parts) {
+        List<String> all = new ArrayList<>();
+        for (List<String> part : parts) {
+            all.addAll(part);
+        }
+        return all;
     }
 
     private static int transactionActions() {

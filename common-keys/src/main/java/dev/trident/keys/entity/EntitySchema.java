@@ -22,7 +22,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * <pre>{@code
  * static final EntitySchema<Post> POST =
  *         EntitySchema.of(EntityType.POST, (Post p) -> SocialKeys.post(p.userId(), p.postId()))
- *         .index(p -> SocialKeys.postTimeline(Months.of(p.createdAt()), p.postId()))
+ *         .index(p -> SocialKeys.postTimeline(Months.of(p.createdAt()), p.postId(), timelineShards))
  *         .attribute(USER_ID, Post::userId)
  *         .attribute(TITLE, Post::title)
  *         .reads(item -> new Post(USER_ID.read(item), TITLE.read(item)));

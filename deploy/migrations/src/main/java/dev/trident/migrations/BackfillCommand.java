@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.function.Function;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.http.apache.ApacheHttpClient;
@@ -46,10 +47,17 @@ final class BackfillCommand {
      */
     static void main(String[] args, String defaultState, Maker maker, String items, String done, String notDone)
             throws InterruptedException {
+        main(args, defaultState, command -> maker, items, done, notDone);
+    }
+
+    /** As above, for a backfill that takes options of its own ({@link #intOption}). */
+    static void main(String[] args, String defaultState, Function<BackfillCommand, Maker> makerOf, String items,
+            String done, String notDone) throws InterruptedException {
         BackfillCommand command = parse(args, defaultState);
         if (command == null) {
             return;
         }
+        Maker maker = makerOf.apply(command);
         try (DynamoDbClient dynamo = command.client()) {
             Backfill backfill = maker.make(dynamo, command.table(), command.segments(), command.pageSize(),
                     Path.of(command.state()));
@@ -96,6 +104,12 @@ final class BackfillCommand {
 
     String state() {
         return options.get("--state");
+    }
+
+    /** A whole-number option of one backfill, {@code fallback} when not given. */
+    int intOption(String name, int fallback) {
+        String value = options.get(name);
+        return value == null ? fallback : Integer.parseInt(value);
     }
 
     /** A synchronous client for the region (or the endpoint) given. */

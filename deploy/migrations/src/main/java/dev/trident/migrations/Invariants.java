@@ -41,6 +41,7 @@ import dev.trident.keys.KeyDecoder;
 import dev.trident.keys.Months;
 import dev.trident.keys.ProjectId;
 import dev.trident.keys.ProjectStatus;
+import dev.trident.keys.Shards;
 import dev.trident.keys.SocialKeys;
 import dev.trident.keys.TableSchema;
 import dev.trident.keys.WorkKeys;
@@ -120,12 +121,19 @@ final class Invariants {
     private final Instant now;
     private final Duration workAge;
     private final Instant oldWork;
+    /** The timeline's write shards, as social-service is configured ({@code trident.social.timeline.shards}). */
+    private final int timelineShards;
 
     Invariants(AuditedTable table, Instant now, Duration workAge) {
+        this(table, now, workAge, SocialKeys.DEFAULT_TIMELINE_SHARDS);
+    }
+
+    Invariants(AuditedTable table, Instant now, Duration workAge, int timelineShards) {
         this.table = table;
         this.now = now;
         this.workAge = workAge;
         this.oldWork = now.minus(workAge);
+        this.timelineShards = Shards.requireShardCount(timelineShards);
     }
 
     List<Check> checks() {
@@ -464,7 +472,9 @@ final class Invariants {
                         findings.add(item, index + " " + stored + ", expected "
                                 + (want == null ? "none" : want.pk() + "/" + want.sk())
                                 + (unmigratedProject(item, index, storedPk, storedSk)
-                                        ? " (run deploy/backfill-project-index.sh)" : ""));
+                                        ? " (run deploy/backfill-project-index.sh)" : "")
+                                + (unshardedPost(item, index, storedPk)
+                                        ? " (run deploy/backfill-timeline-shards.sh)" : ""));
                     }
                 }
             }
@@ -665,13 +675,30 @@ final class Invariants {
     // What the services write
 
     /**
+     * A post whose GSI2 key is the month's timeline partition from before sharding, or a shard under another shard
+     * count: the timeline backfill re-keys it.
+     */
+    private static boolean unshardedPost(AuditedItem item, String index, String storedPk) {
+        if (item.type() != EntityType.POST || !TableSchema.GSI2.equals(index) || storedPk == null) {
+            return false;
+        }
+        try {
+            SocialKeys.parseTimelinePk(storedPk);
+            return true;
+        } catch (InvalidKeyException e) {
+            return false;
+        }
+    }
+
+    /**
      * The index keys the services write for this item, by index name (the same common-keys functions their
      * EntitySchema declarations call); null when they cannot be known (a project without its workspace).
      */
     private Map<String, IndexKey> expectedIndexKeys(AuditedItem item) {
         return switch (item.type()) {
             case USER_PROFILE -> byIndex(SocialKeys.userByHandle(SocialKeys.canonicalHandle(required(item, HANDLE))));
-            case POST -> byIndex(SocialKeys.postTimeline(Months.of(createdAt(item)), item.part(KeyDecoder.POST_ID)));
+            case POST -> byIndex(SocialKeys.postTimeline(Months.of(createdAt(item)), item.part(KeyDecoder.POST_ID),
+                    timelineShards));
             case COMMENT -> byIndex(SocialKeys.commentByAuthor(required(item, AUTHOR_ID),
                     item.part(KeyDecoder.COMMENT_ID)));
             case COURSE -> byIndex(EnrollmentKeys.courseIndex(item.part(KeyDecoder.COURSE_ID)),

@@ -1,5 +1,7 @@
 package dev.trident.migrations;
 
+import dev.trident.keys.Shards;
+import dev.trident.keys.SocialKeys;
 import dev.trident.keys.TableDefinition;
 import java.io.PrintStream;
 import java.net.URI;
@@ -40,13 +42,15 @@ public final class TableAudit {
 
     static final String USAGE = """
             usage: deploy/audit.sh [--table trident] [--endpoint URL] [--region REGION] [--segments 4] \
-            [--work-age PT10M] [--quiet]
+            [--work-age PT10M] [--timeline-shards 16] [--quiet]
               --table     the table (default: TRIDENT_TABLE_NAME, else trident)
               --endpoint  a DynamoDB endpoint, e.g. http://127.0.0.1:8000 for the local stack (static dummy \
             credentials); without it, AWS with the default credential chain
               --region    the region (default: AWS_REGION, else us-east-1)
               --segments  parallel Scan segments, 1..64 (default 4)
               --work-age  ISO-8601 duration after which pending work counts as stuck (default PT10M)
+              --timeline-shards  the timeline's write shards, as social-service's trident.social.timeline.shards \
+            (TRIDENT_SOCIAL_TIMELINE_SHARDS), 1..16 (default 16); a post under another shard is a violation
               --quiet     no progress on stderr; the violations and the summary still go to stdout
             Prints one line per violation (invariant, PK/SK, what is wrong), one per note ("note: ", a state a
             legitimate history explains; never a non-zero exit), then a summary.
@@ -57,6 +61,7 @@ public final class TableAudit {
     private final int segments;
     private final Duration workAge;
     private final Clock clock;
+    private final int timelineShards;
 
     /** The prefix of a note's line: notes never change the exit code. */
     public static final String NOTE = "note: ";
@@ -70,6 +75,12 @@ public final class TableAudit {
     }
 
     public TableAudit(DynamoDbClient dynamo, String table, int segments, Duration workAge, Clock clock) {
+        this(dynamo, table, segments, workAge, clock, SocialKeys.DEFAULT_TIMELINE_SHARDS);
+    }
+
+    /** {@code timelineShards}: the shard count social-service writes the timeline with. */
+    public TableAudit(DynamoDbClient dynamo, String table, int segments, Duration workAge, Clock clock,
+            int timelineShards) {
         if (segments < 1 || segments > MAX_SEGMENTS) {
             throw new IllegalArgumentException("segments must be 1.." + MAX_SEGMENTS);
         }
@@ -81,6 +92,7 @@ public final class TableAudit {
         this.segments = segments;
         this.workAge = workAge;
         this.clock = clock;
+        this.timelineShards = Shards.requireShardCount(timelineShards);
     }
 
     /** Scans the table and checks every invariant. */
@@ -94,7 +106,7 @@ public final class TableAudit {
         List<AuditedItem> items = scan();
         progress.accept(String.format("scanned %d items in %.1f s", items.size(), seconds(started)));
         started = System.nanoTime();
-        Invariants invariants = new Invariants(new AuditedTable(items), clock.instant(), workAge);
+        Invariants invariants = new Invariants(new AuditedTable(items), clock.instant(), workAge, timelineShards);
         Invariants.Outcome outcome = invariants.check();
         progress.accept(String.format("checked in %.1f s", seconds(started)));
         return new Report(items.size(), invariants.checks().size(), outcome.violations(), outcome.notes());
@@ -144,11 +156,14 @@ public final class TableAudit {
 
     /**
      * {@code deploy/audit.sh [--table NAME] [--endpoint URL] [--region REGION] [--segments N] [--work-age DURATION]
-     * [--quiet]}: the violations and the summary on {@code out}, progress and errors on {@code err}; the exit code.
+     * [--timeline-shards N] [--quiet]}: the violations and the summary on {@code out}, progress and errors on
+     * {@code err}; the exit code.
      */
     public static int run(String[] args, PrintStream out, PrintStream err) {
         Map<String, String> options = new HashMap<>(Map.of("--table", env("TRIDENT_TABLE_NAME", "trident"),
-                "--region", env("AWS_REGION", "us-east-1"), "--segments", "4", "--work-age", "PT10M"));
+                "--region", env("AWS_REGION", "us-east-1"), "--segments", "4", "--work-age", "PT10M",
+                "--timeline-shards", env("TRIDENT_SOCIAL_TIMELINE_SHARDS",
+                        Integer.toString(SocialKeys.DEFAULT_TIMELINE_SHARDS))));
         boolean quiet = false;
         for (int i = 0; i < args.length; i++) {
             String name = args[i];
@@ -158,7 +173,7 @@ public final class TableAudit {
                     return CLEAN;
                 }
                 case "--quiet" -> quiet = true;
-                case "--table", "--endpoint", "--region", "--segments", "--work-age" -> {
+                case "--table", "--endpoint", "--region", "--segments", "--work-age", "--timeline-shards" -> {
                     if (i + 1 >= args.length) {
                         return usage(err, name + " needs a value");
                     }
@@ -170,21 +185,26 @@ public final class TableAudit {
             }
         }
         int segments;
+        int timelineShards;
         Duration workAge;
         String table;
         URI endpoint;
         try {
             segments = Integer.parseInt(options.get("--segments"));
+            timelineShards = Integer.parseInt(options.get("--timeline-shards"));
             workAge = Duration.parse(options.get("--work-age"));
             table = TableDefinition.of(options.get("--table")).tableName();
             endpoint = options.containsKey("--endpoint") ? URI.create(options.get("--endpoint")) : null;
         } catch (NumberFormatException | DateTimeParseException e) {
-            return usage(err, "--segments takes a whole number, --work-age an ISO-8601 duration such as PT10M");
+            return usage(err, "--segments and --timeline-shards take a whole number, --work-age an ISO-8601 duration"
+                    + " such as PT10M");
         } catch (IllegalArgumentException e) {
             return usage(err, e.getMessage());
         }
-        if (segments < 1 || segments > MAX_SEGMENTS || workAge.isNegative()) {
-            return usage(err, "--segments must be 1.." + MAX_SEGMENTS + ", --work-age not negative");
+        if (segments < 1 || segments > MAX_SEGMENTS || workAge.isNegative() || timelineShards < 1
+                || timelineShards > Shards.MAX_SHARDS) {
+            return usage(err, "--segments must be 1.." + MAX_SEGMENTS + ", --timeline-shards 1.." + Shards.MAX_SHARDS
+                    + ", --work-age not negative");
         }
         DynamoDbClientBuilder builder = DynamoDbClient.builder()
                 .httpClientBuilder(ApacheHttpClient.builder().connectionTimeout(Duration.ofSeconds(5)))
@@ -196,7 +216,8 @@ public final class TableAudit {
                             StaticCredentialsProvider.create(AwsBasicCredentials.create("local", "local")));
         }
         try (DynamoDbClient dynamo = builder.build()) {
-            TableAudit audit = new TableAudit(dynamo, table, segments, workAge, Clock.systemUTC());
+            TableAudit audit = new TableAudit(dynamo, table, segments, workAge, Clock.systemUTC(),
+                    timelineShards);
             if (!quiet) {
                 err.println("scanning " + table + (endpoint == null ? "" : " at " + endpoint) + " in " + segments
                         + " segments (strongly consistent reads)");

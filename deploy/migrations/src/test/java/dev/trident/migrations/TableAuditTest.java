@@ -294,6 +294,26 @@ class TableAuditTest extends LocalTableTest {
     }
 
     @Test
+    void aPostStillUnderItsMonthsUnshardedTimelineKeyIsReported() {
+        String month = Months.of(Instant.parse(MARCH));
+        update(SocialKeys.post("ada", "p1"), TableSchema.GSI2PK, s(SocialKeys.unshardedTimelinePartition(month)));
+        assertViolations("indexKeys USER#ada/POST#p1 GSI2 is " + SocialKeys.unshardedTimelinePartition(month)
+                + "/p1, expected " + SocialKeys.postTimeline(month, "p1", SocialKeys.DEFAULT_TIMELINE_SHARDS).pk()
+                + "/p1 (run deploy/backfill-timeline-shards.sh)");
+    }
+
+    @Test
+    void theTimelinesShardCountIsTheAuditsToKnow() {
+        // Every post written with 16 shards is where a 16-shard service reads it, and misplaced for a 1-shard one.
+        assertEquals(TableAudit.CLEAN, audit("--timeline-shards", "16").exitCode());
+        Audit oneShard = audit("--timeline-shards", "1");
+        assertEquals(TableAudit.VIOLATIONS, oneShard.exitCode());
+        assertTrue(oneShard.violations().stream().allMatch(v -> v.startsWith("indexKeys USER#")
+                && v.endsWith("(run deploy/backfill-timeline-shards.sh)")), oneShard.violations()::toString);
+        assertEquals(TableAudit.ERROR, audit("--timeline-shards", "17").exitCode());
+    }
+
+    @Test
     void aMonthMissingFromTheTimelinesIndexIsReported() {
         delete(SocialKeys.timelineMonth("2026-04"));
         assertViolations("timelineMonth TIMELINE#MONTHS/MONTH#2026-04 missing, 1 post that month");
@@ -533,7 +553,8 @@ class TableAuditTest extends LocalTableTest {
 
     private void post(String userId, String postId, String createdAt, long comments) {
         put(item(SocialKeys.post(userId, postId), EntityType.POST)
-                .index(SocialKeys.postTimeline(Months.of(Instant.parse(createdAt)), postId))
+                .index(SocialKeys.postTimeline(Months.of(Instant.parse(createdAt)), postId,
+                        SocialKeys.DEFAULT_TIMELINE_SHARDS))
                 .s("userId", userId).s("postId", postId).s("title", "A post").s("body", "Text")
                 .n("commentCount", comments).n("version", 1).s("createdAt", createdAt).s("updatedAt", createdAt));
     }

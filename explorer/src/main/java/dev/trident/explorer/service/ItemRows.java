@@ -9,6 +9,7 @@ import dev.trident.keys.EntityType;
 import dev.trident.keys.IndexKey;
 import dev.trident.keys.ItemCollection;
 import dev.trident.keys.KeyDecoder;
+import dev.trident.keys.Shards;
 import dev.trident.keys.SocialKeys;
 import dev.trident.keys.TableSchema;
 import dev.trident.support.dynamo.StoredItem;
@@ -68,7 +69,8 @@ final class ItemRows {
 
     /**
      * The partitions this item's keys name that the grammar reads (its own, its GSI1 and GSI2 ones), and for a month
-     * of the timeline the month's posts on GSI2.
+     * of the timeline the month's posts on GSI2: every shard a service may write (up to {@link Shards#MAX_SHARDS};
+     * the explorer does not know the count social-service runs with, and a shard above it is empty).
      */
     private static List<PartitionRef> partitions(StoredItem item, EntityType type,
             Map<String, String> parts) {
@@ -77,7 +79,10 @@ final class ItemRows {
         addPartition(refs, TableSchema.GSI1PK, TableSchema.GSI1, item.text(TableSchema.GSI1PK));
         addPartition(refs, TableSchema.GSI2PK, TableSchema.GSI2, item.text(TableSchema.GSI2PK));
         if (type == EntityType.TIMELINE_MONTH && parts.containsKey(KeyDecoder.MONTH)) {
-            addPartition(refs, KeyDecoder.MONTH, TableSchema.GSI2, SocialKeys.timelinePartition(parts.get(KeyDecoder.MONTH)));
+            for (int shard = 0; shard < Shards.MAX_SHARDS; shard++) {
+                addPartition(refs, KeyDecoder.MONTH, TableSchema.GSI2,
+                        SocialKeys.timelinePartition(parts.get(KeyDecoder.MONTH), shard, Shards.MAX_SHARDS));
+            }
         }
         return refs;
     }

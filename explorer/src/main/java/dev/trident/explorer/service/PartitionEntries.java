@@ -52,7 +52,8 @@ final class PartitionEntries {
         template(entries, ItemCollection.HANDLE_PROFILE, SocialKeys.userByHandle(SAMPLE).pk(), "<handle>");
         template(entries, ItemCollection.POST_COMMENTS, SocialKeys.commentPartition(SAMPLE), "<postId>");
         entries.add(new PartitionEntry(ItemCollection.TIMELINE.name(), TableSchema.GSI2, null,
-                SocialKeys.timelinePartition(SAMPLE_MONTH).replace(SAMPLE_MONTH, "<yyyy-mm>"),
+                SocialKeys.timelinePartition(SAMPLE_MONTH, 1, 2).replace(SAMPLE_MONTH, "<yyyy-mm>")
+                        .replaceAll("1$", "<shard>"),
                 ItemCollection.TIMELINE.description()));
         template(entries, ItemCollection.STUDENT, EnrollmentKeys.studentPartition(SAMPLE), "<studentId>");
         template(entries, ItemCollection.COURSE, EnrollmentKeys.coursePartition(SAMPLE), "<courseId>");

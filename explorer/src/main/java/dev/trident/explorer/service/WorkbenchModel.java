@@ -206,7 +206,7 @@ public final class WorkbenchModel {
         samples.put(EntityType.HANDLE_CLAIM, new Sample(SocialKeys.handleClaim("ada"), List.of(),
                 attrs("userId", "ada", "createdAt", CREATED)));
         samples.put(EntityType.POST, new Sample(SocialKeys.post("ada", POST_ID),
-                List.of(SocialKeys.postTimeline("2026-09", POST_ID)),
+                List.of(SocialKeys.postTimeline("2026-09", POST_ID, SocialKeys.DEFAULT_TIMELINE_SHARDS)),
                 attrs("body", "Notes on the Analytical Engine, part 1", "commentCount", 2, "version", 1,
                         "createdAt", CREATED)));
         samples.put(EntityType.POST_DELETION, new Sample(SocialKeys.postDeletion("ada", POST_ID), List.of(),

@@ -2,6 +2,8 @@ package dev.trident.social.config;
 
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
 import java.time.Duration;
 
 /**
@@ -22,6 +24,16 @@ public interface SocialConfig {
          */
         @WithDefault("12")
         int maxEmptyMonths();
+
+        /**
+         * Write shards of each month's timeline on GSI2 ({@code TIMELINE#<month>#<shard>}), 1..16. Every reader
+         * queries shards 0..shards-1, so raising it is safe for posts written before; lowering it hides the posts
+         * of the shards dropped until they are re-keyed (deploy/backfill-timeline-shards.sh).
+         */
+        @WithDefault("16")
+        @Min(1)
+        @Max(16)
+        int shards();
     }
 
     interface BatchGet {

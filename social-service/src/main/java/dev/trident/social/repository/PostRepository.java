@@ -4,7 +4,6 @@ import static dev.trident.keys.TableSchema.TYPE;
 import static dev.trident.keys.entity.StandardAttributes.CREATED_AT;
 import static dev.trident.social.repository.SocialEntities.BODY;
 import static dev.trident.social.repository.SocialEntities.MONTH;
-import static dev.trident.social.repository.SocialEntities.POST;
 import static dev.trident.social.repository.SocialEntities.POSTS;
 import static dev.trident.social.repository.SocialEntities.POST_DELETION;
 import static dev.trident.social.repository.SocialEntities.TITLE;
@@ -12,11 +11,13 @@ import static dev.trident.social.repository.SocialEntities.TITLE;
 import dev.trident.keys.EntityType;
 import dev.trident.keys.SocialKeys;
 import dev.trident.keys.cursor.CursorState;
+import dev.trident.keys.entity.EntitySchema;
 import dev.trident.keys.expr.Condition;
 import dev.trident.keys.expr.Conditions;
 import dev.trident.keys.expr.UpdateExpressionBuilder.UpdateExpression;
 import dev.trident.keys.expr.UpdateExpressionBuilder;
 import dev.trident.keys.pattern.SocialPatterns;
+import dev.trident.social.config.SocialConfig;
 import dev.trident.social.model.Post;
 import dev.trident.social.model.PostDeletion;
 import dev.trident.support.dynamo.Consistency;
@@ -53,13 +54,16 @@ public class PostRepository {
      */
     private final Set<String> indexedMonths = ConcurrentHashMap.newKeySet();
 
-    PostRepository(DynamoTable table) {
+    private final EntitySchema<Post> postItems;
+
+    PostRepository(DynamoTable table, SocialConfig config) {
         this.table = table;
+        this.postItems = SocialEntities.post(config.timeline().shards());
     }
 
     /**
      * Create a post: one TransactWriteItems = Put post ({@code attribute_not_exists(PK)}, GSI2
-     * {@code TIMELINE#<month>/<postId>}) + Update the author's {@code STATS#<month>} ({@code ADD posts :1})
+     * {@code TIMELINE#<month>#<shard>/<postId>}) + Update the author's {@code STATS#<month>} ({@code ADD posts :1})
      * + ConditionCheck the author's profile exists + [the first time this process writes a post in the month]
      * Update {@code TIMELINE#MONTHS/MONTH#<month>} (attributes {@code if_not_exists}, no condition), so the month
      * index lists every month that holds a post. Refused as {@link #NEW_POST} or {@link #AUTHOR_PROFILE}.
@@ -67,7 +71,7 @@ public class PostRepository {
     public Uni<Void> createPost(Post post, Transaction.Part alongside) {
         String month = SocialEntities.monthOf(post.createdAt());
         Transaction transaction = Transaction.of()
-                .create(NEW_POST, POST.toItem(post))
+                .create(NEW_POST, postItems.toItem(post))
                 .update(AUTHOR_STATS, SocialKeys.monthlyStats(post.userId(), month),
                         StatsRepository.count(POSTS, post.userId(), month, post.createdAt()))
                 .check(AUTHOR_PROFILE, SocialKeys.userProfile(post.userId()), Conditions.ITEM_EXISTS);
@@ -94,7 +98,7 @@ public class PostRepository {
 
     /** Get one post: one GetItem, strongly consistent (it carries the ETag). Emits null when absent. */
     public Uni<Post> post(String userId, String postId) {
-        return table.get(SocialPatterns.POST, POST, SocialKeys.post(userId, postId), Consistency.STRONG);
+        return table.get(SocialPatterns.POST, postItems, SocialKeys.post(userId, postId), Consistency.STRONG);
     }
 
     /**
@@ -103,7 +107,7 @@ public class PostRepository {
      */
     public Uni<Slice<Post>> userPosts(String userId, CursorState resume, int limit) {
         return table.list(KeyQuery.of(SocialPatterns.USER_POSTS).in(SocialKeys.userPartition(userId))
-                .resumingAt(resume), limit, POST);
+                .resumingAt(resume), limit, postItems);
     }
 
     /**
@@ -115,7 +119,7 @@ public class PostRepository {
             String now) {
         UpdateExpressionBuilder update = new UpdateExpressionBuilder().setIfGiven(TITLE, title).setIfGiven(BODY, body);
         return table.update(SocialPatterns.POST_UPDATE, POST_CHANGE, SocialKeys.post(userId, postId),
-                VersionedChange.of(update, expectedVersion, now)).map(POST::fromItem);
+                VersionedChange.of(update, expectedVersion, now)).map(postItems::fromItem);
     }
 
     /**

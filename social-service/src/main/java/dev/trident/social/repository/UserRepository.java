@@ -3,11 +3,11 @@ package dev.trident.social.repository;
 import static dev.trident.social.repository.SocialEntities.BIO;
 import static dev.trident.social.repository.SocialEntities.DISPLAY_NAME;
 import static dev.trident.social.repository.SocialEntities.HANDLE_CLAIM;
-import static dev.trident.social.repository.SocialEntities.POST;
 import static dev.trident.social.repository.SocialEntities.PROFILE;
 
 import dev.trident.keys.IndexKey;
 import dev.trident.keys.SocialKeys;
+import dev.trident.keys.entity.EntitySchema;
 import dev.trident.keys.expr.UpdateExpressionBuilder;
 import dev.trident.keys.pattern.SocialPatterns;
 import dev.trident.social.config.SocialConfig;
@@ -41,10 +41,12 @@ public class UserRepository {
 
     private final DynamoTable table;
     private final SocialConfig.BatchGet batchGet;
+    private final EntitySchema<Post> postItems;
 
     UserRepository(DynamoTable table, SocialConfig config) {
         this.table = table;
         this.batchGet = config.batchGet();
+        this.postItems = SocialEntities.post(config.timeline().shards());
         if (batchGet.chunkSize() < 1 || batchGet.chunkSize() > DynamoTable.BATCH_GET_LIMIT) {
             throw new IllegalArgumentException(
                     "trident.social.batch-get.chunk-size must be 1.." + DynamoTable.BATCH_GET_LIMIT);
@@ -93,7 +95,7 @@ public class UserRepository {
                     }
                     return new ProfileAndPosts(PROFILE.fromItem(items.get(0)),
                             Slice.fromQuery(items.subList(1, items.size()), limit, null, page.next(),
-                                    POST::fromItem));
+                                    postItems::fromItem));
                 });
     }
 

@@ -173,7 +173,7 @@ public final class Seed {
                 String postId = SocialKeys.newId(at);
                 int comments = postIndex < d.commentedPosts() ? d.commentsPerPost() : 0;
                 Map<String, AttributeValue> post = new HashMap<>(SocialKeys.post(userId, postId).toAttributes());
-                post.putAll(SocialKeys.postTimeline(month, postId).toAttributes());
+                post.putAll(SocialKeys.postTimeline(month, postId, SocialKeys.DEFAULT_TIMELINE_SHARDS).toAttributes());
                 post.put(TableSchema.TYPE, EntityType.POST.typeAttribute());
                 post.put("userId", fromS(userId));
                 post.put("postId", fromS(postId));
