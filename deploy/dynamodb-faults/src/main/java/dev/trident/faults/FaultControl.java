@@ -10,6 +10,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
@@ -25,13 +26,22 @@ public final class FaultControl {
     private static final ObjectMapper MAPPER = new ObjectMapper();
     private static final Duration TIMEOUT = Duration.ofSeconds(10);
 
+    /** One partition of the table ("table") or of an index, as one access pattern used it: units DynamoDB bills. */
+    public record LedgerEntry(String pattern, String index, String partition, double writeUnits, double readUnits,
+            long itemWrites) {
+    }
+
     private final URI faults;
     private final URI reset;
+    private final URI ledger;
+    private final URI ledgerReset;
     private final HttpClient client;
 
     private FaultControl(URI endpoint) {
         this.faults = endpoint.resolve("/faults");
         this.reset = endpoint.resolve("/faults/reset");
+        this.ledger = endpoint.resolve("/ledger");
+        this.ledgerReset = endpoint.resolve("/ledger/reset");
         this.client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(TIMEOUT).build();
     }
 
@@ -85,6 +95,40 @@ public final class FaultControl {
         return update(Map.of("lostAnswerMode", mode));
     }
 
+    /**
+     * Whether the proxy counts the capacity units of every call in its ledger, per access pattern (the services'
+     * pattern header), table or index, and partition. Costs two reads per write while on.
+     */
+    public FaultControl ledger(boolean on) {
+        return update(Map.of("ledger", on));
+    }
+
+    /** Empties the ledger (it stays on or off). */
+    public FaultControl resetLedger() {
+        call(HttpRequest.newBuilder(ledgerReset).POST(HttpRequest.BodyPublishers.noBody()));
+        return this;
+    }
+
+    /**
+     * The ledger as the control API gives it: {@code entries}, the totals {@code writeUnits} and {@code readUnits},
+     * {@code calls} by pattern and operation, and {@code reported}, DynamoDB Local's own ConsumedCapacity by pattern
+     * and target.
+     */
+    public JsonNode ledgerReport() {
+        return call(HttpRequest.newBuilder(ledger).GET());
+    }
+
+    /** The ledger's entries: units by pattern, table or index, and partition key value. */
+    public List<LedgerEntry> ledgerEntries() {
+        List<LedgerEntry> entries = new ArrayList<>();
+        for (JsonNode e : ledgerReport().path("entries")) {
+            entries.add(new LedgerEntry(e.path("pattern").asText(), e.path("index").asText(),
+                    e.path("partition").asText(), e.path("writeUnits").asDouble(), e.path("readUnits").asDouble(),
+                    e.path("itemWrites").asLong()));
+        }
+        return entries;
+    }
+
     /** Replaces the given settings, by their JSON names (indexLagMillis, throttleNext, ...). */
     public FaultControl update(Map<String, ?> settings) {
         try {
@@ -96,7 +140,7 @@ public final class FaultControl {
         return this;
     }
 
-    /** No faults, counters at zero, recorded writes forgotten. */
+    /** No faults, counters at zero, recorded writes forgotten, the ledger off and empty. */
     public FaultControl reset() {
         call(HttpRequest.newBuilder(reset).POST(HttpRequest.BodyPublishers.noBody()));
         return this;

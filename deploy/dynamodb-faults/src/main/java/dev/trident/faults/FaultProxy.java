@@ -38,7 +38,9 @@ import java.util.zip.CRC32;
  * transaction answered "in progress" after it committed, an answer lost after the write committed. Test tooling only.
  *
  * <p>DynamoDB calls are {@code POST /}; the control API shares the port on other paths: {@code GET /faults} (settings
- * and counters), {@code PUT /faults} (replace the given settings), {@code POST /faults/reset}. {@link FaultControl}
+ * and counters), {@code PUT /faults} (replace the given settings), {@code POST /faults/reset} (no faults, the ledger
+ * off and empty); {@code GET /ledger} the capacity units counted while the setting {@code ledger} is on
+ * ({@link CapacityLedger}), {@code POST /ledger/reset} empties it. {@link FaultControl}
  * calls it over HTTP, so tests in any class loader reach the same proxy.
  */
 public final class FaultProxy implements AutoCloseable {
@@ -75,6 +77,7 @@ public final class FaultProxy implements AutoCloseable {
     private final URI endpoint;
     private final FaultSettings settings = new FaultSettings();
     private final IndexLag lag = new IndexLag(settings);
+    private final CapacityLedger ledger = new CapacityLedger();
     private final ObjectMapper mapper = new ObjectMapper().enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
 
     private FaultProxy(HttpServer server, ExecutorService threads, URI target) {
@@ -139,6 +142,8 @@ public final class FaultProxy implements AutoCloseable {
                 dynamo(exchange);
             } else if (path.equals("/faults") || path.equals("/faults/reset")) {
                 control(exchange, path);
+            } else if (path.equals("/ledger") || path.equals("/ledger/reset")) {
+                ledgerControl(exchange, path);
             } else {
                 reply(exchange, controlAnswer(404, message("no such path: " + path)));
             }
@@ -169,9 +174,14 @@ public final class FaultProxy implements AutoCloseable {
         String database = database(headers.getFirst("Authorization"));
         IndexLag.Target own = (ownOperation, request) -> ownCall(ownOperation, request, headers);
         boolean lagging = settings.indexLagMillis() > 0;
+        boolean counting = settings.ledger();
         boolean inspected = lagging && (WRITES.contains(operation) || operation.equals("Query"))
-                || TABLE_CHANGES.contains(operation);
+                || TABLE_CHANGES.contains(operation) || counting;
         ObjectNode request = inspected ? parse(body) : null;
+        String pattern = headers.getFirst(CapacityLedger.PATTERN_HEADER);
+        List<IndexLag.WrittenKey> counted = counting && WRITES.contains(operation)
+                ? lag.writtenKeys(operation, request, database, own) : List.of();
+        Map<String, ObjectNode> before = counted.isEmpty() ? null : IndexLag.readImages(counted, own);
         List<IndexLag.WrittenKey> written = lagging && WRITES.contains(operation)
                 ? lag.beforeWrite(operation, request, database, own) : List.of();
         IndexLag.LaggedQuery query = lagging && operation.equals("Query") ? lag.plan(request, database, own) : null;
@@ -181,6 +191,10 @@ public final class FaultProxy implements AutoCloseable {
             answer = forward(headers, query == null ? body : mapper.writeValueAsBytes(query.forwarded()));
         } catch (IOException e) {
             return; // no answer, as from an unreachable DynamoDB
+        }
+        if (counting) {
+            count(pattern == null ? CapacityLedger.UNNAMED : pattern, operation, request, database, own, answer,
+                    counted, before);
         }
         if (answer.status() == 200) {
             lag.afterWrite(written, own);
@@ -214,6 +228,76 @@ public final class FaultProxy implements AutoCloseable {
             answer = answer.withBody(mapper.writeValueAsBytes(query.rewrite(parse(answer.body()))));
         }
         reply(exchange, answer);
+    }
+
+    /** Enters a forwarded call's capacity units in the ledger (see {@link CapacityLedger}). */
+    private void count(String pattern, String operation, ObjectNode request, String database, IndexLag.Target own,
+            Answer answer, List<IndexLag.WrittenKey> written, Map<String, ObjectNode> before) {
+        ledger.call(pattern, operation);
+        if (answer.status() != 200) {
+            String type = parse(answer.body()).path("__type").asText("");
+            if (type.endsWith("#ConditionalCheckFailedException")) {
+                ledger.refused(pattern, written);
+            } else if (type.endsWith("#TransactionCanceledException")) {
+                ledger.cancelled(pattern, written);
+            }
+            return;
+        }
+        ObjectNode answered = parse(answer.body());
+        ledger.reported(pattern, answered.get("ConsumedCapacity"));
+        if (!written.isEmpty() && before != null) {
+            Map<String, ObjectNode> after = IndexLag.readImages(written, own);
+            if (after != null) {
+                ledger.written(pattern, operation, written, before, after);
+            }
+        }
+        switch (operation) {
+            case "TransactWriteItems" -> {
+                for (JsonNode[] check : CapacityLedger.conditionChecks(request)) {
+                    IndexLag.TableShape shape = lag.shape(database, check[0].asText(), own);
+                    if (shape != null) {
+                        ledger.readItem(pattern, shape, null, check[1], true, true);
+                    }
+                }
+            }
+            case "GetItem" -> {
+                IndexLag.TableShape shape = lag.shape(database, request.path("TableName").asText(), own);
+                if (shape != null) {
+                    ledger.readItem(pattern, shape, answered.get("Item"), request.get("Key"),
+                            request.path("ConsistentRead").asBoolean(false), false);
+                }
+            }
+            case "BatchGetItem" -> {
+                for (Map.Entry<String, JsonNode> table : answered.path("Responses").properties()) {
+                    IndexLag.TableShape shape = lag.shape(database, table.getKey(), own);
+                    boolean consistent = request.path("RequestItems").path(table.getKey()).path("ConsistentRead")
+                            .asBoolean(false);
+                    for (JsonNode item : table.getValue()) {
+                        if (shape != null) {
+                            ledger.readItem(pattern, shape, item, null, consistent, false);
+                        }
+                    }
+                }
+            }
+            case "TransactGetItems" -> {
+                JsonNode gets = request.path("TransactItems");
+                JsonNode responses = answered.path("Responses");
+                for (int i = 0; i < gets.size(); i++) {
+                    JsonNode get = gets.get(i).path("Get");
+                    IndexLag.TableShape shape = lag.shape(database, get.path("TableName").asText(), own);
+                    if (shape != null) {
+                        ledger.readItem(pattern, shape, responses.path(i).get("Item"), get.get("Key"), true, true);
+                    }
+                }
+            }
+            case "Query" -> {
+                IndexLag.TableShape shape = lag.shape(database, request.path("TableName").asText(), own);
+                if (shape != null) {
+                    ledger.query(pattern, shape, request, answered);
+                }
+            }
+            default -> { }
+        }
     }
 
     /** Real DynamoDB's answer to a throttled call; a transaction is cancelled with a ThrottlingError reason. */
@@ -299,6 +383,7 @@ public final class FaultProxy implements AutoCloseable {
         if (path.equals("/faults/reset") && method.equals("POST")) {
             settings.reset();
             lag.reset();
+            ledger.reset();
         } else if (path.equals("/faults") && method.equals("PUT")) {
             try {
                 settings.update(mapper.readTree(body));
@@ -311,6 +396,18 @@ public final class FaultProxy implements AutoCloseable {
             return;
         }
         reply(exchange, controlAnswer(200, settings.toJson()));
+    }
+
+    private void ledgerControl(HttpExchange exchange, String path) throws IOException {
+        String method = exchange.getRequestMethod();
+        exchange.getRequestBody().readAllBytes();
+        if (path.equals("/ledger/reset") && method.equals("POST")) {
+            ledger.reset();
+        } else if (!(path.equals("/ledger") && method.equals("GET"))) {
+            reply(exchange, controlAnswer(405, message(method + " " + path + " is not part of the control API")));
+            return;
+        }
+        reply(exchange, controlAnswer(200, ledger.toJson()));
     }
 
     private ObjectNode message(String text) {
@@ -382,7 +479,8 @@ public final class FaultProxy implements AutoCloseable {
     }
 
     /**
-     * {@code FaultProxy --port N --target URL [--index-lag-ms N] [--throttle-rate P] [--seed N]}: prints where it
+     * {@code FaultProxy --port N --target URL [--index-lag-ms N] [--throttle-rate P] [--seed N]
+     * [--ledger true]}: prints where it
      * listens once ready, then runs until killed.
      */
     public static void main(String[] args) throws InterruptedException {
@@ -398,6 +496,7 @@ public final class FaultProxy implements AutoCloseable {
                     case "--index-lag-ms" -> initial.put("indexLagMillis", Long.parseLong(value));
                     case "--throttle-rate" -> initial.put("throttleRate", Double.parseDouble(value));
                     case "--seed" -> initial.put("seed", Long.parseLong(value));
+                    case "--ledger" -> initial.put("ledger", Boolean.parseBoolean(value));
                     default -> throw new IllegalArgumentException("unknown option " + args[i]);
                 }
                 i++;
@@ -407,7 +506,7 @@ public final class FaultProxy implements AutoCloseable {
             }
         } catch (RuntimeException e) {
             System.err.println(e.getMessage() + "\nusage: FaultProxy --port N --target URL [--index-lag-ms N]"
-                    + " [--throttle-rate P] [--seed N]");
+                    + " [--throttle-rate P] [--seed N] [--ledger true]");
             System.exit(2);
             return;
         }

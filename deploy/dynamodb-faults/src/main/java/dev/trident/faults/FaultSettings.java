@@ -20,7 +20,7 @@ final class FaultSettings {
 
     private static final Set<String> FIELDS = Set.of("indexLagMillis", "throttleNext", "throttleRate",
             "throttleOperations", "seed", "tableStatus", "transactionInProgressNext", "loseAnswerNext",
-            "lostAnswerMode");
+            "lostAnswerMode", "ledger");
 
     private long indexLagMillis;
     private final Map<String, Integer> throttleNext = new TreeMap<>();
@@ -32,6 +32,8 @@ final class FaultSettings {
     private int transactionInProgressNext;
     private final Map<String, Integer> loseAnswerNext = new TreeMap<>();
     private String lostAnswerMode;
+    /** Whether the proxy counts capacity units ({@link CapacityLedger}): it reads each written item before and after. */
+    private boolean ledger;
     private final Map<String, Long> counters = new TreeMap<>();
 
     FaultSettings() {
@@ -49,11 +51,16 @@ final class FaultSettings {
         transactionInProgressNext = 0;
         loseAnswerNext.clear();
         lostAnswerMode = MODE_RESET;
+        ledger = false;
         counters.clear();
     }
 
     synchronized long indexLagMillis() {
         return indexLagMillis;
+    }
+
+    synchronized boolean ledger() {
+        return ledger;
     }
 
     synchronized String tableStatus() {
@@ -145,6 +152,9 @@ final class FaultSettings {
         }
         long inProgress = update.has("transactionInProgressNext")
                 ? nonNegative(update, "transactionInProgressNext") : transactionInProgressNext;
+        if (update.has("ledger") && !update.get("ledger").isBoolean()) {
+            throw new IllegalArgumentException("ledger must be true or false");
+        }
         if (update.has("seed") && !update.get("seed").canConvertToLong()) {
             throw new IllegalArgumentException("seed must be an integer");
         }
@@ -162,6 +172,9 @@ final class FaultSettings {
             operations.forEach(o -> throttleOperations.add(o.asText()));
         }
         transactionInProgressNext = (int) inProgress;
+        if (update.has("ledger")) {
+            ledger = update.get("ledger").asBoolean();
+        }
         if (update.has("seed")) {
             seed = update.get("seed").asLong();
             random = new Random(seed);
@@ -223,6 +236,7 @@ final class FaultSettings {
         ObjectNode losses = node.putObject("loseAnswerNext");
         loseAnswerNext.forEach(losses::put);
         node.put("lostAnswerMode", lostAnswerMode);
+        node.put("ledger", ledger);
         ObjectNode counts = node.putObject("counters");
         counters.forEach(counts::put);
         return node;

@@ -126,7 +126,8 @@ final class IndexLag {
         }
     }
 
-    private List<WrittenKey> writtenKeys(String operation, ObjectNode request, String database, Target target) {
+    /** The table keys a write names (a ConditionCheck writes nothing), for tables this proxy can describe. */
+    List<WrittenKey> writtenKeys(String operation, ObjectNode request, String database, Target target) {
         List<WrittenKey> keys = new ArrayList<>();
         switch (operation) {
             case "PutItem" -> addKey(keys, request.path("TableName").asText(), request.get("Item"), database, target);
@@ -170,7 +171,7 @@ final class IndexLag {
      * The current images of the keys (strongly consistent), by {@link WrittenKey#id()}, absent items mapping to null;
      * null when the target could not say.
      */
-    private static Map<String, ObjectNode> readImages(List<WrittenKey> keys, Target target) {
+    static Map<String, ObjectNode> readImages(List<WrittenKey> keys, Target target) {
         Map<String, ObjectNode> images = new HashMap<>();
         Map<String, WrittenKey> byId = new LinkedHashMap<>();
         keys.forEach(k -> byId.putIfAbsent(k.id(), k));
@@ -552,7 +553,8 @@ final class IndexLag {
         }
     }
 
-    private TableShape shape(String database, String table, Target target) {
+    /** A table's key schema and indexes, described once per scope; null when the table cannot be described. */
+    TableShape shape(String database, String table, Target target) {
         String scope = scope(database, table);
         TableShape known = shapes.get(scope);
         if (known != null) {
@@ -588,7 +590,7 @@ final class IndexLag {
     }
 
     /** DynamoDB Local keeps one database per access key and region (unless started with -sharedDb). */
-    private static String scope(String database, String table) {
+    static String scope(String database, String table) {
         return database + '\u0001' + table;
     }
 }

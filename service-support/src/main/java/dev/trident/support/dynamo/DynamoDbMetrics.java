@@ -25,6 +25,8 @@ import software.amazon.awssdk.services.dynamodb.model.ConsumedCapacity;
  * or the exception's simple name (e.g. {@code ConditionalCheckFailedException}), so refused writes show apart;</li>
  * <li>{@code trident_dynamodb_consumed_capacity_units_total{operation,pattern}}: the capacity units in the
  * response's ConsumedCapacity (all tables and indexes of the request added up);</li>
+ * <li>{@code trident_dynamodb_consumed_capacity_target_units_total{operation,pattern,target}}: the same units split
+ * by where they were spent, {@code table} or an index's name (every request asks for ConsumedCapacity INDEXES);</li>
  * <li>{@code trident_dynamodb_items_read_total{operation,pattern}}: the items a Query read (its ScannedCount), so
  * items read per item returned (read amplification) can be watched per access pattern.</li>
  * </ul>
@@ -37,6 +39,8 @@ public class DynamoDbMetrics implements ExecutionInterceptor {
     static final String REQUESTS = "trident.dynamodb.requests";
     static final String CONSUMED_CAPACITY = "trident.dynamodb.consumed.capacity.units";
     static final String ITEMS_READ = "trident.dynamodb.items.read";
+    static final String CONSUMED_CAPACITY_BY_TARGET = "trident.dynamodb.consumed.capacity.target.units";
+    static final String TABLE_TARGET = "table";
     private static final String UNNAMED = "unnamed";
     private static final String SUCCESS = "success";
     // Survives dev mode's live reload, which loads this class again while the SDK keeps every attribute name.
@@ -70,6 +74,7 @@ public class DynamoDbMetrics implements ExecutionInterceptor {
         double units = capacityUnits(context.response().getValueForField("ConsumedCapacity", Object.class).orElse(null));
         if (units > 0) {
             meters.capacity.increment(units);
+            byTarget(context.response().getValueForField("ConsumedCapacity", Object.class).orElse(null), meters);
         }
         // Only Query (and Scan) responses carry ScannedCount: the items read, before any filter.
         Integer scanned = context.response().getValueForField("ScannedCount", Integer.class).orElse(null);
@@ -114,6 +119,7 @@ public class DynamoDbMetrics implements ExecutionInterceptor {
         private final Timer success;
         private final Counter capacity;
         private final Map<String, Timer> failures = new ConcurrentHashMap<>();
+        private final Map<String, Counter> targets = new ConcurrentHashMap<>();
         private volatile Counter itemsRead;
 
         Meters(String pattern, String operation) {
@@ -139,6 +145,16 @@ public class DynamoDbMetrics implements ExecutionInterceptor {
             return counter;
         }
 
+        /** The units spent on the table or one index: a handful per pattern, registered on first use. */
+        Counter target(String target) {
+            Counter counter = targets.get(target);
+            return counter != null ? counter : targets.computeIfAbsent(target, t -> Counter.builder(
+                            CONSUMED_CAPACITY_BY_TARGET)
+                    .description("DynamoDB capacity units consumed on the table or one index (ConsumedCapacity INDEXES)")
+                    .tag("operation", operation).tag("pattern", pattern).tag("target", t)
+                    .register(registry));
+        }
+
         Timer failure(String outcome) {
             return failures.computeIfAbsent(outcome, this::timer);
         }
@@ -159,6 +175,24 @@ public class DynamoDbMetrics implements ExecutionInterceptor {
     private static String pattern(ExecutionAttributes attributes) {
         String pattern = attributes.getAttribute(PatternTags.NAME);
         return pattern == null ? UNNAMED : pattern;
+    }
+
+    /** Adds the table's and each index's units of a ConsumedCapacity (one object or a list) to their counters. */
+    private static void byTarget(Object consumed, Meters meters) {
+        if (consumed instanceof ConsumedCapacity one) {
+            if (one.table() != null && one.table().capacityUnits() != null) {
+                meters.target(TABLE_TARGET).increment(one.table().capacityUnits());
+            }
+            if (one.hasGlobalSecondaryIndexes()) {
+                one.globalSecondaryIndexes().forEach((index, capacity) -> {
+                    if (capacity.capacityUnits() != null) {
+                        meters.target(index).increment(capacity.capacityUnits());
+                    }
+                });
+            }
+        } else if (consumed instanceof List<?> many) {
+            many.forEach(each -> byTarget(each, meters));
+        }
     }
 
     /** ConsumedCapacity is one object for single-table calls and a list for batches and transactions. */

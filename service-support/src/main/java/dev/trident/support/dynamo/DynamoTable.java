@@ -154,7 +154,7 @@ public class DynamoTable {
         Map<String, AttributeValue> keyAttributes = key.toAttributes();
         return call(pattern, timeouts -> dynamo().getItem(r -> r.tableName(table).key(keyAttributes)
                 .consistentRead(consistency.consistentRead())
-                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                .returnConsumedCapacity(ReturnConsumedCapacity.INDEXES)
                 .overrideConfiguration(timeouts)))
                 .map(answer);
     }
@@ -173,7 +173,7 @@ public class DynamoTable {
     private Uni<QueryResponse> send(AccessPattern pattern, QueryRequest.Builder builder) {
         AwsRequestOverrideConfiguration tag = tags.tag(pattern);
         QueryRequest query = builder.tableName(table)
-                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                .returnConsumedCapacity(ReturnConsumedCapacity.INDEXES)
                 .overrideConfiguration(tag)
                 .build();
         return call(pattern, timeouts -> dynamo().query(timeouts == tag ? query
@@ -274,7 +274,7 @@ public class DynamoTable {
         return call(pattern, timeouts -> dynamo().batchGetItem(r -> r
                 .requestItems(Map.of(table, KeysAndAttributes.builder().keys(keys).consistentRead(consistentRead)
                         .build()))
-                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                .returnConsumedCapacity(ReturnConsumedCapacity.INDEXES)
                 .overrideConfiguration(timeouts)))
                 .chain(response -> {
                     found.addAll(response.responses().getOrDefault(table, List.of()));
@@ -304,7 +304,7 @@ public class DynamoTable {
                 .expressionAttributeNames(c == null ? null : c.namesOrNull())
                 .expressionAttributeValues(c == null ? null : c.valuesOrNull())
                 .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
-                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                .returnConsumedCapacity(ReturnConsumedCapacity.INDEXES)
                 .overrideConfiguration(timeouts)))
                 .replaceWithVoid();
     }
@@ -320,7 +320,7 @@ public class DynamoTable {
                 .expressionAttributeValues(update.valuesOrNull())
                 .returnValues(ReturnValue.ALL_NEW)
                 .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
-                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                .returnConsumedCapacity(ReturnConsumedCapacity.INDEXES)
                 .overrideConfiguration(timeouts)))
                 .map(response -> response.attributes());
     }
@@ -336,7 +336,7 @@ public class DynamoTable {
                 .expressionAttributeValues(c == null ? null : c.valuesOrNull())
                 .returnValues(ReturnValue.ALL_OLD)
                 .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
-                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                .returnConsumedCapacity(ReturnConsumedCapacity.INDEXES)
                 .overrideConfiguration(timeouts)))
                 .map(response -> response.hasAttributes() && !response.attributes().isEmpty()
                         ? response.attributes() : null);
@@ -361,7 +361,7 @@ public class DynamoTable {
                     () -> call(pattern, transactionAttemptNanos, timeouts -> dynamo().transactWriteItems(r -> r
                             .transactItems(items)
                             .clientRequestToken(token.get())
-                            .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                            .returnConsumedCapacity(ReturnConsumedCapacity.INDEXES)
                             .overrideConfiguration(timeouts)))
                             .onFailure(TransactionCanceledException.class)
                             .invoke(() -> token.set(UUID.randomUUID().toString())));
@@ -393,7 +393,7 @@ public class DynamoTable {
 
     private Uni<Void> batchWrite(AccessPattern pattern, List<WriteRequest> writes, int attempt, long deadline) {
         return call(pattern, timeouts -> dynamo().batchWriteItem(r -> r.requestItems(Map.of(table, writes))
-                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                .returnConsumedCapacity(ReturnConsumedCapacity.INDEXES)
                 .overrideConfiguration(timeouts)))
                 .chain(response -> {
                     List<WriteRequest> unprocessed = response.hasUnprocessedItems()

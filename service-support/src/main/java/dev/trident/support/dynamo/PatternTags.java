@@ -9,12 +9,16 @@ import software.amazon.awssdk.core.interceptor.ExecutionAttribute;
 
 /**
  * The SDK's side of an access pattern: the request override that carries the pattern's name to
- * {@link DynamoDbMetrics} (calls, latency and consumed capacity per pattern). Each pattern's override is built once
- * per table, so tagging a request allocates nothing.
+ * {@link DynamoDbMetrics} (calls, latency and consumed capacity per pattern) and, as the request header
+ * {@value #HEADER}, to whatever stands between the service and DynamoDB (the test fault proxy's capacity ledger
+ * attributes units by it; DynamoDB ignores it). Each pattern's override is built once per table, so tagging a request
+ * allocates nothing.
  */
 public final class PatternTags {
 
     static final ExecutionAttribute<String> NAME = ReloadSafeAttribute.named("trident.access-pattern");
+    /** The request header that names a call's access pattern. */
+    public static final String HEADER = "X-Trident-Pattern";
 
     private final Map<AccessPattern, AwsRequestOverrideConfiguration> tags = new ConcurrentHashMap<>();
     private final Map<AccessPattern, AwsRequestOverrideConfiguration> longerAttempts = new ConcurrentHashMap<>();
@@ -50,6 +54,7 @@ public final class PatternTags {
 
     /** A new override naming {@code pattern}, for a call made outside the table (DescribeTable, CreateTable). */
     public static AwsRequestOverrideConfiguration build(AccessPattern pattern) {
-        return AwsRequestOverrideConfiguration.builder().putExecutionAttribute(NAME, pattern.name()).build();
+        return AwsRequestOverrideConfiguration.builder().putExecutionAttribute(NAME, pattern.name())
+                .putHeader(HEADER, pattern.name()).build();
     }
 }
