@@ -162,9 +162,12 @@ class KeyTableTest {
                 row(EntityType.ERASURE, "an account's erasure: id and progress (TTL)", "ERASURE#<userId>", "ERASURE",
                         List.of(ErasureKeys.record("ada")), "ErasureKeys.record"),
                 row(EntityType.WORK_ITEM, "a task of pending work (a deletion, an erasure); shard = FNV-1a of "
-                        + "`<kind>#<id>` mod 16", "WORK#<service>#<shard>",
-                        "TASK#<kind>#<id>", List.of(WorkKeys.task("workspace", "delete-workspace", "acme")),
-                        "WorkKeys.task"));
+                        + "`<kind>#<id>` mod 16; `WORK#<service>` only for tasks written before the work was sharded, "
+                        + "until backfilled", Template.of("WORK#<service>#<shard>", "WORK#<service>"),
+                        Template.of("TASK#<kind>#<id>"), null, null, null, null,
+                        List.of(WorkKeys.task("workspace", "delete-workspace", "acme"),
+                                WorkKeys.legacyTask("workspace", "delete-workspace", "acme")), List.of(),
+                        "WorkKeys.task", "WorkKeys.legacyTask"));
     }
 
     static String table() {

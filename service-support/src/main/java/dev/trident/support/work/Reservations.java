@@ -7,8 +7,9 @@ import dev.trident.support.dynamo.WriteRefused;
 import dev.trident.support.problem.ProblemException;
 
 /**
- * An id whose deletion has not finished is reserved: its deletion task ({@code WORK#<service>#<shard>/TASK#<kind>#<id>}) is
- * written in the transaction that accepts the deletion and deleted when the last old item is gone. A create of the
+ * An id whose deletion has not finished is reserved: its deletion task
+ * ({@code WORK#<service>#<shard>/TASK#<kind>#<id>}) is written in the transaction that accepts the deletion and deleted
+ * when the last old item is gone. A create of the
  * same id adds {@link #free} to its own transaction, a ConditionCheck that no such task exists, so that the check
  * and the create are one atomic decision, never a read followed by a write. Refused, it is a 409 with Retry-After.
  */

@@ -42,7 +42,7 @@ import org.jboss.logging.Logger;
  * the first readiness check for the same cores) and does the tasks it has a {@link WorkHandler} for: claim (a
  * conditional write, so with several replicas each task is held by one at a time), perform, delete.
  * <p>
- * A poll Queries all {@link WorkKeys#WORK_SHARDS} shards in parallel, each for at most
+ * A poll Queries all {@link WorkKeys#WORK_SHARDS} shards, four at a time, each for at most
  * {@code trident.work.tasks-per-poll} tasks a page, reading past tasks whose lease is live and parked ones (up to
  * {@code trident.work.max-pages-per-poll} pages a shard), so neither holds up a task behind it. The tasks it may
  * claim are taken oldest request first across kinds; requests within one poll interval of each other count as equally
@@ -86,6 +86,8 @@ public class WorkRunner {
     private final Set<String> parkedLogged = ConcurrentHashMap.newKeySet();
     /** Claims and performances of polled tasks under way in this process: at most trident.work.concurrency. */
     private final AtomicInteger inFlight = new AtomicInteger();
+    /** Shards a poll Queries at once. */
+    private static final int SHARDS_AT_ONCE = 4;
     /** The latest poll of each service: its tasks not yet started fill the slots that free up. */
     private final Map<String, Round> rounds = new ConcurrentHashMap<>();
 
@@ -157,35 +159,31 @@ public class WorkRunner {
         Map<String, WorkHandler> byKind = handlers.getOrDefault(service, Map.of());
         int start = ThreadLocalRandom.current().nextInt(WorkKeys.WORK_SHARDS);
         long now = clock.millis();
-        List<Uni<List<WorkTask>>> reads = new ArrayList<>(WorkKeys.WORK_SHARDS);
-        for (int i = 0; i < WorkKeys.WORK_SHARDS; i++) {
-            reads.add(readShard(service, (start + i) % WorkKeys.WORK_SHARDS, byKind, now, null, 1,
-                    new ArrayList<>()));
-        }
-        return Uni.join().all(reads).andFailFast().map(shards -> {
-            List<Candidate> seen = new ArrayList<>();
-            for (int distance = 0; distance < shards.size(); distance++) {
-                for (WorkTask task : shards.get(distance)) {
-                    seen.add(new Candidate(task, distance, requestedMillis(task)));
-                }
-            }
-            measure(service, byKind, seen, now);
-            long bucket = Math.max(1, settings.pollInterval().toMillis());
-            List<WorkTask> claimable = seen.stream()
-                    .filter(c -> claimable(c.task(), byKind, now))
-                    .sorted(Comparator.comparingLong((Candidate c) -> c.requested() / bucket)
-                            .thenComparingInt(Candidate::distance)
-                            .thenComparingLong(Candidate::requested))
-                    .map(Candidate::task)
-                    .toList();
-            Round round = new Round(byKind, claimable);
-            Round previous = rounds.put(service, round);
-            if (previous != null) {
-                previous.supersede();
-            }
-            round.pump();
-            return round;
-        });
+        // A few shards at a time, not all sixteen: a poll must not take a burst of connections from the requests.
+        return Multi.createFrom().range(0, WorkKeys.WORK_SHARDS)
+                .onItem().transformToUni(distance -> readShard(service, (start + distance) % WorkKeys.WORK_SHARDS,
+                        byKind, now, null, 1, new ArrayList<>())
+                        .map(tasks -> tasks.stream().map(t -> new Candidate(t, distance, requestedMillis(t))).toList()))
+                .merge(SHARDS_AT_ONCE)
+                .collect().in(ArrayList<Candidate>::new, List::addAll)
+                .map(seen -> {
+                    measure(service, byKind, seen, now);
+                    long bucket = Math.max(1, settings.pollInterval().toMillis());
+                    List<WorkTask> claimable = seen.stream()
+                            .filter(c -> claimable(c.task(), byKind, now))
+                            .sorted(Comparator.comparingLong((Candidate c) -> c.requested() / bucket)
+                                    .thenComparingInt(Candidate::distance)
+                                    .thenComparingLong(Candidate::requested))
+                            .map(Candidate::task)
+                            .toList();
+                    Round round = new Round(byKind, claimable);
+                    Round previous = rounds.put(service, round);
+                    if (previous != null) {
+                        previous.supersede();
+                    }
+                    round.pump();
+                    return round;
+                });
     }
 
     /** A task seen by a poll, with how far its shard is from the poll's first and when it was requested. */

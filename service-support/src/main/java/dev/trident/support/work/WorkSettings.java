@@ -15,9 +15,9 @@ public interface WorkSettings {
 
     /**
      * How often the pending-work shards are queried (one strongly consistent Query of at most {@link #tasksPerPoll()}
-     * items per shard, in parallel; an empty shard is billed the minimum read). With the lease below this bounds how
-     * soon work requested while the service was down is done once it is back (the first poll runs one interval after
-     * start-up).
+     * items per shard, four shards at a time; an empty shard is billed the minimum read). With the lease below this
+     * bounds how soon work requested while the service was down is done once it is back (the first poll runs one
+     * interval after start-up).
      */
     @WithDefault("PT5S")
     Duration pollInterval();
