@@ -120,9 +120,11 @@ final class Invariants {
     private final Instant now;
     private final Duration workAge;
     private final Instant oldWork;
+    private final TableAudit.IndexShards indexShards;
 
-    Invariants(AuditedTable table, Instant now, Duration workAge) {
+    Invariants(AuditedTable table, Instant now, Duration workAge, TableAudit.IndexShards shards) {
         this.table = table;
+        this.indexShards = shards;
         this.now = now;
         this.workAge = workAge;
         this.oldWork = now.minus(workAge);
@@ -655,7 +657,8 @@ final class Invariants {
             case COMMENT -> byIndex(SocialKeys.commentByAuthor(required(item, AUTHOR_ID),
                     item.part(KeyDecoder.COMMENT_ID)));
             case COURSE -> byIndex(EnrollmentKeys.courseIndex(item.part(KeyDecoder.COURSE_ID)),
-                    EnrollmentKeys.courseTermIndex(required(item, TERM), item.part(KeyDecoder.COURSE_ID)));
+                    EnrollmentKeys.courseTermIndex(required(item, TERM), item.part(KeyDecoder.COURSE_ID),
+                            indexShards.catalogue()));
             case ENROLLMENT -> byIndex(EnrollmentKeys.enrollmentIndex(item.part(KeyDecoder.COURSE_ID),
                     item.part(KeyDecoder.STUDENT_ID)), EnrollmentKeys.enrollmentTermIndex(
                     item.part(KeyDecoder.STUDENT_ID), required(item, COURSE_TERM), item.part(KeyDecoder.COURSE_ID)));
@@ -670,7 +673,8 @@ final class Invariants {
                 ProjectId id = ProjectId.parse(item.part(KeyDecoder.PROJECT_ID));
                 ProjectStatus status = ProjectStatus.parse(STATUS, item.text(STATUS));
                 yield byIndex(WorkspaceKeys.projectWorkspaceStatusIndex(wsId, shards, status, id),
-                        WorkspaceKeys.projectStatusIndex(status, createdAt(item), wsId, id));
+                        WorkspaceKeys.projectStatusIndex(status, indexShards.projectStatus(), createdAt(item), wsId,
+                                id));
             }
             default -> Map.of();
         };

@@ -1,6 +1,9 @@
 package dev.trident.migrations;
 
+import dev.trident.keys.EnrollmentKeys;
+import dev.trident.keys.Shards;
 import dev.trident.keys.TableDefinition;
+import dev.trident.keys.WorkspaceKeys;
 import java.io.PrintStream;
 import java.net.URI;
 import java.time.Clock;
@@ -40,13 +43,15 @@ public final class TableAudit {
 
     static final String USAGE = """
             usage: deploy/audit.sh [--table trident] [--endpoint URL] [--region REGION] [--segments 4] \
-            [--work-age PT10M] [--quiet]
+            [--work-age PT10M] [--catalogue-shards 8] [--project-status-shards 8] [--quiet]
               --table     the table (default: TRIDENT_TABLE_NAME, else trident)
               --endpoint  a DynamoDB endpoint, e.g. http://127.0.0.1:8000 for the local stack (static dummy \
             credentials); without it, AWS with the default credential chain
               --region    the region (default: AWS_REGION, else us-east-1)
               --segments  parallel Scan segments, 1..64 (default 4)
               --work-age  ISO-8601 duration after which pending work counts as stuck (default PT10M)
+              --catalogue-shards       enrollment-service's trident.enrollment.catalogue.shards, 1..16 (default 8):             a course whose GSI2 key is not on its shard of that many is a violation
+              --project-status-shards  workspace-service's trident.workspace.project-status.shards, 1..16             (default 8): likewise for a project's GSI2 key
               --quiet     no progress on stderr; the violations and the summary still go to stdout
             Prints one line per violation (invariant, PK/SK, what is wrong), one per note ("note: ", a state a
             legitimate history explains; never a non-zero exit), then a summary.
@@ -57,6 +62,20 @@ public final class TableAudit {
     private final int segments;
     private final Duration workAge;
     private final Clock clock;
+    private final IndexShards shards;
+
+    /**
+     * The write shard counts the services run with, which decide where a course's and a project's GSI2 key belongs.
+     */
+    public record IndexShards(int catalogue, int projectStatus) {
+        public static final IndexShards DEFAULT = new IndexShards(EnrollmentKeys.DEFAULT_CATALOGUE_SHARDS,
+                WorkspaceKeys.DEFAULT_PROJECT_STATUS_SHARDS);
+
+        public IndexShards {
+            Shards.requireShardCount(catalogue);
+            Shards.requireShardCount(projectStatus);
+        }
+    }
 
     /** The prefix of a note's line: notes never change the exit code. */
     public static final String NOTE = "note: ";
@@ -70,6 +89,11 @@ public final class TableAudit {
     }
 
     public TableAudit(DynamoDbClient dynamo, String table, int segments, Duration workAge, Clock clock) {
+        this(dynamo, table, segments, workAge, clock, IndexShards.DEFAULT);
+    }
+
+    public TableAudit(DynamoDbClient dynamo, String table, int segments, Duration workAge, Clock clock,
+            IndexShards shards) {
         if (segments < 1 || segments > MAX_SEGMENTS) {
             throw new IllegalArgumentException("segments must be 1.." + MAX_SEGMENTS);
         }
@@ -81,6 +105,7 @@ public final class TableAudit {
         this.segments = segments;
         this.workAge = workAge;
         this.clock = clock;
+        this.shards = shards;
     }
 
     /** Scans the table and checks every invariant. */
@@ -94,7 +119,7 @@ public final class TableAudit {
         List<AuditedItem> items = scan();
         progress.accept(String.format("scanned %d items in %.1f s", items.size(), seconds(started)));
         started = System.nanoTime();
-        Invariants invariants = new Invariants(new AuditedTable(items), clock.instant(), workAge);
+        Invariants invariants = new Invariants(new AuditedTable(items), clock.instant(), workAge, shards);
         Invariants.Outcome outcome = invariants.check();
         progress.accept(String.format("checked in %.1f s", seconds(started)));
         return new Report(items.size(), invariants.checks().size(), outcome.violations(), outcome.notes());
@@ -148,7 +173,9 @@ public final class TableAudit {
      */
     public static int run(String[] args, PrintStream out, PrintStream err) {
         Map<String, String> options = new HashMap<>(Map.of("--table", env("TRIDENT_TABLE_NAME", "trident"),
-                "--region", env("AWS_REGION", "us-east-1"), "--segments", "4", "--work-age", "PT10M"));
+                "--region", env("AWS_REGION", "us-east-1"), "--segments", "4", "--work-age", "PT10M",
+                "--catalogue-shards", Integer.toString(EnrollmentKeys.DEFAULT_CATALOGUE_SHARDS),
+                "--project-status-shards", Integer.toString(WorkspaceKeys.DEFAULT_PROJECT_STATUS_SHARDS)));
         boolean quiet = false;
         for (int i = 0; i < args.length; i++) {
             String name = args[i];
@@ -158,7 +185,8 @@ public final class TableAudit {
                     return CLEAN;
                 }
                 case "--quiet" -> quiet = true;
-                case "--table", "--endpoint", "--region", "--segments", "--work-age" -> {
+                case "--table", "--endpoint", "--region", "--segments", "--work-age", "--catalogue-shards",
+                        "--project-status-shards" -> {
                     if (i + 1 >= args.length) {
                         return usage(err, name + " needs a value");
                     }
@@ -170,16 +198,20 @@ public final class TableAudit {
             }
         }
         int segments;
+        IndexShards shards;
         Duration workAge;
         String table;
         URI endpoint;
         try {
             segments = Integer.parseInt(options.get("--segments"));
+            shards = new IndexShards(Integer.parseInt(options.get("--catalogue-shards")),
+                    Integer.parseInt(options.get("--project-status-shards")));
             workAge = Duration.parse(options.get("--work-age"));
             table = TableDefinition.of(options.get("--table")).tableName();
             endpoint = options.containsKey("--endpoint") ? URI.create(options.get("--endpoint")) : null;
         } catch (NumberFormatException | DateTimeParseException e) {
-            return usage(err, "--segments takes a whole number, --work-age an ISO-8601 duration such as PT10M");
+            return usage(err, "--segments and the shard counts take a whole number, --work-age an ISO-8601 duration"
+                    + " such as PT10M");
         } catch (IllegalArgumentException e) {
             return usage(err, e.getMessage());
         }
@@ -196,7 +228,7 @@ public final class TableAudit {
                             StaticCredentialsProvider.create(AwsBasicCredentials.create("local", "local")));
         }
         try (DynamoDbClient dynamo = builder.build()) {
-            TableAudit audit = new TableAudit(dynamo, table, segments, workAge, Clock.systemUTC());
+            TableAudit audit = new TableAudit(dynamo, table, segments, workAge, Clock.systemUTC(), shards);
             if (!quiet) {
                 err.println("scanning " + table + (endpoint == null ? "" : " at " + endpoint) + " in " + segments
                         + " segments (strongly consistent reads)");
