@@ -88,7 +88,8 @@ class ProjectsByStatusShardCountTest {
                     "limit " + limit);
         }
         // A range inside: from the 4th oldest to the 9th oldest creation, both inclusive, as the keys compare.
-        List<Created> oldestFirst = newestFirst.reversed();
+        List<Created> oldestFirst = created.stream().sorted(Comparator.comparing((Created c) -> c.statusKey().sk()))
+                .toList();
         String fromKey = oldestFirst.get(3).statusKey().sk();
         String toKey = oldestFirst.get(8).statusKey().sk();
         Instant from = WorkspaceKeys.parseProjectStatusSk(fromKey).createdAt();

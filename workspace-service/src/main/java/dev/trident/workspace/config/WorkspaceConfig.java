@@ -27,8 +27,9 @@ public interface WorkspaceConfig {
          * How many GSI2 partitions each status is spread over ({@code PROJSTATUS#<status>#<n>}, 1..16; the default
          * is WorkspaceKeys.DEFAULT_PROJECT_STATUS_SHARDS). Every project write lands in one of them, so more shards
          * spread a busy status; every page of GET /projects?status= reads each at least once. Raising it is safe
-         * for reads only after deploy/backfill-project-status.sh re-keyed the stored projects; lowering it hides
-         * every project on a shard above the new count until that backfill runs (docs/scale.md).
+         * for reads (every old shard is one of the new ones); deploy/backfill-project-status.sh then spreads the
+         * stored projects over the new shards. Lowering it hides every project on a shard at or above the new
+         * count until that backfill has moved it (docs/scale.md).
          */
         @WithDefault("8")
         @Min(1)
