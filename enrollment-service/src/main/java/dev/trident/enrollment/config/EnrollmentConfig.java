@@ -19,7 +19,9 @@ public interface EnrollmentConfig {
          * How many GSI2 partitions each term's catalogue is spread over ({@code TERM#<term>#<shard>}, 1..16; the
          * default is EnrollmentKeys.DEFAULT_CATALOGUE_SHARDS). Every enrolment rewrites its course's copy in one of
          * them, so more shards spread a busy term's writes; every catalogue page reads each shard at least once.
-         * Changing it re-keys every course: run deploy/backfill-course-terms.sh with the new count (docs/scale.md).
+         * Raising it is safe for reads (every old shard is one of the new ones) and deploy/backfill-course-terms.sh
+         * with the new count then spreads the stored courses; lowering it hides every course on a shard at or above
+         * the new count until that backfill has moved it (docs/scale.md).
          */
         @WithDefault("8")
         @Min(1)
