@@ -4,6 +4,9 @@ import static dev.trident.keys.EntityType.COURSE;
 import static dev.trident.keys.EntityType.ENROLLMENT;
 import static dev.trident.keys.EntityType.STUDENT;
 
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
 /**
  * Keys of the enrollment domain: students, courses and the enrollment edge read from both sides (GSI1), and from the
  * student's side by term (GSI2).
@@ -14,8 +17,17 @@ public final class EnrollmentKeys {
     public static final String ENROLLMENTS_PREFIX = ENROLLMENT.sortKey();
     /** GSI1SK prefix of roster entries under {@code CRS#<courseId>}. */
     public static final String ROSTER_PREFIX = STUDENT.pkPrefix();
-    /** GSI2PK prefix of a term's catalogue: {@code TERM#<term>}, one partition per term, courses by id. */
+    /**
+     * GSI2PK prefix of a term's catalogue: {@code TERM#<term>#<shard>}, the term's courses spread over write shards,
+     * each by course id.
+     */
     static final String TERM_PREFIX = "TERM#";
+    /**
+     * How many write shards a term's catalogue has unless an operator sets another count: the default of
+     * enrollment-service's {@code trident.enrollment.catalogue.shards} and of the tools that check and re-key it.
+     */
+    public static final int DEFAULT_CATALOGUE_SHARDS = 8;
+    private static final Pattern TERM_SHARD = Pattern.compile("([^#]+)#(\\d{1,2})");
     /**
      * What joins a student and a term in the GSI2PK of their enrolments of that term:
      * {@code STU#<studentId>#TERM#<term>}. Neither id can hold the delimiter, so the key splits one way only.
@@ -47,17 +59,30 @@ public final class EnrollmentKeys {
         return new IndexKey(TableSchema.GSI1, coursePartition(courseId), METADATA);
     }
 
-    /**
-     * The GSI2 partition of a term's catalogue. A term is a code in the id grammar (e.g. {@code 2026-fall}), so
-     * {@code TERM#2026} never shares a partition with {@code TERM#2026#x}.
-     */
-    public static String termPartition(String term) {
-        return TERM_PREFIX + Ids.require("term", term);
+    /** The catalogue shard of a course: FNV-1a of its id modulo the shard count, the same in every release. */
+    public static int catalogueShard(String courseId, int shardCount) {
+        return Shards.of(Ids.require("courseId", courseId), shardCount);
     }
 
-    /** GSI2 key of a course: {@code TERM#<term>} / {@code <courseId>}, so a term's catalogue lists by course id. */
-    public static IndexKey courseTermIndex(String term, String courseId) {
-        return new IndexKey(TableSchema.GSI2, termPartition(term), Ids.require("courseId", courseId));
+    /**
+     * One write shard of a term's catalogue on GSI2: {@code TERM#<term>#<shard>}. A term is a code in the id grammar
+     * (no {@code #}), so the shard is what follows the last {@code #} and the key splits one way only.
+     */
+    public static String termPartition(String term, int shard, int shardCount) {
+        Shards.requireShardCount(shardCount);
+        if (shard < 0 || shard >= shardCount) {
+            throw new InvalidKeyException("shard", "must be between 0 and " + (shardCount - 1));
+        }
+        return TERM_PREFIX + Ids.require("term", term) + Keys.DELIMITER + shard;
+    }
+
+    /**
+     * GSI2 key of a course: {@code TERM#<term>#<shard>} / {@code <courseId>}, the shard derived from the course id,
+     * so a term's catalogue is {@code shardCount} partitions, each listing its courses by id.
+     */
+    public static IndexKey courseTermIndex(String term, String courseId, int shardCount) {
+        return new IndexKey(TableSchema.GSI2, termPartition(term, catalogueShard(courseId, shardCount), shardCount),
+                Ids.require("courseId", courseId));
     }
 
     public static ItemKey enrollment(String studentId, String courseId) {
@@ -123,9 +148,17 @@ public final class EnrollmentKeys {
         return Keys.idAfter("courseId", pk, COURSE.pkPrefix());
     }
 
-    /** Term from a catalogue GSI2PK. */
-    public static String parseTermPk(String gsi2pk) {
-        return Keys.idAfter("term", gsi2pk, TERM_PREFIX);
+    /** A term and one of its catalogue shards, read back from a catalogue GSI2PK. */
+    public record TermShard(String term, int shard) {
+    }
+
+    /** Term and shard from a catalogue GSI2PK ({@code TERM#<term>#<shard>}, shard 0..15 without leading zeros). */
+    public static TermShard parseTermPk(String gsi2pk) {
+        Matcher m = TERM_SHARD.matcher(Keys.rest("term", gsi2pk, TERM_PREFIX));
+        if (!m.matches()) {
+            throw new InvalidKeyException("term", "not a TERM#<term>#<shard> key");
+        }
+        return new TermShard(Ids.require("term", m.group(1)), Keys.shardNumber(m.group(2)));
     }
 
     /** Course id from a catalogue GSI2SK. */

@@ -20,7 +20,7 @@ public enum ItemCollection {
     STUDENT(null, "a student's profile and enrolments"),
     COURSE(null, "a course's metadata"),
     COURSE_ROSTER(TableSchema.GSI1, "a course's metadata and roster (enrolment edges, inverted)"),
-    COURSES_BY_TERM(TableSchema.GSI2, "the catalogue of one term, by course id"),
+    COURSES_BY_TERM(TableSchema.GSI2, "one write shard of a term's catalogue, by course id"),
     STUDENT_TERM(TableSchema.GSI2, "a student's enrolments in one term, by course id"),
     WORKSPACE(null, "a workspace's settings, members, project sequences and, unsharded, its projects"),
     WORKSPACE_SHARD(null, "one shard of a sharded workspace's projects"),

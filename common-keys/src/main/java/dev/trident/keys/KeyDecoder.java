@@ -27,6 +27,7 @@ public final class KeyDecoder {
     public static final String YEAR = "year";
     public static final String STATUS = "status";
     public static final String STATUS_SHARD = "statusShard";
+    public static final String CATALOGUE_SHARD = "catalogueShard";
     public static final String CREATED_AT = "createdAt";
     public static final String RECORD_HASH = "recordHash";
     public static final String SERVICE = "service";
@@ -120,9 +121,9 @@ public final class KeyDecoder {
 
     /**
      * The parts of an index key that an item of {@code type} carries (GSI1: a profile's handle, a course, an
-     * enrolment's course and student, a member edge's user and workspace; GSI2: a post's month and shard, an enrolment's
-     * student and term, a project's status partition). Empty when this type has no such index key in the grammar, or
-     * the key is not one it makes.
+     * enrolment's course and student, a member edge's user and workspace; GSI2: a post's month and shard, a course's
+     * term and catalogue shard, an enrolment's student and term, a project's status partition). Empty when this type
+     * has no such index key in the grammar, or the key is not one it makes.
      */
     public static Optional<Map<String, String>> decodeIndex(EntityType type, IndexKey key) {
         Map<String, String> parts = new LinkedHashMap<>();
@@ -137,11 +138,15 @@ public final class KeyDecoder {
                     Keys.requireEquals("sk", key.sk(), SocialKeys.PROFILE);
                 }
                 case COURSE -> {
-                    if (!gsi1) {
-                        return Optional.empty();
+                    if (gsi1) {
+                        parts.put(COURSE_ID, EnrollmentKeys.parseCoursePk(key.pk()));
+                        Keys.requireEquals("sk", key.sk(), EnrollmentKeys.METADATA);
+                    } else {
+                        EnrollmentKeys.TermShard termShard = EnrollmentKeys.parseTermPk(key.pk());
+                        parts.put(TERM, termShard.term());
+                        parts.put(CATALOGUE_SHARD, Integer.toString(termShard.shard()));
+                        parts.put(COURSE_ID, EnrollmentKeys.parseTermSk(key.sk()));
                     }
-                    parts.put(COURSE_ID, EnrollmentKeys.parseCoursePk(key.pk()));
-                    Keys.requireEquals("sk", key.sk(), EnrollmentKeys.METADATA);
                 }
                 case ENROLLMENT -> {
                     if (gsi1) {

@@ -26,6 +26,15 @@ final class Keys {
         return key.substring(prefix.length());
     }
 
+    /** A shard number written in a key: 0..15 in decimal, without leading zeros (one spelling per shard). */
+    static int shardNumber(String digits) {
+        int shard = digits.length() > 2 || digits.isEmpty() ? -1 : Integer.parseInt(digits);
+        if (shard < 0 || shard >= Shards.MAX_SHARDS || !digits.equals(Integer.toString(shard))) {
+            throw new InvalidKeyException("shard", "is not a shard number");
+        }
+        return shard;
+    }
+
     static void requireEquals(String field, String key, String expected) {
         if (!expected.equals(key)) {
             throw new InvalidKeyException(field, "key is not " + expected);

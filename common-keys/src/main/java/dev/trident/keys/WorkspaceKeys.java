@@ -36,14 +36,17 @@ public final class WorkspaceKeys {
      * {@code [A-Za-z0-9._-]}, all below {@code ~}), so {@code <createdAt>#~} is the last key of that millisecond.
      */
     private static final String AFTER_EVERY_ID = "~";
-    /** Write shards of each status partition on GSI2, so one busy status is not one hot partition. */
-    public static final int PROJECT_STATUS_SHARDS = 4;
+    /**
+     * How many write shards each status has on GSI2 unless an operator sets another count: the default of
+     * workspace-service's {@code trident.workspace.project-status.shards} and of the tools that check and re-key it.
+     */
+    public static final int DEFAULT_PROJECT_STATUS_SHARDS = 8;
 
     // Fixed width (always millis) so that the GSI2 sort key orders by time; plain ISO text does not.
     private static final DateTimeFormatter CREATED_AT =
             DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSS'Z'").withZone(ZoneOffset.UTC);
     private static final Pattern SHARDED = Pattern.compile("(.+)#(\\d{1,2})");
-    private static final Pattern STATUS_PK = Pattern.compile("([A-Z]+)#(\\d)");
+    private static final Pattern STATUS_PK = Pattern.compile("([A-Z]+)#(\\d{1,2})");
     private static final Pattern WORKSPACE_STATUS_PK = Pattern.compile("WS#([^#]+)#STATUS#([A-Z]+)#(\\d{1,2})");
     // The creation times a fixed-width sort key can hold (a year of four digits).
     private static final Instant FIRST_FOUR_DIGIT_YEAR = LocalDate.of(0, 1, 1).atStartOfDay(ZoneOffset.UTC).toInstant();
@@ -116,31 +119,31 @@ public final class WorkspaceKeys {
         return new ItemKey(workspacePartition(wsId), SEQUENCE_PREFIX + year);
     }
 
-    /** The status-index shard of a project, derived from workspace and project id (stable). */
-    public static int projectStatusShard(String wsId, ProjectId projectId) {
-        return Shards.of(Ids.require("wsId", wsId) + Keys.DELIMITER + projectId, PROJECT_STATUS_SHARDS);
+    /**
+     * The status-index shard of a project: FNV-1a of {@code <wsId>#<projectId>} modulo the shard count, the same in
+     * every release, so a project keeps its shard while its status changes.
+     */
+    public static int projectStatusShard(String wsId, ProjectId projectId, int shardCount) {
+        return Shards.of(Ids.require("wsId", wsId) + Keys.DELIMITER + projectId, shardCount);
     }
 
-    public static String projectStatusPartition(ProjectStatus status, int n) {
-        if (n < 0 || n >= PROJECT_STATUS_SHARDS) {
-            throw new InvalidKeyException("shard", "must be between 0 and " + (PROJECT_STATUS_SHARDS - 1));
+    /** One write shard of a status on GSI2: {@code PROJSTATUS#<status>#<n>}, n in 0..shardCount-1. */
+    public static String projectStatusPartition(ProjectStatus status, int n, int shardCount) {
+        Shards.requireShardCount(shardCount);
+        if (n < 0 || n >= shardCount) {
+            throw new InvalidKeyException("shard", "must be between 0 and " + (shardCount - 1));
         }
         return STATUS_PREFIX + status.name() + Keys.DELIMITER + n;
     }
 
-    /** GSI2 key of a project: {@code PROJSTATUS#<status>#<n>} / {@code <createdAt>#<wsId>#<projectId>}. */
-    public static IndexKey projectStatusIndex(ProjectStatus status, Instant createdAt, String wsId,
+    /**
+     * GSI2 key of a project: {@code PROJSTATUS#<status>#<n>} / {@code <createdAt>#<wsId>#<projectId>}, n the
+     * project's status shard among {@code shardCount}.
+     */
+    public static IndexKey projectStatusIndex(ProjectStatus status, int shardCount, Instant createdAt, String wsId,
             ProjectId projectId) {
-        return projectStatusIndex(status, projectStatusShard(wsId, projectId), createdAt, wsId, projectId);
-    }
-
-    /** As above with an explicit n, which must be the derived one (a wrong n would hide the item). */
-    public static IndexKey projectStatusIndex(ProjectStatus status, int n, Instant createdAt, String wsId,
-            ProjectId projectId) {
-        if (n != projectStatusShard(wsId, projectId)) {
-            throw new InvalidKeyException("shard", "is not the status shard of this project");
-        }
-        return new IndexKey(TableSchema.GSI2, projectStatusPartition(status, n),
+        return new IndexKey(TableSchema.GSI2,
+                projectStatusPartition(status, projectStatusShard(wsId, projectId, shardCount), shardCount),
                 formatCreatedAt(createdAt) + Keys.DELIMITER + wsId + Keys.DELIMITER + projectId);
     }
 
@@ -206,11 +209,7 @@ public final class WorkspaceKeys {
         String rest = Keys.rest("wsId", pk, WORKSPACE.pkPrefix());
         Matcher m = SHARDED.matcher(rest);
         if (m.matches()) {
-            int shard = Integer.parseInt(m.group(2));
-            if (shard >= Shards.MAX_SHARDS || !m.group(2).equals(Integer.toString(shard))) {
-                throw new InvalidKeyException("shard", "is not a shard number");
-            }
-            return new ProjectPartition(Ids.require("wsId", m.group(1)), OptionalInt.of(shard));
+            return new ProjectPartition(Ids.require("wsId", m.group(1)), OptionalInt.of(Keys.shardNumber(m.group(2))));
         }
         return new ProjectPartition(Ids.require("wsId", rest), OptionalInt.empty());
     }
@@ -249,11 +248,7 @@ public final class WorkspaceKeys {
         if (!m.matches()) {
             throw new InvalidKeyException("status", "not a status partition");
         }
-        int n = Integer.parseInt(m.group(2));
-        if (n >= PROJECT_STATUS_SHARDS) {
-            throw new InvalidKeyException("shard", "is not a status shard");
-        }
-        return new StatusPartition(ProjectStatus.parse("status", m.group(1)), n);
+        return new StatusPartition(ProjectStatus.parse("status", m.group(1)), Keys.shardNumber(m.group(2)));
     }
 
     /** A project's GSI1 partition: workspace, status and the workspace shard. */
@@ -265,12 +260,8 @@ public final class WorkspaceKeys {
         if (m == null || !m.matches()) {
             throw new InvalidKeyException("status", "not a WS#<wsId>#STATUS#<status>#<shard> key");
         }
-        int shard = Integer.parseInt(m.group(3));
-        if (shard >= Shards.MAX_SHARDS || !m.group(3).equals(Integer.toString(shard))) {
-            throw new InvalidKeyException("shard", "is not a shard number");
-        }
         return new WorkspaceStatusPartition(Ids.require("wsId", m.group(1)), ProjectStatus.parse("status", m.group(2)),
-                shard);
+                Keys.shardNumber(m.group(3)));
     }
 
     public record StatusEntry(Instant createdAt, String wsId, ProjectId projectId) {

@@ -46,9 +46,11 @@ class ItemCollectionTest {
         assertEquals(Optional.of(ItemCollection.TIMELINE),
                 ItemCollection.classify("GSI2", SocialKeys.unshardedTimelinePartition("2026-05")));
         assertEquals(Optional.of(ItemCollection.PROJECTS_BY_STATUS),
-                ItemCollection.classify("GSI2", WorkspaceKeys.projectStatusPartition(ProjectStatus.PAUSED, 2)));
+                ItemCollection.classify("GSI2", WorkspaceKeys.projectStatusPartition(ProjectStatus.PAUSED, 12, 16)));
         assertEquals(Optional.of(ItemCollection.COURSES_BY_TERM),
-                ItemCollection.classify("GSI2", EnrollmentKeys.termPartition("2026-fall")));
+                ItemCollection.classify("GSI2", EnrollmentKeys.termPartition("2026-fall", 5, 8)));
+        // The unsharded catalogue key is no partition any read uses: only the backfill and the audit meet it.
+        assertEquals(Optional.empty(), ItemCollection.classify("GSI2", "TERM#2026-fall"));
         assertEquals(Optional.of(ItemCollection.STUDENT_TERM),
                 ItemCollection.classify("GSI2", EnrollmentKeys.studentTermPartition("s1", "2026-fall")));
         assertEquals(Optional.of(ItemCollection.WORKSPACE_PROJECTS_BY_STATUS), ItemCollection.classify("GSI1",

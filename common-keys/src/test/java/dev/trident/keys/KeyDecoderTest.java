@@ -99,6 +99,9 @@ class KeyDecoderTest {
                         EnrollmentKeys.enrollmentTermIndex("s1", "2026-fall", "c1")));
         assertEquals(Optional.of(parts("courseId", "c1")),
                 KeyDecoder.decodeIndex(EntityType.COURSE, EnrollmentKeys.courseIndex("c1")));
+        assertEquals(Optional.of(parts("term", "2026-fall", "catalogueShard",
+                        Integer.toString(EnrollmentKeys.catalogueShard("c1", 8)), "courseId", "c1")),
+                KeyDecoder.decodeIndex(EntityType.COURSE, EnrollmentKeys.courseTermIndex("2026-fall", "c1", 8)));
         assertEquals(Optional.of(parts("userId", "u1", "wsId", "w1")),
                 KeyDecoder.decodeIndex(EntityType.MEMBER, WorkspaceKeys.memberIndex("u1", "w1")));
         assertEquals(Optional.of(parts("handle", "Ann")),
@@ -109,15 +112,17 @@ class KeyDecoderTest {
         assertEquals(Optional.of(parts("month", "2026-05", "postId", "p1")), KeyDecoder.decodeIndex(EntityType.POST,
                 new IndexKey("GSI2", SocialKeys.unshardedTimelinePartition("2026-05"), "p1")));
         Instant created = Instant.parse("2026-05-01T10:15:30.123Z");
-        IndexKey status = WorkspaceKeys.projectStatusIndex(ProjectStatus.ACTIVE, created, "w1", P42);
+        IndexKey status = WorkspaceKeys.projectStatusIndex(ProjectStatus.ACTIVE, 16, created, "w1", P42);
         assertEquals(Optional.of(parts("status", "ACTIVE", "statusShard",
-                        Integer.toString(WorkspaceKeys.projectStatusShard("w1", P42)), "createdAt", created.toString(),
+                        Integer.toString(WorkspaceKeys.projectStatusShard("w1", P42, 16)), "createdAt", created.toString(),
                         "wsId", "w1", "projectId", "2026-0042")),
                 KeyDecoder.decodeIndex(EntityType.PROJECT, status));
         // An index key of another type's shape is not this type's: nothing decoded, nothing invented.
         assertEquals(Optional.empty(), KeyDecoder.decodeIndex(EntityType.ENROLLMENT, WorkspaceKeys.memberIndex("u1", "w1")));
         assertEquals(Optional.empty(), KeyDecoder.decodeIndex(EntityType.STUDENT, EnrollmentKeys.courseIndex("c1")));
         assertEquals(Optional.empty(), KeyDecoder.decodeIndex(EntityType.ENROLLMENT,
-                EnrollmentKeys.courseTermIndex("2026-fall", "c1")));
+                EnrollmentKeys.courseTermIndex("2026-fall", "c1", 8)));
+        assertEquals(Optional.empty(), KeyDecoder.decodeIndex(EntityType.COURSE,
+                EnrollmentKeys.enrollmentTermIndex("s1", "2026-fall", "c1")));
     }
 }

@@ -9,6 +9,7 @@ import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalInt;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -69,9 +70,18 @@ class KeyGrammarTest {
         assertEquals("c1", EnrollmentKeys.parseCoursePk(EnrollmentKeys.course("c1").pk()));
         assertEquals("c1", EnrollmentKeys.parseCoursePk(EnrollmentKeys.enrollmentIndex("c1", "s1").pk()));
         assertEquals("s1", EnrollmentKeys.parseRosterSk(EnrollmentKeys.enrollmentIndex("c1", "s1").sk()));
-        assertEquals(new IndexKey("GSI2", "TERM#2026-fall", "c1"), EnrollmentKeys.courseTermIndex("2026-fall", "c1"));
-        assertEquals("2026-fall", EnrollmentKeys.parseTermPk(EnrollmentKeys.courseTermIndex("2026-fall", "c1").pk()));
-        assertEquals("c1", EnrollmentKeys.parseTermSk(EnrollmentKeys.courseTermIndex("2026-fall", "c1").sk()));
+        int shard = Shards.of("c1", 8);
+        assertEquals(shard, EnrollmentKeys.catalogueShard("c1", 8));
+        assertEquals(new IndexKey("GSI2", "TERM#2026-fall#" + shard, "c1"),
+                EnrollmentKeys.courseTermIndex("2026-fall", "c1", 8));
+        assertEquals(new IndexKey("GSI2", "TERM#2026-fall#0", "c1"), EnrollmentKeys.courseTermIndex("2026-fall", "c1", 1));
+        assertEquals(new EnrollmentKeys.TermShard("2026-fall", shard),
+                EnrollmentKeys.parseTermPk(EnrollmentKeys.courseTermIndex("2026-fall", "c1", 8).pk()));
+        assertEquals(new EnrollmentKeys.TermShard("2026", 15), EnrollmentKeys.parseTermPk("TERM#2026#15"));
+        assertEquals("c1", EnrollmentKeys.parseTermSk(EnrollmentKeys.courseTermIndex("2026-fall", "c1", 8).sk()));
+        assertEquals("TERM#2026-fall#7", EnrollmentKeys.termPartition("2026-fall", 7, 8));
+        assertThrows(InvalidKeyException.class, () -> EnrollmentKeys.termPartition("2026-fall", 8, 8));
+        assertThrows(InvalidKeyException.class, () -> EnrollmentKeys.termPartition("2026-fall", 0, 17));
         assertEquals(new IndexKey("GSI2", "STU#s1#TERM#2026-fall", "CRS#c1"),
                 EnrollmentKeys.enrollmentTermIndex("s1", "2026-fall", "c1"));
         assertEquals(new EnrollmentKeys.StudentTerm("s1", "2026-fall"),
@@ -96,14 +106,19 @@ class KeyGrammarTest {
         assertThrows(InvalidKeyException.class, () -> WorkspaceKeys.project("w1", 17, P42));
         assertThrows(InvalidKeyException.class, () -> WorkspaceKeys.project("w1", 0, P42));
 
-        int n = WorkspaceKeys.projectStatusShard("w1", P42);
-        IndexKey status = WorkspaceKeys.projectStatusIndex(ProjectStatus.ACTIVE, CREATED, "w1", P42);
+        int n = WorkspaceKeys.projectStatusShard("w1", P42, 16);
+        assertEquals(Shards.of("w1#2026-0042", 16), n);
+        IndexKey status = WorkspaceKeys.projectStatusIndex(ProjectStatus.ACTIVE, 16, CREATED, "w1", P42);
         assertEquals(new IndexKey("GSI2", "PROJSTATUS#ACTIVE#" + n, "2026-05-01T10:15:30.123Z#w1#2026-0042"), status);
-        assertEquals(status, WorkspaceKeys.projectStatusIndex(ProjectStatus.ACTIVE, n, CREATED, "w1", P42));
-        assertThrows(InvalidKeyException.class,
-                () -> WorkspaceKeys.projectStatusIndex(ProjectStatus.ACTIVE, (n + 1) % 4, CREATED, "w1", P42));
         assertEquals(new WorkspaceKeys.StatusPartition(ProjectStatus.ACTIVE, n),
                 WorkspaceKeys.parseProjectStatusPk(status.pk()));
+        assertEquals(new WorkspaceKeys.StatusPartition(ProjectStatus.PAUSED, 15),
+                WorkspaceKeys.parseProjectStatusPk("PROJSTATUS#PAUSED#15"));
+        assertEquals("PROJSTATUS#ACTIVE#0",
+                WorkspaceKeys.projectStatusIndex(ProjectStatus.ACTIVE, 1, CREATED, "w1", P42).pk());
+        assertThrows(InvalidKeyException.class, () -> WorkspaceKeys.projectStatusPartition(ProjectStatus.ACTIVE, 8, 8));
+        assertThrows(InvalidKeyException.class,
+                () -> WorkspaceKeys.projectStatusIndex(ProjectStatus.ACTIVE, 17, CREATED, "w1", P42));
         assertEquals(new WorkspaceKeys.StatusEntry(CREATED, "w1", P42), WorkspaceKeys.parseProjectStatusSk(status.sk()));
         // A workspace's projects by status (GSI1): the project's table shard, its own sort key.
         int tableShard = WorkspaceKeys.projectShard(P42, 4);
@@ -152,12 +167,12 @@ class KeyGrammarTest {
 
     @Test
     void createdRangeBoundsHoldExactlyTheProjectsOfTheirMilliseconds() {
-        String sk = WorkspaceKeys.projectStatusIndex(ProjectStatus.ACTIVE, CREATED, "zz.z-9", P42).sk();
+        String sk = WorkspaceKeys.projectStatusIndex(ProjectStatus.ACTIVE, 8, CREATED, "zz.z-9", P42).sk();
         String from = WorkspaceKeys.projectStatusCreatedFrom("createdFrom", CREATED);
         String to = WorkspaceKeys.projectStatusCreatedTo("createdTo", CREATED);
         assertTrue(from.compareTo(sk) <= 0 && sk.compareTo(to) <= 0, "a project of that millisecond is inside");
-        String before = WorkspaceKeys.projectStatusIndex(ProjectStatus.ACTIVE, CREATED.minusMillis(1), "zz", P42).sk();
-        String after = WorkspaceKeys.projectStatusIndex(ProjectStatus.ACTIVE, CREATED.plusMillis(1), "A", P42).sk();
+        String before = WorkspaceKeys.projectStatusIndex(ProjectStatus.ACTIVE, 8, CREATED.minusMillis(1), "zz", P42).sk();
+        String after = WorkspaceKeys.projectStatusIndex(ProjectStatus.ACTIVE, 8, CREATED.plusMillis(1), "A", P42).sk();
         assertTrue(before.compareTo(from) < 0, "the millisecond before is outside");
         assertTrue(after.compareTo(to) > 0, "the millisecond after is outside");
         // A bound between two stored milliseconds never takes in the one outside it.
@@ -172,10 +187,45 @@ class KeyGrammarTest {
 
     @Test
     void statusShardIsStableAndInRange() {
-        for (int i = 1; i < 500; i++) {
-            int n = WorkspaceKeys.projectStatusShard("w", new ProjectId(2026, i));
-            assertTrue(n >= 0 && n < WorkspaceKeys.PROJECT_STATUS_SHARDS);
-            assertEquals(n, WorkspaceKeys.projectStatusShard("w", new ProjectId(2026, i)));
+        for (int shards : new int[] {1, 4, 8, 16}) {
+            for (int i = 1; i < 500; i++) {
+                int n = WorkspaceKeys.projectStatusShard("w", new ProjectId(2026, i), shards);
+                assertTrue(n >= 0 && n < shards);
+                assertEquals(n, WorkspaceKeys.projectStatusShard("w", new ProjectId(2026, i), shards));
+            }
+        }
+    }
+
+    @Test
+    void catalogueShardIsStableAndInRange() {
+        for (int shards : new int[] {1, 8, 16}) {
+            for (int i = 0; i < 500; i++) {
+                int n = EnrollmentKeys.catalogueShard("c" + i, shards);
+                assertTrue(n >= 0 && n < shards);
+                assertEquals(n, EnrollmentKeys.catalogueShard("c" + i, shards));
+            }
+        }
+    }
+
+    @Test
+    void catalogueShardsNeverShareAPartitionWithAStudentsTerm() {
+        // Both families live on GSI2 and both spell a term: TERM#<term>#<shard> and STU#<studentId>#TERM#<term>.
+        for (String a : TRICKY) {
+            for (String b : TRICKY) {
+                for (int shards : new int[] {1, 16}) {
+                    for (int shard = 0; shard < shards; shard++) {
+                        String catalogue = EnrollmentKeys.termPartition(a, shard, shards);
+                        String studentTerm = EnrollmentKeys.studentTermPartition(b, a);
+                        assertFalse(catalogue.equals(studentTerm), catalogue);
+                        assertEquals(Optional.of(ItemCollection.COURSES_BY_TERM),
+                                ItemCollection.classify(TableSchema.GSI2, catalogue));
+                        assertEquals(Optional.of(ItemCollection.STUDENT_TERM),
+                                ItemCollection.classify(TableSchema.GSI2, studentTerm));
+                        assertThrows(InvalidKeyException.class, () -> EnrollmentKeys.parseStudentTermPk(catalogue));
+                        assertThrows(InvalidKeyException.class, () -> EnrollmentKeys.parseTermPk(studentTerm));
+                    }
+                }
+            }
         }
     }
 
@@ -223,7 +273,13 @@ class KeyGrammarTest {
                 () -> WorkspaceKeys.parseMemberSk("META"),
                 () -> WorkspaceKeys.parseSequenceSk("PROJSEQ#26"),
                 () -> WorkspaceKeys.parseProjectStatusPk("PROJSTATUS#DONE#1"),
-                () -> WorkspaceKeys.parseProjectStatusPk("PROJSTATUS#ACTIVE#4"),
+                () -> WorkspaceKeys.parseProjectStatusPk("PROJSTATUS#ACTIVE#16"),
+                () -> WorkspaceKeys.parseProjectStatusPk("PROJSTATUS#ACTIVE#04"),
+                () -> WorkspaceKeys.parseProjectStatusPk("PROJSTATUS#ACTIVE"),
+                () -> EnrollmentKeys.parseTermPk("TERM#2026-fall"),
+                () -> EnrollmentKeys.parseTermPk("TERM#2026-fall#16"),
+                () -> EnrollmentKeys.parseTermPk("TERM#2026-fall#01"),
+                () -> EnrollmentKeys.parseTermPk("TERM##3"),
                 () -> WorkspaceKeys.parseProjectStatusSk("2026-05-01#w1#2026-0042"),
                 () -> WorkspaceKeys.parseProjectStatusSk("2026-05-01T10:15:30.123Z#w1"),
                 () -> WorkspaceKeys.parseWorkspaceStatusPk("WS#w1#STATUS#DONE#0"),
@@ -251,10 +307,12 @@ class KeyGrammarTest {
         // A term is a code, never a key fragment: '#', blanks and the empty term are refused, naming the field.
         for (String term : new String[] {"2026#fall", "2026 fall", "", "-fall"}) {
             assertEquals("term", assertThrows(InvalidKeyException.class,
-                    () -> EnrollmentKeys.termPartition(term)).field(), term);
+                    () -> EnrollmentKeys.termPartition(term, 0, 8)).field(), term);
         }
         assertEquals("term", assertThrows(InvalidKeyException.class,
                 () -> EnrollmentKeys.parseTermPk("TERM#2026#fall")).field());
+        assertEquals("term", assertThrows(InvalidKeyException.class,
+                () -> EnrollmentKeys.parseTermPk("TERM#2026#fall#3")).field());
         for (String term : new String[] {"2026#fall", "2026 fall", ""}) {
             assertEquals("term", assertThrows(InvalidKeyException.class,
                     () -> EnrollmentKeys.studentTermPartition("s1", term)).field(), term);
@@ -301,7 +359,9 @@ class KeyGrammarTest {
                 }
             }
             for (ProjectStatus s : ProjectStatus.values()) {
-                putIndex(indexKeys, WorkspaceKeys.projectStatusIndex(s, CREATED, a, P42), EntityType.PROJECT);
+                for (int shards : new int[] {1, 4, 16}) {
+                    putIndex(indexKeys, WorkspaceKeys.projectStatusIndex(s, shards, CREATED, a, P42), EntityType.PROJECT);
+                }
                 for (int shards : new int[] {1, 2, 16}) {
                     for (int seq : new int[] {1, 42, 10000}) {
                         putIndex(indexKeys, WorkspaceKeys.projectWorkspaceStatusIndex(a, shards, s,
@@ -317,7 +377,9 @@ class KeyGrammarTest {
                 put(keys, WorkspaceKeys.member(a, b), EntityType.MEMBER);
                 put(keys, IdempotencyKeys.record(a, "POST /users", b), EntityType.IDEMPOTENCY);
                 putIndex(indexKeys, EnrollmentKeys.enrollmentIndex(a, b), EntityType.ENROLLMENT);
-                putIndex(indexKeys, EnrollmentKeys.courseTermIndex(a, b), EntityType.COURSE);
+                for (int shards : new int[] {1, 8, 16}) {
+                    putIndex(indexKeys, EnrollmentKeys.courseTermIndex(a, b, shards), EntityType.COURSE);
+                }
                 for (String c : List.of("a", "TERM", "2026", "CRS")) {
                     putIndex(indexKeys, EnrollmentKeys.enrollmentTermIndex(a, b, c), EntityType.ENROLLMENT);
                 }

@@ -23,7 +23,8 @@ class ShardsTest {
         assertEquals(3, Shards.of("user-123", 8));
         assertEquals(1, Shards.of("é", 16));
         assertEquals(0, Shards.of("anything", 1));
-        assertEquals(1, WorkspaceKeys.projectStatusShard("w1", new ProjectId(2026, 42)));
+        assertEquals(1, WorkspaceKeys.projectStatusShard("w1", new ProjectId(2026, 42), 4));
+        assertEquals(Shards.of("c1", 8), EnrollmentKeys.catalogueShard("c1", 8));
     }
 
     @Test

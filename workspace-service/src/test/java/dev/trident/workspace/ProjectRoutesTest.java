@@ -72,8 +72,8 @@ class ProjectRoutesTest {
         assertEquals("Project", item.get("_type").s());
         assertEquals(Api.owner(), item.get("createdBy").s());
         assertEquals(Api.OWNER_NAME, item.get("createdByName").s());
-        var statusKey = WorkspaceKeys.projectStatusIndex(ProjectStatus.ACTIVE, Instant.parse(item.get("createdAt").s()),
-                ws, ProjectId.parse(year + "-0002"));
+        var statusKey = WorkspaceKeys.projectStatusIndex(ProjectStatus.ACTIVE, ProjectsByStatusTest.SHARDS,
+                Instant.parse(item.get("createdAt").s()), ws, ProjectId.parse(year + "-0002"));
         assertEquals(statusKey.pk(), item.get("GSI2PK").s());
         assertEquals(statusKey.sk(), item.get("GSI2SK").s());
     }
@@ -178,8 +178,8 @@ class ProjectRoutesTest {
                 .body("title", equalTo("New")).body("status", equalTo("ARCHIVED")).body("version", equalTo(2));
         assertEquals(List.of("BatchGetItem", "UpdateItem"), DynamoDbCallRecorder.operations());
         Map<String, AttributeValue> item = storedProject(ws, 3, id);
-        assertEquals(WorkspaceKeys.projectStatusPartition(ProjectStatus.ARCHIVED,
-                WorkspaceKeys.projectStatusShard(ws, ProjectId.parse(id))), item.get("GSI2PK").s());
+        assertEquals(WorkspaceKeys.projectStatusPartition(ProjectStatus.ARCHIVED, WorkspaceKeys.projectStatusShard(ws,
+                ProjectId.parse(id), ProjectsByStatusTest.SHARDS), ProjectsByStatusTest.SHARDS), item.get("GSI2PK").s());
 
         given().contentType(ContentType.JSON).header("If-Match", "\"1\"").body(Map.of("title", "Stale"))
                 .when().patch("/workspaces/" + ws + "/projects/" + id).then().statusCode(412).contentType(PROBLEM_JSON);

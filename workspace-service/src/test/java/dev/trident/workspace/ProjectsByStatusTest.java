@@ -18,6 +18,7 @@ import io.restassured.response.Response;
 import jakarta.inject.Inject;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
@@ -25,9 +26,13 @@ import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
+import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 
 @QuarkusTest
 class ProjectsByStatusTest {
+
+    /** The status shard count of the default configuration. */
+    static final int SHARDS = 8;
 
     @Inject
     DynamoDbAsyncClient dynamo;
@@ -50,13 +55,12 @@ class ProjectsByStatusTest {
             Api.createProject(workspaces.get(0), "active " + i, "ACTIVE");
         }
         assertTrue(ours.stream().map(ref -> WorkspaceKeys.projectStatusShard(ref.substring(0, ref.indexOf('/')),
-                ProjectId.parse(ref.substring(ref.indexOf('/') + 1)))).distinct().count() > 1,
+                ProjectId.parse(ref.substring(ref.indexOf('/') + 1)), SHARDS)).distinct().count() > 1,
                 "the projects spread over several status shards");
 
         DynamoDbCallRecorder.reset();
         Api.asPlatformAdmin().queryParam("status", "PAUSED").queryParam("limit", 4).get("/projects").then().statusCode(200);
-        assertEquals(List.of("Query(GSI2)", "Query(GSI2)", "Query(GSI2)", "Query(GSI2)"),
-                DynamoDbCallRecorder.operations());
+        assertEquals(Collections.nCopies(SHARDS, "Query(GSI2)"), DynamoDbCallRecorder.operations());
 
         List<Entry> listed = listAll(ProjectStatus.PAUSED, 7);
         assertEquals(listed.size(), new HashSet<>(listed).size(), "no duplicate");
@@ -85,7 +89,7 @@ class ProjectsByStatusTest {
             cursor = response.path("nextCursor");
             List<Map<String, Object>> items = response.path("items");
             for (Map<String, Object> item : items) {
-                keys.add(WorkspaceKeys.projectStatusIndex(ProjectStatus.ACTIVE,
+                keys.add(WorkspaceKeys.projectStatusIndex(ProjectStatus.ACTIVE, SHARDS,
                         Instant.parse((String) item.get("createdAt")), (String) item.get("workspaceId"),
                         ProjectId.parse((String) item.get("projectId"))).sk());
             }
@@ -94,8 +98,11 @@ class ProjectsByStatusTest {
             String where = "page " + page + ": Limits " + queries.stream().map(DynamoDbCallRecorder.Call::queryLimit)
                     .toList() + ", items read " + queries.stream().map(DynamoDbCallRecorder.Call::itemsRead).toList();
             assertEquals(100, items.size(), where);
-            // 100 / 4 status shards = 25 each plus two standard deviations (10): 35, not 101 from each.
-            assertTrue(queries.stream().limit(4).allMatch(q -> "GSI2".equals(q.indexName()) && q.queryLimit() == 35),
+            // 100 / 8 status shards = 12.5 each plus two standard deviations (7.1): 20, not 101 from each.
+            assertTrue(queries.stream().limit(SHARDS).allMatch(q -> "GSI2".equals(q.indexName())
+                    && q.queryLimit() == 20), where);
+            assertTrue(queries.stream().limit(SHARDS).map(q -> ((QueryRequest) q.request()).expressionAttributeValues()
+                    .get(":pk").s()).distinct().count() == SHARDS,
                     where);
             assertTrue(queries.stream().mapToInt(DynamoDbCallRecorder.Call::queryLimit).sum() <= 250, where);
             assertTrue(queries.stream().mapToInt(DynamoDbCallRecorder.Call::itemsRead).sum() <= 250, where);
@@ -161,7 +168,7 @@ class ProjectsByStatusTest {
                 assertEquals(status.name(), item.get("status"));
                 String ws = (String) item.get("workspaceId");
                 ProjectId id = ProjectId.parse((String) item.get("projectId"));
-                String key = WorkspaceKeys.projectStatusIndex(status, Instant.parse((String) item.get("createdAt")), ws, id)
+                String key = WorkspaceKeys.projectStatusIndex(status, SHARDS, Instant.parse((String) item.get("createdAt")), ws, id)
                         .sk();
                 all.add(new Entry(key, ws + "/" + id));
             }

@@ -35,6 +35,11 @@ final class BackfillCommand {
         Backfill make(DynamoDbClient dynamo, String table, int segments, int pageSize, Path stateFile);
     }
 
+    /** Makes a backfill that writes index keys spread over a shard count ({@code --shards}). */
+    interface ShardedMaker {
+        Backfill make(DynamoDbClient dynamo, String table, int segments, int pageSize, Path stateFile, int shards);
+    }
+
     private final Map<String, String> options;
 
     private BackfillCommand(Map<String, String> options) {
@@ -68,6 +73,21 @@ final class BackfillCommand {
         }
     }
 
+    /**
+     * A {@code main} of a backfill that re-keys an index spread over write shards: as above, with
+     * {@code --shards N} (1..16, default {@code defaultShards}), the count the service that reads the index runs with.
+     */
+    static void main(String[] args, String defaultState, int defaultShards, ShardedMaker maker, String items,
+            String done, String notDone) throws InterruptedException {
+        BackfillCommand command = parse(args, defaultState);
+        if (command == null) {
+            return;
+        }
+        int shards = Integer.parseInt(command.options.getOrDefault("--shards", Integer.toString(defaultShards)));
+        main(args, defaultState, (dynamo, table, segments, pageSize, stateFile) -> maker.make(dynamo, table,
+                segments, pageSize, stateFile, shards), items, done, notDone);
+    }
+
     /** The options given, over the defaults; null when help was asked for (and printed). */
     static BackfillCommand parse(String[] args, String defaultState) {
         Map<String, String> options = new HashMap<>(Map.of("--table", env("TRIDENT_TABLE_NAME", "trident"),
@@ -75,7 +95,8 @@ final class BackfillCommand {
         for (int i = 0; i < args.length; i++) {
             String name = args[i];
             if (name.equals("-h") || name.equals("--help")) {
-                System.out.println("options: --table --endpoint --region --segments --page-size --max-items --state");
+                System.out.println("options: --table --endpoint --region --segments --page-size --max-items --state"
+                        + " [--shards, for a backfill of a sharded index]");
                 return null;
             }
             if (!name.startsWith("--") || i + 1 >= args.length) {

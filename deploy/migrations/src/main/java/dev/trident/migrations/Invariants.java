@@ -41,7 +41,6 @@ import dev.trident.keys.KeyDecoder;
 import dev.trident.keys.Months;
 import dev.trident.keys.ProjectId;
 import dev.trident.keys.ProjectStatus;
-import dev.trident.keys.Shards;
 import dev.trident.keys.SocialKeys;
 import dev.trident.keys.TableSchema;
 import dev.trident.keys.WorkKeys;
@@ -121,19 +120,14 @@ final class Invariants {
     private final Instant now;
     private final Duration workAge;
     private final Instant oldWork;
-    /** The timeline's write shards, as social-service is configured ({@code trident.social.timeline.shards}). */
-    private final int timelineShards;
+    private final TableAudit.IndexShards indexShards;
 
-    Invariants(AuditedTable table, Instant now, Duration workAge) {
-        this(table, now, workAge, SocialKeys.DEFAULT_TIMELINE_SHARDS);
-    }
-
-    Invariants(AuditedTable table, Instant now, Duration workAge, int timelineShards) {
+    Invariants(AuditedTable table, Instant now, Duration workAge, TableAudit.IndexShards shards) {
         this.table = table;
+        this.indexShards = shards;
         this.now = now;
         this.workAge = workAge;
         this.oldWork = now.minus(workAge);
-        this.timelineShards = Shards.requireShardCount(timelineShards);
     }
 
     List<Check> checks() {
@@ -698,11 +692,12 @@ final class Invariants {
         return switch (item.type()) {
             case USER_PROFILE -> byIndex(SocialKeys.userByHandle(SocialKeys.canonicalHandle(required(item, HANDLE))));
             case POST -> byIndex(SocialKeys.postTimeline(Months.of(createdAt(item)), item.part(KeyDecoder.POST_ID),
-                    timelineShards));
+                    indexShards.timeline()));
             case COMMENT -> byIndex(SocialKeys.commentByAuthor(required(item, AUTHOR_ID),
                     item.part(KeyDecoder.COMMENT_ID)));
             case COURSE -> byIndex(EnrollmentKeys.courseIndex(item.part(KeyDecoder.COURSE_ID)),
-                    EnrollmentKeys.courseTermIndex(required(item, TERM), item.part(KeyDecoder.COURSE_ID)));
+                    EnrollmentKeys.courseTermIndex(required(item, TERM), item.part(KeyDecoder.COURSE_ID),
+                            indexShards.catalogue()));
             case ENROLLMENT -> byIndex(EnrollmentKeys.enrollmentIndex(item.part(KeyDecoder.COURSE_ID),
                     item.part(KeyDecoder.STUDENT_ID)), EnrollmentKeys.enrollmentTermIndex(
                     item.part(KeyDecoder.STUDENT_ID), required(item, COURSE_TERM), item.part(KeyDecoder.COURSE_ID)));
@@ -717,7 +712,8 @@ final class Invariants {
                 ProjectId id = ProjectId.parse(item.part(KeyDecoder.PROJECT_ID));
                 ProjectStatus status = ProjectStatus.parse(STATUS, item.text(STATUS));
                 yield byIndex(WorkspaceKeys.projectWorkspaceStatusIndex(wsId, shards, status, id),
-                        WorkspaceKeys.projectStatusIndex(status, createdAt(item), wsId, id));
+                        WorkspaceKeys.projectStatusIndex(status, indexShards.projectStatus(), createdAt(item), wsId,
+                                id));
             }
             default -> Map.of();
         };

@@ -1,8 +1,10 @@
 package dev.trident.migrations;
 
+import dev.trident.keys.EnrollmentKeys;
 import dev.trident.keys.Shards;
 import dev.trident.keys.SocialKeys;
 import dev.trident.keys.TableDefinition;
+import dev.trident.keys.WorkspaceKeys;
 import java.io.PrintStream;
 import java.net.URI;
 import java.time.Clock;
@@ -42,7 +44,8 @@ public final class TableAudit {
 
     static final String USAGE = """
             usage: deploy/audit.sh [--table trident] [--endpoint URL] [--region REGION] [--segments 4] \
-            [--work-age PT10M] [--timeline-shards 16] [--quiet]
+            [--work-age PT10M] [--timeline-shards 16] [--catalogue-shards 8] [--project-status-shards 8] \
+            [--quiet]
               --table     the table (default: TRIDENT_TABLE_NAME, else trident)
               --endpoint  a DynamoDB endpoint, e.g. http://127.0.0.1:8000 for the local stack (static dummy \
             credentials); without it, AWS with the default credential chain
@@ -51,6 +54,10 @@ public final class TableAudit {
               --work-age  ISO-8601 duration after which pending work counts as stuck (default PT10M)
               --timeline-shards  the timeline's write shards, as social-service's trident.social.timeline.shards \
             (TRIDENT_SOCIAL_TIMELINE_SHARDS), 1..16 (default 16); a post under another shard is a violation
+              --catalogue-shards  enrollment-service's trident.enrollment.catalogue.shards \
+            (TRIDENT_ENROLLMENT_CATALOGUE_SHARDS), 1..16 (default 8); a course under another shard is a violation
+              --project-status-shards  workspace-service's trident.workspace.project-status.shards \
+            (TRIDENT_WORKSPACE_PROJECT_STATUS_SHARDS), 1..16 (default 8); likewise for a project
               --quiet     no progress on stderr; the violations and the summary still go to stdout
             Prints one line per violation (invariant, PK/SK, what is wrong), one per note ("note: ", a state a
             legitimate history explains; never a non-zero exit), then a summary.
@@ -61,7 +68,22 @@ public final class TableAudit {
     private final int segments;
     private final Duration workAge;
     private final Clock clock;
-    private final int timelineShards;
+    private final IndexShards shards;
+
+    /**
+     * The write shard counts the services run with, which decide where a post's, a course's and a project's GSI2 key belongs.
+     */
+    public record IndexShards(int timeline, int catalogue, int projectStatus) {
+        public static final IndexShards DEFAULT = new IndexShards(SocialKeys.DEFAULT_TIMELINE_SHARDS,
+                EnrollmentKeys.DEFAULT_CATALOGUE_SHARDS,
+                WorkspaceKeys.DEFAULT_PROJECT_STATUS_SHARDS);
+
+        public IndexShards {
+            Shards.requireShardCount(timeline);
+            Shards.requireShardCount(catalogue);
+            Shards.requireShardCount(projectStatus);
+        }
+    }
 
     /** The prefix of a note's line: notes never change the exit code. */
     public static final String NOTE = "note: ";
@@ -75,12 +97,11 @@ public final class TableAudit {
     }
 
     public TableAudit(DynamoDbClient dynamo, String table, int segments, Duration workAge, Clock clock) {
-        this(dynamo, table, segments, workAge, clock, SocialKeys.DEFAULT_TIMELINE_SHARDS);
+        this(dynamo, table, segments, workAge, clock, IndexShards.DEFAULT);
     }
 
-    /** {@code timelineShards}: the shard count social-service writes the timeline with. */
     public TableAudit(DynamoDbClient dynamo, String table, int segments, Duration workAge, Clock clock,
-            int timelineShards) {
+            IndexShards shards) {
         if (segments < 1 || segments > MAX_SEGMENTS) {
             throw new IllegalArgumentException("segments must be 1.." + MAX_SEGMENTS);
         }
@@ -92,7 +113,7 @@ public final class TableAudit {
         this.segments = segments;
         this.workAge = workAge;
         this.clock = clock;
-        this.timelineShards = Shards.requireShardCount(timelineShards);
+        this.shards = shards;
     }
 
     /** Scans the table and checks every invariant. */
@@ -106,7 +127,7 @@ public final class TableAudit {
         List<AuditedItem> items = scan();
         progress.accept(String.format("scanned %d items in %.1f s", items.size(), seconds(started)));
         started = System.nanoTime();
-        Invariants invariants = new Invariants(new AuditedTable(items), clock.instant(), workAge, timelineShards);
+        Invariants invariants = new Invariants(new AuditedTable(items), clock.instant(), workAge, shards);
         Invariants.Outcome outcome = invariants.check();
         progress.accept(String.format("checked in %.1f s", seconds(started)));
         return new Report(items.size(), invariants.checks().size(), outcome.violations(), outcome.notes());
@@ -163,7 +184,11 @@ public final class TableAudit {
         Map<String, String> options = new HashMap<>(Map.of("--table", env("TRIDENT_TABLE_NAME", "trident"),
                 "--region", env("AWS_REGION", "us-east-1"), "--segments", "4", "--work-age", "PT10M",
                 "--timeline-shards", env("TRIDENT_SOCIAL_TIMELINE_SHARDS",
-                        Integer.toString(SocialKeys.DEFAULT_TIMELINE_SHARDS))));
+                        Integer.toString(SocialKeys.DEFAULT_TIMELINE_SHARDS)),
+                "--catalogue-shards", env("TRIDENT_ENROLLMENT_CATALOGUE_SHARDS",
+                        Integer.toString(EnrollmentKeys.DEFAULT_CATALOGUE_SHARDS)),
+                "--project-status-shards", env("TRIDENT_WORKSPACE_PROJECT_STATUS_SHARDS",
+                        Integer.toString(WorkspaceKeys.DEFAULT_PROJECT_STATUS_SHARDS))));
         boolean quiet = false;
         for (int i = 0; i < args.length; i++) {
             String name = args[i];
@@ -173,7 +198,8 @@ public final class TableAudit {
                     return CLEAN;
                 }
                 case "--quiet" -> quiet = true;
-                case "--table", "--endpoint", "--region", "--segments", "--work-age", "--timeline-shards" -> {
+                case "--table", "--endpoint", "--region", "--segments", "--work-age", "--catalogue-shards",
+                        "--project-status-shards" -> {
                     if (i + 1 >= args.length) {
                         return usage(err, name + " needs a value");
                     }
@@ -185,18 +211,22 @@ public final class TableAudit {
             }
         }
         int segments;
-        int timelineShards;
+                case "--table", "--endpoint", "--region", "--segments", "--work-age", "--timeline-shards",
+                        "--catalogue-shards", "--project-status-shards" -> {
         Duration workAge;
         String table;
         URI endpoint;
         try {
             segments = Integer.parseInt(options.get("--segments"));
-            timelineShards = Integer.parseInt(options.get("--timeline-shards"));
+            shards = new IndexShards(Integer.parseInt(options.get("--catalogue-shards")),
+                    Integer.parseInt(options.get("--project-status-shards")));
             workAge = Duration.parse(options.get("--work-age"));
             table = TableDefinition.of(options.get("--table")).tableName();
             endpoint = options.containsKey("--endpoint") ? URI.create(options.get("--endpoint")) : null;
         } catch (NumberFormatException | DateTimeParseException e) {
-            return usage(err, "--segments and --timeline-shards take a whole number, --work-age an ISO-8601 duration"
+            shards = new IndexShards(Integer.parseInt(options.get("--timeline-shards")),
+                    Integer.parseInt(options.get("--catalogue-shards")),
+                    Integer.parseInt(options.get("--project-status-shards")));
                     + " such as PT10M");
         } catch (IllegalArgumentException e) {
             return usage(err, e.getMessage());
@@ -216,8 +246,7 @@ public final class TableAudit {
                             StaticCredentialsProvider.create(AwsBasicCredentials.create("local", "local")));
         }
         try (DynamoDbClient dynamo = builder.build()) {
-            TableAudit audit = new TableAudit(dynamo, table, segments, workAge, Clock.systemUTC(),
-                    timelineShards);
+            TableAudit audit = new TableAudit(dynamo, table, segments, workAge, Clock.systemUTC(), shards);
             if (!quiet) {
                 err.println("scanning " + table + (endpoint == null ? "" : " at " + endpoint) + " in " + segments
                         + " segments (strongly consistent reads)");

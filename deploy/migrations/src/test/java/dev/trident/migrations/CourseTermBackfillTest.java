@@ -9,12 +9,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.trident.keys.EnrollmentKeys;
 import dev.trident.keys.EntityType;
 import dev.trident.keys.TableSchema;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
 import java.nio.file.Files;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /** The catalogue backfill on a real DynamoDB Local: a fresh table per test, items as the service wrote them before. */
@@ -37,17 +42,87 @@ class CourseTermBackfillTest extends LocalTableTest {
         dynamo.putItem(r -> r.tableName(table).item(item));
     }
 
-    /** The course ids of a term's catalogue, as enrollment-service reads it (one Query on GSI2). */
+    private static final int SHARDS = EnrollmentKeys.DEFAULT_CATALOGUE_SHARDS;
+
+    /**
+     * The course ids of a term's catalogue, as enrollment-service reads it (one Query on GSI2 per shard), merged by
+     * course id; each course also checked to be on its own shard.
+     */
     private List<String> catalogue(String term) {
-        return dynamo.queryPaginator(r -> r.tableName(table).indexName(TableSchema.GSI2)
-                        .keyConditionExpression("#pk = :pk")
-                        .expressionAttributeNames(Map.of("#pk", TableSchema.GSI2PK))
-                        .expressionAttributeValues(Map.of(":pk", s(EnrollmentKeys.termPartition(term)))))
-                .items().stream().map(item -> EnrollmentKeys.parseTermSk(item.get(TableSchema.GSI2SK).s())).toList();
+        List<String> ids = new ArrayList<>();
+        for (int shard = 0; shard < SHARDS; shard++) {
+            String partition = EnrollmentKeys.termPartition(term, shard, SHARDS);
+            for (Map<String, AttributeValue> item : dynamo.queryPaginator(r -> r.tableName(table)
+                    .indexName(TableSchema.GSI2).keyConditionExpression("#pk = :pk")
+                    .expressionAttributeNames(Map.of("#pk", TableSchema.GSI2PK))
+                    .expressionAttributeValues(Map.of(":pk", s(partition)))).items()) {
+                String id = EnrollmentKeys.parseTermSk(item.get(TableSchema.GSI2SK).s());
+                assertEquals(EnrollmentKeys.catalogueShard(id, SHARDS), shard, id);
+                ids.add(id);
+            }
+        }
+        return ids.stream().sorted().toList();
     }
 
     private CourseTermBackfill backfill(int segments, int pageSize, String stateName) {
-        return new CourseTermBackfill(dynamo, table, segments, pageSize, dir.resolve(stateName));
+        return new CourseTermBackfill(dynamo, table, segments, pageSize, dir.resolve(stateName), SHARDS);
+    }
+
+    /** Sets a course's GSI2 keys as an older release wrote them. */
+    private void indexAs(String courseId, String gsi2pk) {
+        dynamo.updateItem(r -> r.tableName(table).key(EnrollmentKeys.course(courseId).toAttributes())
+                .updateExpression("SET GSI2PK = :pk, GSI2SK = :sk")
+                .expressionAttributeValues(Map.of(":pk", s(gsi2pk), ":sk", s(courseId))));
+    }
+
+    @Test
+    void coursesOnTheUnshardedTermKeyMoveToTheirShardAndARerunWritesNothing() throws Exception {
+        List<String> ids = IntStream.range(0, 40).mapToObj(i -> String.format("c-%02d", i)).toList();
+        ids.forEach(id -> {
+            oldCourse(id, "2026-fall");
+            indexAs(id, "TERM#2026-fall");
+        });
+        assertEquals(List.of(), catalogue("2026-fall"));
+
+        BackfillReport first = backfill(4, 7, "unsharded.state").run(0);
+        assertEquals(40, first.written());
+        assertEquals(ids, catalogue("2026-fall"));
+        assertTrue(everything().stream().noneMatch(item -> item.containsKey(TableSchema.GSI2PK)
+                && item.get(TableSchema.GSI2PK).s().equals("TERM#2026-fall")), "no course left on the old key");
+        assertTrue(ids.stream().map(id -> EnrollmentKeys.catalogueShard(id, SHARDS)).distinct().count() > 4,
+                "the courses spread over the shards");
+
+        List<Map<String, AttributeValue>> before = everything();
+        BackfillReport second = backfill(2, 7, "unsharded-again.state").run(0);
+        assertEquals(0, second.written());
+        assertEquals(40, second.alreadyDone());
+        assertEquals(before, everything());
+    }
+
+    @Test
+    void aCourseWhoseKeyChangedAfterTheScanReadItIsLeftAsTheServiceWroteIt() throws Exception {
+        oldCourse("raced", "2026-fall");
+        indexAs("raced", "TERM#2026-fall");
+        String serviceKey = "TERM#2026-fall#" + EnrollmentKeys.catalogueShard("raced", 16);
+        // Between the Scan and the move, a replica running with 16 shards rewrites the key (same term).
+        AtomicBoolean changed = new AtomicBoolean();
+        DynamoDbClient client = (DynamoDbClient) Proxy.newProxyInstance(getClass().getClassLoader(),
+                new Class<?>[] {DynamoDbClient.class}, (proxy, method, args) -> {
+                    if (method.getName().equals("updateItem") && changed.compareAndSet(false, true)) {
+                        indexAs("raced", serviceKey);
+                    }
+                    try {
+                        return method.invoke(dynamo, args);
+                    } catch (InvocationTargetException e) {
+                        throw e.getCause();
+                    }
+                });
+        BackfillReport report = new CourseTermBackfill(client, table, 1, 10, dir.resolve("raced.state"), SHARDS)
+                .run(0);
+        assertEquals(0, report.written());
+        assertEquals(1, report.changedMeanwhile());
+        assertEquals(serviceKey, dynamo.getItem(r -> r.tableName(table)
+                .key(EnrollmentKeys.course("raced").toAttributes())).item().get(TableSchema.GSI2PK).s());
     }
 
     @Test
@@ -91,10 +166,7 @@ class CourseTermBackfillTest extends LocalTableTest {
     void aCourseIndexedUnderAnOldTermMovesToItsTerm() throws Exception {
         oldCourse("moved", "2027-spring");
         // GSI2 keys of a term the course no longer has (an update by a replica that did not write them yet).
-        dynamo.updateItem(r -> r.tableName(table).key(EnrollmentKeys.course("moved").toAttributes())
-                .updateExpression("SET GSI2PK = :pk, GSI2SK = :sk")
-                .expressionAttributeValues(Map.of(":pk", s(EnrollmentKeys.termPartition("2026-fall")),
-                        ":sk", s("moved"))));
+        indexAs("moved", EnrollmentKeys.courseTermIndex("2026-fall", "moved", SHARDS).pk());
         assertEquals(List.of("moved"), catalogue("2026-fall"));
         BackfillReport report = backfill(1, 10, "moved.state").run(0);
         assertEquals(1, report.written());
@@ -126,6 +198,6 @@ class CourseTermBackfillTest extends LocalTableTest {
         assertEquals(0, backfill(1, 5, "run.state").run(0).read());
         assertThrows(IllegalArgumentException.class, () -> backfill(2, 5, "run.state"));
         assertThrows(IllegalArgumentException.class,
-                () -> new CourseTermBackfill(dynamo, "another-table", 1, 5, dir.resolve("run.state")));
+                () -> new CourseTermBackfill(dynamo, "another-table", 1, 5, dir.resolve("run.state"), SHARDS));
     }
 }

@@ -45,7 +45,8 @@ class ProjectIndexBackfillTest extends LocalTableTest {
     /** A project as stored before the per-workspace status index ({@code indexed}: as written now). */
     private void project(String wsId, int shards, ProjectId id, ProjectStatus status, boolean indexed) {
         Map<String, AttributeValue> item = new HashMap<>(WorkspaceKeys.project(wsId, shards, id).toAttributes());
-        item.putAll(WorkspaceKeys.projectStatusIndex(status, CREATED, wsId, id).toAttributes());
+        item.putAll(WorkspaceKeys.projectStatusIndex(status, WorkspaceKeys.DEFAULT_PROJECT_STATUS_SHARDS, CREATED, wsId, id)
+                .toAttributes());
         if (indexed) {
             item.putAll(WorkspaceKeys.projectWorkspaceStatusIndex(wsId, shards, status, id).toAttributes());
         }

@@ -36,6 +36,9 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * 1). Items carry the services' attribute names as their entity declarations spell them.
  */
 class TableAuditTest extends LocalTableTest {
+    private static final int CATALOGUE_SHARDS = EnrollmentKeys.DEFAULT_CATALOGUE_SHARDS;
+    private static final int STATUS_SHARDS = WorkspaceKeys.DEFAULT_PROJECT_STATUS_SHARDS;
+
 
     /** Work younger than the default work age (PT10M) and older than it. */
     private static final Instant NOW = Instant.now().truncatedTo(ChronoUnit.SECONDS);
@@ -257,15 +260,42 @@ class TableAuditTest extends LocalTableTest {
         String projectSk = WorkspaceKeys.project("w2", 4, P3).sk();
         String projectPk = WorkspaceKeys.project("w2", 4, P3).pk();
         IndexKey byWorkspace = WorkspaceKeys.projectWorkspaceStatusIndex("w2", 4, ProjectStatus.ACTIVE, P3);
-        IndexKey byStatus = WorkspaceKeys.projectStatusIndex(ProjectStatus.ACTIVE, Instant.parse(MARCH), "w2", P3);
-        assertViolations("indexKeys CRS#c2/METADATA GSI2 missing, expected TERM#2026-fall/c2",
+        IndexKey byStatus = WorkspaceKeys.projectStatusIndex(ProjectStatus.ACTIVE, STATUS_SHARDS, Instant.parse(MARCH),
+                "w2", P3);
+        assertViolations("indexKeys CRS#c2/METADATA GSI2 missing, expected TERM#2026-fall#"
+                        + EnrollmentKeys.catalogueShard("c2", CATALOGUE_SHARDS) + "/c2",
                 "indexKeys STU#s1/PROFILE GSI1 is CRS#c1/STU#s1, expected none",
                 "indexKeys " + projectPk + "/" + projectSk + " GSI1 is "
                         + WorkspaceKeys.projectWorkspaceStatusIndex("w2", 4, ProjectStatus.ARCHIVED, P3).pk() + "/"
                         + projectSk + ", expected " + byWorkspace.pk() + "/" + byWorkspace.sk(),
                 "indexKeys " + projectPk + "/" + projectSk + " GSI2 is "
-                        + WorkspaceKeys.projectStatusIndex(ProjectStatus.ARCHIVED, Instant.parse(MARCH), "w2", P3).pk()
+                        + WorkspaceKeys.projectStatusIndex(ProjectStatus.ARCHIVED, STATUS_SHARDS, Instant.parse(MARCH),
+                                "w2", P3).pk()
                         + "/" + byStatus.sk() + ", expected " + byStatus.pk() + "/" + byStatus.sk());
+    }
+
+    @Test
+    void aCourseOrProjectNotOnItsShardUnderTheGivenCountsIsReported() {
+        // c2 as stored before the catalogue was sharded: one partition per term.
+        update(EnrollmentKeys.course("c2"), "GSI2PK", s("TERM#2026-fall"));
+        IndexKey catalogue = EnrollmentKeys.courseTermIndex("2026-fall", "c2", CATALOGUE_SHARDS);
+        assertViolations("indexKeys CRS#c2/METADATA GSI2 is TERM#2026-fall/c2, expected " + catalogue.pk() + "/c2");
+
+        // Audited for the counts a service runs with: the stored keys are on the default counts' shards, so any
+        // project or course whose shard differs under one status shard and one catalogue shard is reported.
+        update(EnrollmentKeys.course("c2"), "GSI2PK", s(catalogue.pk()));
+        Audit oneShard = audit("--catalogue-shards", "1", "--project-status-shards", "1");
+        assertEquals(TableAudit.VIOLATIONS, oneShard.exitCode());
+        // c1 is on catalogue shard 1 of 8, so on one shard it belongs elsewhere; c2 is on shard 0 either way.
+        assertTrue(oneShard.violations().contains("indexKeys CRS#c1/METADATA GSI2 is "
+                + EnrollmentKeys.courseTermIndex("2026-fall", "c1", CATALOGUE_SHARDS).pk()
+                + "/c1, expected TERM#2026-fall#0/c1"), oneShard.violations()::toString);
+        assertTrue(oneShard.violations().stream().noneMatch(line -> line.startsWith("indexKeys CRS#c2/")),
+                oneShard.violations()::toString);
+        assertTrue(oneShard.violations().stream().anyMatch(line -> line.contains(" GSI2 is PROJSTATUS#")
+                && line.contains(", expected PROJSTATUS#") && line.contains("#0/")), oneShard.violations()::toString);
+        assertEquals(TableAudit.ERROR, audit("--catalogue-shards", "17").exitCode());
+        assertEquals(TableAudit.ERROR, audit("--project-status-shards", "0").exitCode());
     }
 
     @Test
@@ -273,7 +303,8 @@ class TableAuditTest extends LocalTableTest {
         dynamo.updateItem(r -> r.tableName(table).key(EnrollmentKeys.enrollment("s2", "c1").toAttributes())
                 .updateExpression("REMOVE GSI2PK, GSI2SK"));
         update(EnrollmentKeys.course("c2"), "term", s("2027-spring"));
-        update(EnrollmentKeys.course("c2"), "GSI2PK", s(EnrollmentKeys.termPartition("2027-spring")));
+        update(EnrollmentKeys.course("c2"), "GSI2PK", s(EnrollmentKeys.courseTermIndex("2027-spring", "c2",
+                CATALOGUE_SHARDS).pk()));
         assertViolations("enrollmentTerm STU#s1/ENROLL#CRS#c2 courseTerm 2026-fall, course CRS#c2/METADATA is in "
                         + "term 2027-spring",
                 "indexKeys STU#s2/ENROLL#CRS#c1 GSI2 missing, expected STU#s2#TERM#2026-fall/CRS#c1");
@@ -584,7 +615,7 @@ class TableAuditTest extends LocalTableTest {
 
     private void course(String courseId, String term, Integer capacity, long enrolled) {
         Item course = item(EnrollmentKeys.course(courseId), EntityType.COURSE)
-                .index(EnrollmentKeys.courseIndex(courseId)).index(EnrollmentKeys.courseTermIndex(term, courseId))
+                .index(EnrollmentKeys.courseIndex(courseId)).index(EnrollmentKeys.courseTermIndex(term, courseId, CATALOGUE_SHARDS))
                 .s("courseId", courseId).s("title", "Course " + courseId).n("credits", 5).s("term", term)
                 .n("enrolledCount", enrolled).n("version", 1).s("createdAt", MARCH).s("updatedAt", MARCH);
         if (capacity != null) {
@@ -620,7 +651,7 @@ class TableAuditTest extends LocalTableTest {
         String createdAt = WorkspaceKeys.formatCreatedAt(Instant.parse(MARCH));
         put(item(WorkspaceKeys.project(wsId, shards, id), EntityType.PROJECT)
                 .index(WorkspaceKeys.projectWorkspaceStatusIndex(wsId, shards, projectStatus, id))
-                .index(WorkspaceKeys.projectStatusIndex(projectStatus, Instant.parse(MARCH), wsId, id))
+                .index(WorkspaceKeys.projectStatusIndex(projectStatus, STATUS_SHARDS, Instant.parse(MARCH), wsId, id))
                 .s("wsId", wsId).s("projectId", id.toString()).s("title", "Project " + id).s("status", status)
                 .s("createdBy", "ada").s("createdByName", "Ada").n("version", 1).s("createdAt", createdAt)
                 .s("updatedAt", createdAt));

@@ -12,24 +12,31 @@ import static dev.trident.enrollment.repository.EnrollmentEntities.WORKSPACE_ID;
 import static dev.trident.keys.entity.StandardAttributes.UPDATED_AT;
 import static dev.trident.keys.entity.StandardAttributes.VERSION;
 
+import dev.trident.enrollment.config.EnrollmentConfig;
 import dev.trident.enrollment.model.Course;
 import dev.trident.enrollment.model.CourseChanges;
 import dev.trident.enrollment.model.Enrollment;
 import dev.trident.keys.EnrollmentKeys;
+import dev.trident.keys.Shards;
 import dev.trident.keys.TableSchema;
 import dev.trident.keys.cursor.CursorState;
 import dev.trident.keys.expr.Conditions;
+import dev.trident.keys.entity.EntitySchema;
 import dev.trident.keys.expr.UpdateExpressionBuilder;
 import dev.trident.keys.pattern.EnrollmentPatterns;
 import dev.trident.support.dynamo.Consistency;
 import dev.trident.support.dynamo.DynamoTable;
+import dev.trident.support.dynamo.ItemOrder;
 import dev.trident.support.dynamo.KeyQuery;
+import dev.trident.support.dynamo.MergedQuery;
 import dev.trident.support.dynamo.Transaction;
 import dev.trident.support.dynamo.WriteRefused;
 import dev.trident.support.paging.Slice;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /** Course metadata, its instructors, and a course read together with the first page of its roster. */
 @ApplicationScoped
@@ -44,10 +51,23 @@ public class CourseRepository {
      */
     public static final String COURSE_CHANGE = "course";
 
-    private final DynamoTable table;
+    /** A term's catalogue lists by course id, the GSI2 sort key of every catalogue shard. */
+    private static final ItemOrder BY_COURSE_ID = ItemOrder.ascending(TableSchema.GSI2SK);
 
-    CourseRepository(DynamoTable table) {
+    private final DynamoTable table;
+    private final int catalogueShards;
+    /** The course as written: its GSI2 key on one of {@link #catalogueShards} catalogue shards. */
+    private final EntitySchema<Course> courseWrite;
+
+    CourseRepository(DynamoTable table, EnrollmentConfig config) {
         this.table = table;
+        this.catalogueShards = Shards.requireShardCount(config.catalogue().shards());
+        this.courseWrite = EnrollmentEntities.course(catalogueShards);
+    }
+
+    /** How many write shards a term's catalogue is spread over (a catalogue cursor is bound to it). */
+    public int catalogueShards() {
+        return catalogueShards;
     }
 
     /** A course and the first page of its roster. */
@@ -74,13 +94,20 @@ public class CourseRepository {
     }
 
     /**
-     * A page of a term's catalogue: one Query on GSI2 {@code GSI2PK = TERM#<term>}, course id ascending, eventually
-     * consistent as every index read (a course just created or moved may take a moment to show), {@code Limit =
-     * limit + 1}, from {@code resume} (null: the first page). An unknown term lists empty.
+     * A page of a term's catalogue, course id ascending: one Query on GSI2 per catalogue shard
+     * {@code GSI2PK = TERM#<term>#<shard>}, in parallel, merged by course id, each for its share of the page; a shard
+     * that runs out before the page is full is read again ({@link MergedQuery}). Eventually consistent as every index
+     * read (a course just created or moved may take a moment to show). {@code resume} (label = shard number) resumes
+     * each shard; null: the first page. An unknown term lists empty.
      */
     public Uni<Slice<Course>> termCatalogue(String term, CursorState resume, int limit) {
-        return table.list(KeyQuery.of(EnrollmentPatterns.COURSE_CATALOGUE).in(EnrollmentKeys.termPartition(term))
-                .resumingAt(resume), limit, COURSE);
+        KeyQuery catalogue = KeyQuery.of(EnrollmentPatterns.COURSE_CATALOGUE);
+        Map<String, KeyQuery> partitions = new LinkedHashMap<>();
+        for (int shard = 0; shard < catalogueShards; shard++) {
+            partitions.put(Integer.toString(shard),
+                    catalogue.in(EnrollmentKeys.termPartition(term, shard, catalogueShards)));
+        }
+        return new MergedQuery<>(table, partitions, BY_COURSE_ID, COURSE).page(resume, limit);
     }
 
     /**
@@ -92,7 +119,7 @@ public class CourseRepository {
         Course course = new Course(courseId, changes.title(), changes.credits(), changes.term(), changes.capacity(), 0,
                 changes.workspaceId(), List.copyOf(changes.instructorIds()), 1, now, now);
         return table.transact(EnrollmentPatterns.COURSE_CREATE, Transaction.of()
-                .create(NEW_COURSE, COURSE.toItem(course))
+                .create(NEW_COURSE, courseWrite.toItem(course))
                 .include(alongside)).replaceWith(course);
     }
 
@@ -100,7 +127,8 @@ public class CourseRepository {
      * Update an existing course's client-editable fields: one UpdateItem under {@code attribute_exists(PK)} and, with
      * a capacity, {@code enrolledCount <= :capacity}; an absent capacity, workspaceId or instructorIds is removed,
      * enrolledCount is left alone, version + 1, updated {@code now}. The GSI2 keys are set from the term every time, so
-     * a course written before the catalogue existed joins it, and a new term moves it to that term's catalogue. The
+     * a course written before the catalogue existed (or under another shard count) joins its shard, and a new term
+     * moves it to that term's catalogue. The
      * term changes only while the course has no enrolment ({@code term = :term OR enrolledCount = 0}): every edge keys
      * its student's term list by the term it copied, so a course with edges keeps its term. Emits the course as
      * updated; refused as {@link #COURSE_CHANGE}.
@@ -110,7 +138,7 @@ public class CourseRepository {
                 .set(TITLE, changes.title())
                 .set(CREDITS, changes.credits())
                 .set(TERM, changes.term())
-                .setIndex(EnrollmentKeys.courseTermIndex(changes.term(), courseId))
+                .setIndex(EnrollmentKeys.courseTermIndex(changes.term(), courseId, catalogueShards))
                 .set(CAPACITY, changes.capacity())
                 .set(WORKSPACE_ID, changes.workspaceId())
                 .set(INSTRUCTOR_IDS, changes.instructorIds())

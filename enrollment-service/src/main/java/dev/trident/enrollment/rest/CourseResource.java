@@ -85,7 +85,9 @@ public class CourseResource {
 
     @GET
     @Operation(summary = "A term's catalogue: its courses by course id, paged",
-            description = "Any authenticated caller. One Query on GSI2 (TERM#<term>); an unknown term lists empty. "
+            description = "Any authenticated caller. One Query per shard on GSI2 (TERM#<term>#<shard>, "
+                    + "trident.enrollment.catalogue.shards of them), in parallel, merged by course id; an unknown term "
+                    + "lists empty. A cursor resumes only the term it was issued for. "
                     + "Read from the index GSI2, which is eventually consistent on DynamoDB: a course just created, "
                     + "or moved to another term, may take a moment (usually well under a second) to show or leave. "
                     + "The items carry no ETag: GET /courses/{courseId} for one.")

@@ -48,7 +48,7 @@ public class CourseService {
      * (DESIGN.md "Who may do what": course metadata is not private; grades are, and a course carries none).
      */
     public Uni<Page<Course>> termCatalogue(String term, PageRequest page) {
-        String scope = CursorScopes.termCatalogue(term);
+        String scope = CursorScopes.termCatalogue(term, courses.catalogueShards());
         return courses.termCatalogue(term, cursors.resume(scope, page), page.limit())
                 .map(slice -> cursors.page(scope, slice));
     }

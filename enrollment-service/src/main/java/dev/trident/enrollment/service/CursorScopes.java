@@ -24,8 +24,11 @@ final class CursorScopes {
         return "enrollment:roster:" + courseId;
     }
 
-    /** A term's catalogue (GET /courses?term=). */
-    static String termCatalogue(String term) {
-        return "enrollment:term-catalogue:" + term;
+    /**
+     * A term's catalogue (GET /courses?term=), bound to the catalogue's shard count: a cursor from another layout
+     * would treat shards it does not name as exhausted.
+     */
+    static String termCatalogue(String term, int shards) {
+        return "enrollment:term-catalogue:" + term + ":shards=" + shards;
     }
 }

@@ -15,7 +15,9 @@ import static dev.trident.workspace.repository.WorkspaceEntities.TITLE;
 import dev.trident.keys.EntityType;
 import dev.trident.keys.ProjectId;
 import dev.trident.keys.ProjectStatus;
+import dev.trident.keys.Shards;
 import dev.trident.keys.WorkspaceKeys;
+import dev.trident.keys.entity.EntitySchema;
 import dev.trident.keys.cursor.CursorState;
 import dev.trident.keys.expr.Condition;
 import dev.trident.keys.expr.Conditions;
@@ -31,6 +33,7 @@ import dev.trident.support.erasure.ErasureRecords;
 import dev.trident.support.dynamo.VersionedChange;
 import dev.trident.support.dynamo.WriteRefused;
 import dev.trident.support.paging.Slice;
+import dev.trident.workspace.config.WorkspaceConfig;
 import dev.trident.workspace.model.CreatedRange;
 import dev.trident.workspace.model.Project;
 import dev.trident.workspace.model.ProjectChanges;
@@ -43,7 +46,8 @@ import java.util.Map;
 /**
  * Projects: on their workspace's partition, or spread over its shards ({@code WS#<id>#<shard>}, the shard derived
  * from the project id), each listed on GSI1 under its workspace and status ({@code WS#<id>#STATUS#<status>#<shard>})
- * and on GSI2 under its status alone ({@code PROJSTATUS#<status>#<n>}, four write shards); and the per-year sequence
+ * and on GSI2 under its status alone ({@code PROJSTATUS#<status>#<n>}, over {@code trident.workspace.project-status
+ * .shards} write shards); and the per-year sequence
  * their ids come from.
  */
 @ApplicationScoped
@@ -65,9 +69,24 @@ public class ProjectRepository {
     private static final ItemOrder NEWEST_IN_WORKSPACE_STATUS_FIRST = ItemOrder.descending(GSI1SK);
 
     private final DynamoTable table;
+    private final int statusShards;
+    /** The project as written, by its workspace's shard count (index = count - 1). */
+    private final List<EntitySchema<Project>> projectWrites;
 
-    ProjectRepository(DynamoTable table) {
+    ProjectRepository(DynamoTable table, WorkspaceConfig config) {
         this.table = table;
+        this.statusShards = Shards.requireShardCount(config.projectStatus().shards());
+        this.projectWrites = WorkspaceEntities.projects(statusShards);
+    }
+
+    /** How many write shards each status has on GSI2 (a status cursor is bound to it). */
+    public int statusShards() {
+        return statusShards;
+    }
+
+    /** The project entity of a workspace with {@code shards} shards. */
+    private EntitySchema<Project> project(int shards) {
+        return projectWrites.get(Shards.requireShardCount(shards) - 1);
     }
 
     /**
@@ -95,7 +114,7 @@ public class ProjectRepository {
      */
     public Uni<Project> createProject(Project project, int shards, Transaction.Part alongside) {
         return table.transact(WorkspacePatterns.PROJECT_CREATE, Transaction.of()
-                        .create(NEW_PROJECT, WorkspaceEntities.project(shards).toItem(project))
+                        .create(NEW_PROJECT, project(shards).toItem(project))
                         // createdBy is a trace of the account: none may be written while its erasure runs.
                         .include(ErasureRecords.noErasureRunning(project.createdBy()))
                         .include(alongside))
@@ -107,7 +126,7 @@ public class ProjectRepository {
      * the ETag). Emits null when absent.
      */
     public Uni<Project> project(String wsId, int shards, ProjectId projectId) {
-        return table.get(WorkspacePatterns.PROJECT, WorkspaceEntities.project(shards),
+        return table.get(WorkspacePatterns.PROJECT, project(shards),
                 WorkspaceKeys.project(wsId, shards, projectId),
                 Consistency.STRONG);
     }
@@ -162,7 +181,7 @@ public class ProjectRepository {
 
     /**
      * Projects of one status across all workspaces, newest first, optionally created within {@code range} (both ends
-     * inclusive): one Query on GSI2 per write shard {@code PROJSTATUS#<status>#<n>} (n = 0..3), descending, in
+     * inclusive): one Query on GSI2 per write shard {@code PROJSTATUS#<status>#<n>} (n = 0..S-1), descending, in
      * parallel, merged by GSI2SK, each for its share of the page ({@link MergedQuery}). A range is a key condition on
      * GSI2SK ({@code <createdAt>#<wsId>#<projectId>}): {@code BETWEEN} with both bounds, {@code >=} or {@code <=}
      * with one, so nothing outside it is read. A range narrower than the stored millisecond holds nothing: no read.
@@ -182,8 +201,9 @@ public class ProjectRepository {
                 : upper != null ? byStatus.atMost(upper)
                 : byStatus;
         Map<String, KeyQuery> partitions = new LinkedHashMap<>();
-        for (int n = 0; n < WorkspaceKeys.PROJECT_STATUS_SHARDS; n++) {
-            partitions.put(Integer.toString(n), created.in(WorkspaceKeys.projectStatusPartition(status, n)));
+        for (int n = 0; n < statusShards; n++) {
+            partitions.put(Integer.toString(n), created.in(WorkspaceKeys.projectStatusPartition(status, n,
+                    statusShards)));
         }
         return new MergedQuery<>(table, partitions, NEWEST_STATUS_ENTRY_FIRST, WorkspaceEntities.STORED_PROJECT)
                 .page(resume, limit);
@@ -204,7 +224,7 @@ public class ProjectRepository {
         if (changes.status() != null) {
             update.set(STATUS, changes.status().name())
                     .setIndexPartition(GSI2, WorkspaceKeys.projectStatusPartition(changes.status(),
-                            WorkspaceKeys.projectStatusShard(wsId, projectId)))
+                            WorkspaceKeys.projectStatusShard(wsId, projectId, statusShards), statusShards))
                     .setIndexPartition(GSI1,
                             WorkspaceKeys.projectWorkspaceStatusIndex(wsId, shards, changes.status(), projectId).pk());
         }

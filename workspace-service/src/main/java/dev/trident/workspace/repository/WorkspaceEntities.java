@@ -85,34 +85,33 @@ final class WorkspaceEntities {
                     ROLE.read(item)), VERSION.read(item, 0L), CREATED_AT.read(item), UPDATED_AT.read(item)));
 
     /**
-     * A project's partition depends on its workspace's shard count, so there is one declaration per count (1..16),
-     * all alike but for the key: {@code WS#<id>[#<shard>]/PROJ#<yyyy>-<nnnnnn>}, on GSI1 (its workspace's projects
-     * of its status) as {@code WS#<id>#STATUS#<status>#<shard>/PROJ#<yyyy>-<nnnnnn>}, on GSI2 (every workspace's) as
-     * {@code PROJSTATUS#<status>#<n>/<createdAt>#<wsId>#<projectId>}.
+     * A stored project read back whatever its workspace's layout and the status index's shard count (the
+     * declarations differ only in the keys they write), for reads; writes use {@link #projects(int)}.
      */
-    private static final List<EntitySchema<Project>> PROJECTS = IntStream.rangeClosed(1, Shards.MAX_SHARDS)
-            .mapToObj(WorkspaceEntities::projectOnShards).toList();
-
-    /**
-     * A stored project read back whatever its workspace's layout (the declarations differ only in the keys they
-     * write), for reads that span workspaces; writes use {@link #project(int)}.
-     */
-    static final EntitySchema<Project> STORED_PROJECT = project(1);
+    static final EntitySchema<Project> STORED_PROJECT = projectOnShards(1, 1);
 
     private WorkspaceEntities() {
     }
 
-    /** The project entity of a workspace with {@code shards} shards. */
-    static EntitySchema<Project> project(int shards) {
-        return PROJECTS.get(Shards.requireShardCount(shards) - 1);
+    /**
+     * A project's partition depends on its workspace's shard count, so there is one declaration per count (1..16),
+     * index {@code shards - 1}, all alike but for the key: {@code WS#<id>[#<shard>]/PROJ#<yyyy>-<nnnnnn>}, on GSI1
+     * (its workspace's projects of its status) as {@code WS#<id>#STATUS#<status>#<shard>/PROJ#<yyyy>-<nnnnnn>}, on
+     * GSI2 (every workspace's) as {@code PROJSTATUS#<status>#<n>/<createdAt>#<wsId>#<projectId>}, n among
+     * {@code statusShards}.
+     */
+    static List<EntitySchema<Project>> projects(int statusShards) {
+        Shards.requireShardCount(statusShards);
+        return IntStream.rangeClosed(1, Shards.MAX_SHARDS).mapToObj(shards -> projectOnShards(shards, statusShards))
+                .toList();
     }
 
-    private static EntitySchema<Project> projectOnShards(int shards) {
+    private static EntitySchema<Project> projectOnShards(int shards, int statusShards) {
         return EntitySchema
                 .of(EntityType.PROJECT, (Project p) -> WorkspaceKeys.project(p.workspaceId(), shards, p.id()))
                 .index(p -> WorkspaceKeys.projectWorkspaceStatusIndex(p.workspaceId(), shards, p.status(), p.id()))
-                .index(p -> WorkspaceKeys.projectStatusIndex(p.status(), Instant.parse(p.createdAt()), p.workspaceId(),
-                        p.id()))
+                .index(p -> WorkspaceKeys.projectStatusIndex(p.status(), statusShards, Instant.parse(p.createdAt()),
+                        p.workspaceId(), p.id()))
                 .attribute(WS_ID, Project::workspaceId)
                 .attribute(PROJECT_ID, p -> p.id().toString())
                 .attribute(TITLE, Project::title)

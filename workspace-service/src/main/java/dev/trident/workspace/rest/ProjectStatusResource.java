@@ -43,7 +43,8 @@ public class ProjectStatusResource {
     @GET
     @Operation(summary = "Projects of one status across all workspaces, newest first, optionally created within a range, paged",
             description = "Spans every tenant, so it needs the platform role admin (403 otherwise). Read from the GSI2 "
-                    + "status index (four write-sharded partitions per status, merged). "
+                    + "status index: one Query per write shard of the status (trident.workspace.project-status.shards of "
+                    + "them), in parallel, merged. "
                     + "createdFrom and createdTo are ISO-8601 instants (e.g. 2026-05-01T00:00:00Z), both inclusive, "
                     + "either optional; they are key conditions on the index (BETWEEN, >=, <=), so nothing outside "
                     + "the range is read. An unknown status, a malformed or reversed range, or a limit outside 1..100 "

@@ -1,7 +1,6 @@
 package dev.trident.workspace.service;
 
 import dev.trident.keys.ProjectStatus;
-import dev.trident.keys.WorkspaceKeys;
 import dev.trident.workspace.model.CreatedRange;
 
 /**
@@ -28,8 +27,8 @@ final class CursorScopes {
      * Projects of one status across workspaces (GET /projects?status=), bound to the status shard count and to the
      * range, so a cursor never resumes a wider (or other) range than the one it was issued for.
      */
-    static String projectsByStatus(ProjectStatus status, CreatedRange range) {
-        return "workspace:projects-by-status:" + status.name() + ":shards=" + WorkspaceKeys.PROJECT_STATUS_SHARDS
+    static String projectsByStatus(ProjectStatus status, CreatedRange range, int statusShards) {
+        return "workspace:projects-by-status:" + status.name() + ":shards=" + statusShards
                 + (range.bounded() ? ":from=" + range.from() + ":to=" + range.to() : "");
     }
 

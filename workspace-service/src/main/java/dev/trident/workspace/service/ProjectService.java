@@ -130,7 +130,7 @@ public class ProjectService {
      */
     public Uni<Page<Project>> byStatus(Caller caller, ProjectStatus status, CreatedRange range, PageRequest page) {
         AccessRules.requirePlatformAdmin(caller);
-        String scope = CursorScopes.projectsByStatus(status, range);
+        String scope = CursorScopes.projectsByStatus(status, range, projects.statusShards());
         return projects.projectsByStatus(status, range, cursors.resume(scope, page), page.limit())
                 .map(slice -> cursors.page(scope, slice));
     }

@@ -1,5 +1,6 @@
 package dev.trident.workspace.repository;
 
+import dev.trident.keys.WorkspaceKeys;
 import dev.trident.workspace.model.Member;
 import dev.trident.workspace.model.Project;
 import dev.trident.workspace.model.Workspace;
@@ -23,7 +24,8 @@ public final class StoredItems {
         return WorkspaceEntities.MEMBER.toItem(member);
     }
 
+    /** A project of a workspace of {@code shards} shards, on the default count of status shards. */
     public static Map<String, AttributeValue> item(Project project, int shards) {
-        return WorkspaceEntities.project(shards).toItem(project);
+        return WorkspaceEntities.projects(WorkspaceKeys.DEFAULT_PROJECT_STATUS_SHARDS).get(shards - 1).toItem(project);
     }
 }

@@ -171,7 +171,15 @@ public final class Baseline {
         return switch (route) {
             case "student-courses" -> () -> dynamo.query(studentCourses(Dataset.userId(rnd(d.students()))));
             case "course-roster" -> () -> dynamo.query(roster(Dataset.courseId(rnd(d.courses()))));
-            case "course-catalogue" -> () -> dynamo.query(termCatalogue(Dataset.TERM));
+            case "course-catalogue" -> () -> {
+                // One Query per catalogue shard, in parallel, as the service sends them for a page.
+                int shards = EnrollmentKeys.DEFAULT_CATALOGUE_SHARDS;
+                CompletableFuture<?>[] all = new CompletableFuture<?>[shards];
+                for (int s = 0; s < shards; s++) {
+                    all[s] = dynamo.query(termCatalogue(Dataset.TERM, s, shards));
+                }
+                return CompletableFuture.allOf(all);
+            };
             case "user-posts" -> () -> dynamo.query(beginsWith(SocialKeys.userPartition(Dataset.userId(rnd(d.users()))),
                     SocialKeys.postsPrefix()));
             case "user-get" -> () -> dynamo.getItem(r -> r.tableName(table)
@@ -242,13 +250,13 @@ public final class Baseline {
                 .limit();
     }
 
-    /** The first page of a term's catalogue: its GSI2 partition, by course id. */
-    private QueryRequest termCatalogue(String term) {
+    /** The first read of one shard of a term's catalogue for a page, by course id. */
+    private QueryRequest termCatalogue(String term, int shard, int shards) {
         return QueryRequest.builder().tableName(table).indexName(TableSchema.GSI2)
                 .keyConditionExpression("#pk = :pk")
                 .expressionAttributeNames(Map.of("#pk", TableSchema.GSI2PK))
-                .expressionAttributeValues(Map.of(":pk", fromS(EnrollmentKeys.termPartition(term))))
-                .limit(LIMIT)
+                .expressionAttributeValues(Map.of(":pk", fromS(EnrollmentKeys.termPartition(term, shard, shards))))
+                .limit(firstShardRead(shards))
                 .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
                 .build();
     }

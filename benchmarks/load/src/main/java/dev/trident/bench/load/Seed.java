@@ -262,7 +262,8 @@ public final class Seed {
     static Map<String, AttributeValue> course(String courseId, int enrolledCount, String now) {
         Map<String, AttributeValue> item = new HashMap<>(EnrollmentKeys.course(courseId).toAttributes());
         item.putAll(EnrollmentKeys.courseIndex(courseId).toAttributes());
-        item.putAll(EnrollmentKeys.courseTermIndex(Dataset.TERM, courseId).toAttributes());
+        item.putAll(EnrollmentKeys.courseTermIndex(Dataset.TERM, courseId,
+                EnrollmentKeys.DEFAULT_CATALOGUE_SHARDS).toAttributes());
         item.put(TableSchema.TYPE, EntityType.COURSE.typeAttribute());
         item.put("courseId", fromS(courseId));
         item.put("title", fromS("Course " + courseId));
@@ -332,7 +333,8 @@ public final class Seed {
             Instant at = base.plusSeconds(p);
             ProjectStatus status = statuses[p % statuses.length];
             Map<String, AttributeValue> item = new HashMap<>(WorkspaceKeys.project(wsId, shards, id).toAttributes());
-            item.putAll(WorkspaceKeys.projectStatusIndex(status, at, wsId, id).toAttributes());
+            item.putAll(WorkspaceKeys.projectStatusIndex(status, WorkspaceKeys.DEFAULT_PROJECT_STATUS_SHARDS, at,
+                    wsId, id).toAttributes());
             item.putAll(WorkspaceKeys.projectWorkspaceStatusIndex(wsId, shards, status, id).toAttributes());
             item.put(TableSchema.TYPE, EntityType.PROJECT.typeAttribute());
             item.put("wsId", fromS(wsId));
