@@ -21,11 +21,13 @@ import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import dev.trident.keys.EnrollmentKeys;
 import dev.trident.keys.ProjectId;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Dimension;
@@ -261,7 +263,12 @@ class ExplorerBrowserTest {
         TableSeed seed = new TableSeed(dynamo, table.name());
         String term = TableSeed.uniqueId("fall");
         String course = "cs101-" + term;
-        String other = "ma101-" + term;
+        // Both on one catalogue shard, so that shard's partition lists the two of them.
+        int shard = EnrollmentKeys.catalogueShard(course, EnrollmentKeys.DEFAULT_CATALOGUE_SHARDS);
+        String other = IntStream.range(0, 100).mapToObj(i -> "ma" + i + "-" + term)
+                .filter(id -> EnrollmentKeys.catalogueShard(id, EnrollmentKeys.DEFAULT_CATALOGUE_SHARDS) == shard)
+                .findFirst().orElseThrow();
+        String catalogueKey = EnrollmentKeys.termPartition(term, shard, EnrollmentKeys.DEFAULT_CATALOGUE_SHARDS);
         seed.courseInTerm(course, "Introduction to Algorithms", term);
         seed.courseInTerm(other, "Discrete Mathematics", term);
         String graded = TableSeed.uniqueId("grace");
@@ -284,13 +291,13 @@ class ExplorerBrowserTest {
 
         // The course's GSI2 key is a link to its term's catalogue.
         WebElement termLink = browser.findElement(By.cssSelector(
-                "section[data-view='table'] td[data-key='GSI2PK'] a[data-partition='TERM#" + term + "']"));
+                "section[data-view='table'] td[data-key='GSI2PK'] a[data-partition='" + catalogueKey + "']"));
         termLink.click();
         // The course's own page shows two Course rows too (table and roster): wait for the partition's.
         wait.until(ExpectedConditions.numberOfElementsToBe(
                 By.cssSelector("section[data-view='partition'] tr[data-type='Course']"), 2));
         String catalogue = browser.getCurrentUrl();
-        assertTrue(catalogue.contains("index=GSI2") && catalogue.contains("pk=TERM%23" + term), catalogue);
+        assertTrue(catalogue.contains("index=GSI2") && catalogue.contains("pk=" + catalogueKey.replace("#", "%23")), catalogue);
         assertTrue(browser.findElement(By.cssSelector("section[data-view='partition']")).getText()
                 .contains("course-catalogue"));
 
@@ -303,7 +310,7 @@ class ExplorerBrowserTest {
         assertEquals(catalogue, browser.getCurrentUrl());
 
         // A deep link to a GSI2 partition opens it in a fresh load too.
-        browser.get(page + "?fresh=1#index=GSI2&pk=TERM%23" + term);
+        browser.get(page + "?fresh=1#index=GSI2&pk=" + catalogueKey.replace("#", "%23"));
         wait.until(ExpectedConditions.numberOfElementsToBe(By.cssSelector("section.collection tr[data-type='Course']"), 2));
         assertEquals("GSI2", browser.findElement(By.id("partition-index")).getDomProperty("value"));
 

@@ -28,6 +28,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
@@ -53,11 +54,20 @@ class PartitionApiTest {
     void aTermsCatalogueOpensByItsGsi2KeyWithThePatternThatReadsItItsCostAndEachItemsSize() throws Exception {
         TableSeed seed = new TableSeed(dynamo, table.name());
         String term = TableSeed.uniqueId("term");
-        List<String> courses = List.of("a-" + term, "b-" + term);
+        // Two courses on one catalogue shard (of the default eight), and one on another.
+        int shards = EnrollmentKeys.DEFAULT_CATALOGUE_SHARDS;
+        List<String> ids = IntStream.range(0, 40).mapToObj(i -> "c" + i + "-" + term).toList();
+        int shard = EnrollmentKeys.catalogueShard(ids.get(0), shards);
+        List<String> courses = ids.stream().filter(c -> EnrollmentKeys.catalogueShard(c, shards) == shard).limit(2)
+                .sorted().toList();
+        String elsewhere = ids.stream().filter(c -> EnrollmentKeys.catalogueShard(c, shards) != shard).findFirst()
+                .orElseThrow();
         courses.forEach(c -> seed.courseInTerm(c, "Course " + c, term));
+        seed.courseInTerm(elsewhere, "Course " + elsewhere, term);
 
         DynamoDbCallRecorder.reset();
-        JsonPath page = ExplorerApiTest.asAdmin().queryParam("index", "GSI2").queryParam("pk", "TERM#" + term)
+        JsonPath page = ExplorerApiTest.asAdmin().queryParam("index", "GSI2")
+                .queryParam("pk", EnrollmentKeys.termPartition(term, shard, shards))
                 .get("/api/partition").then().statusCode(200).extract().jsonPath();
         assertEquals(ItemCollection.COURSES_BY_TERM.name(), page.getString("collection.collection"));
         assertEquals("GSI2", page.getString("collection.index"));
@@ -136,7 +146,16 @@ class PartitionApiTest {
     void aKeyNoAccessPatternReadsIs404ABadIndexIs400AndOnlyAnAdminOpensAPartition() {
         ExplorerApiTest.asAdmin().queryParam("index", "GSI2").queryParam("pk", "NOPE#1").get("/api/partition")
                 .then().statusCode(404).contentType("application/problem+json")
-                .body("detail", containsString("TERM#<term>"));
+                .body("detail", containsString("TERM#<term>#<shard>"));
+        // Any write shard a service may run with opens (up to 15); the unsharded catalogue key is no partition read.
+        ExplorerApiTest.asAdmin().queryParam("index", "GSI2").queryParam("pk", "PROJSTATUS#PAUSED#15")
+                .get("/api/partition").then().statusCode(200)
+                .body("collection.collection", org.hamcrest.Matchers.equalTo("PROJECTS_BY_STATUS"));
+        ExplorerApiTest.asAdmin().queryParam("index", "GSI2").queryParam("pk", "TERM#2026-fall#15")
+                .get("/api/partition").then().statusCode(200)
+                .body("collection.collection", org.hamcrest.Matchers.equalTo("COURSES_BY_TERM"));
+        ExplorerApiTest.asAdmin().queryParam("index", "GSI2").queryParam("pk", "TERM#2026-fall")
+                .get("/api/partition").then().statusCode(404);
         ExplorerApiTest.asAdmin().queryParam("index", "GSI9").queryParam("pk", "TERM#x").get("/api/partition")
                 .then().statusCode(400).contentType("application/problem+json");
         ExplorerApiTest.asAdmin().queryParam("index", "table").get("/api/partition")
@@ -159,7 +178,8 @@ class PartitionApiTest {
         List<String> open = entries.getList("items.findAll { it.partition != null }.partition");
         assertTrue(open.containsAll(List.of("TIMELINE#MONTHS", "PROJSTATUS#ACTIVE#0", "PROJSTATUS#ARCHIVED#3",
                 "WORK#social#0", "WORK#enrollment#15", "WORK#workspace#7", "WORK#social")), open.toString());
-        assertTrue(entries.getList("items.template").containsAll(List.of("TERM#<term>", "TIMELINE#<yyyy-mm>#<shard>",
+        assertTrue(entries.getList("items.template").containsAll(List.of("TERM#<term>#<shard>",
+                "PROJSTATUS#<status>#<shard>", "TIMELINE#<yyyy-mm>#<shard>",
                 "ERASURE#<userId>", "WS#<wsId>#<shard>")), entries.prettify());
         // Every listed partition opens.
         for (Map<String, Object> entry : entries.<Map<String, Object>>getList("items.findAll { it.partition != null }")) {

@@ -57,10 +57,11 @@ final class TableSeed {
                         "term", AttributeValue.fromS("2026-fall")));
     }
 
-    /** A course in a term's catalogue (GSI2 {@code TERM#<term>}), as enrollment-service writes it. */
+    /** A course in a term's catalogue (GSI2 {@code TERM#<term>#<shard>}), as enrollment-service writes it. */
     void courseInTerm(String courseId, String title, String term) {
         put(EntityType.COURSE, EnrollmentKeys.course(courseId),
-                List.of(EnrollmentKeys.courseIndex(courseId), EnrollmentKeys.courseTermIndex(term, courseId)),
+                List.of(EnrollmentKeys.courseIndex(courseId), EnrollmentKeys.courseTermIndex(term, courseId,
+                        EnrollmentKeys.DEFAULT_CATALOGUE_SHARDS)),
                 Map.of("title", AttributeValue.fromS(title), "credits", AttributeValue.fromN("5"),
                         "term", AttributeValue.fromS(term), "courseId", AttributeValue.fromS(courseId)));
     }
@@ -101,7 +102,8 @@ final class TableSeed {
     void project(String wsId, int shards, ProjectId projectId) {
         Instant created = Instant.parse("2026-05-01T10:00:00Z").plusSeconds(projectId.seq());
         put(EntityType.PROJECT, WorkspaceKeys.project(wsId, shards, projectId),
-                List.of(WorkspaceKeys.projectStatusIndex(ProjectStatus.ACTIVE, created, wsId, projectId)),
+                List.of(WorkspaceKeys.projectStatusIndex(ProjectStatus.ACTIVE,
+                        WorkspaceKeys.DEFAULT_PROJECT_STATUS_SHARDS, created, wsId, projectId)),
                 Map.of("title", AttributeValue.fromS("Project " + projectId),
                         "status", AttributeValue.fromS("ACTIVE")));
     }

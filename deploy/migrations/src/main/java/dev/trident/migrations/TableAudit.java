@@ -198,8 +198,8 @@ public final class TableAudit {
                     return CLEAN;
                 }
                 case "--quiet" -> quiet = true;
-                case "--table", "--endpoint", "--region", "--segments", "--work-age", "--catalogue-shards",
-                        "--project-status-shards" -> {
+                case "--table", "--endpoint", "--region", "--segments", "--work-age", "--timeline-shards",
+                        "--catalogue-shards", "--project-status-shards" -> {
                     if (i + 1 >= args.length) {
                         return usage(err, name + " needs a value");
                     }
@@ -211,30 +211,26 @@ public final class TableAudit {
             }
         }
         int segments;
-                case "--table", "--endpoint", "--region", "--segments", "--work-age", "--timeline-shards",
-                        "--catalogue-shards", "--project-status-shards" -> {
+        IndexShards shards;
         Duration workAge;
         String table;
         URI endpoint;
         try {
             segments = Integer.parseInt(options.get("--segments"));
-            shards = new IndexShards(Integer.parseInt(options.get("--catalogue-shards")),
+            shards = new IndexShards(Integer.parseInt(options.get("--timeline-shards")),
+                    Integer.parseInt(options.get("--catalogue-shards")),
                     Integer.parseInt(options.get("--project-status-shards")));
             workAge = Duration.parse(options.get("--work-age"));
             table = TableDefinition.of(options.get("--table")).tableName();
             endpoint = options.containsKey("--endpoint") ? URI.create(options.get("--endpoint")) : null;
         } catch (NumberFormatException | DateTimeParseException e) {
-            shards = new IndexShards(Integer.parseInt(options.get("--timeline-shards")),
-                    Integer.parseInt(options.get("--catalogue-shards")),
-                    Integer.parseInt(options.get("--project-status-shards")));
+            return usage(err, "--segments and the shard counts take a whole number, --work-age an ISO-8601 duration"
                     + " such as PT10M");
         } catch (IllegalArgumentException e) {
             return usage(err, e.getMessage());
         }
-        if (segments < 1 || segments > MAX_SEGMENTS || workAge.isNegative() || timelineShards < 1
-                || timelineShards > Shards.MAX_SHARDS) {
-            return usage(err, "--segments must be 1.." + MAX_SEGMENTS + ", --timeline-shards 1.." + Shards.MAX_SHARDS
-                    + ", --work-age not negative");
+        if (segments < 1 || segments > MAX_SEGMENTS || workAge.isNegative()) {
+            return usage(err, "--segments must be 1.." + MAX_SEGMENTS + ", --work-age not negative");
         }
         DynamoDbClientBuilder builder = DynamoDbClient.builder()
                 .httpClientBuilder(ApacheHttpClient.builder().connectionTimeout(Duration.ofSeconds(5)))

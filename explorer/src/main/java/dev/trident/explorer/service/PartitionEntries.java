@@ -18,9 +18,11 @@ import java.util.stream.Collectors;
 
 /**
  * Every kind of partition the grammar reads, as a way into it: the ones that need no id are listed as they are (the
- * timeline's months, each status shard of the projects by status, each shard of each service's pending work and its
- * legacy unsharded partition), the others as key templates made by common-keys' builders with a sample id swapped for
- * its name, so a template never drifts from the grammar. A test checks that every {@link ItemCollection} has an entry.
+ * timeline's months, each status shard of the projects by status under the default shard count, each shard of each
+ * service's pending work and its legacy unsharded partition), the others as key templates made by common-keys'
+ * builders with a sample id swapped for its name, so a template never drifts from the grammar. Write shards take a
+ * {@code <shard>} (0..15): a service may run with another count than the default. A test checks that every
+ * {@link ItemCollection} has an entry.
  */
 final class PartitionEntries {
 
@@ -35,10 +37,15 @@ final class PartitionEntries {
         List<PartitionEntry> entries = new ArrayList<>();
         open(entries, ItemCollection.TIMELINE_MONTHS, SocialKeys.TIMELINE_MONTHS_PARTITION);
         for (ProjectStatus status : ProjectStatus.values()) {
-            for (int n = 0; n < WorkspaceKeys.PROJECT_STATUS_SHARDS; n++) {
-                open(entries, ItemCollection.PROJECTS_BY_STATUS, WorkspaceKeys.projectStatusPartition(status, n));
+            for (int n = 0; n < WorkspaceKeys.DEFAULT_PROJECT_STATUS_SHARDS; n++) {
+                open(entries, ItemCollection.PROJECTS_BY_STATUS, WorkspaceKeys.projectStatusPartition(status, n,
+                        WorkspaceKeys.DEFAULT_PROJECT_STATUS_SHARDS));
             }
         }
+        entries.add(new PartitionEntry(ItemCollection.PROJECTS_BY_STATUS.name(), TableSchema.GSI2, null,
+                shardTemplate(WorkspaceKeys.projectStatusPartition(ProjectStatus.ACTIVE, 1, 2))
+                        .replace(ProjectStatus.ACTIVE.name(), "<status>"),
+                ItemCollection.PROJECTS_BY_STATUS.description()));
         for (String service : ErasureRecords.PARTS) {
             for (String shard : WorkKeys.workPartitions(service)) {
                 open(entries, ItemCollection.PENDING_WORK, shard);
@@ -58,17 +65,19 @@ final class PartitionEntries {
         template(entries, ItemCollection.STUDENT, EnrollmentKeys.studentPartition(SAMPLE), "<studentId>");
         template(entries, ItemCollection.COURSE, EnrollmentKeys.coursePartition(SAMPLE), "<courseId>");
         template(entries, ItemCollection.COURSE_ROSTER, EnrollmentKeys.courseIndex(SAMPLE).pk(), "<courseId>");
-        template(entries, ItemCollection.COURSES_BY_TERM, EnrollmentKeys.termPartition(SAMPLE), "<term>");
+        entries.add(new PartitionEntry(ItemCollection.COURSES_BY_TERM.name(), TableSchema.GSI2, null,
+                shardTemplate(EnrollmentKeys.termPartition(SAMPLE_TERM, 1, 2)).replace(SAMPLE_TERM, "<term>"),
+                ItemCollection.COURSES_BY_TERM.description()));
         entries.add(new PartitionEntry(ItemCollection.STUDENT_TERM.name(), TableSchema.GSI2, null,
                 EnrollmentKeys.studentTermPartition(SAMPLE, SAMPLE_TERM).replace(SAMPLE_TERM, "<term>")
                         .replace(SAMPLE, "<studentId>"), ItemCollection.STUDENT_TERM.description()));
         template(entries, ItemCollection.WORKSPACE, WorkspaceKeys.workspacePartition(SAMPLE), "<wsId>");
         entries.add(new PartitionEntry(ItemCollection.WORKSPACE_SHARD.name(), null, null,
-                WorkspaceKeys.projectPartition(SAMPLE, 1, 2).replace(SAMPLE, "<wsId>").replaceAll("1$", "<shard>"),
+                shardTemplate(WorkspaceKeys.projectPartition(SAMPLE, 1, 2)).replace(SAMPLE, "<wsId>"),
                 ItemCollection.WORKSPACE_SHARD.description()));
         entries.add(new PartitionEntry(ItemCollection.WORKSPACE_PROJECTS_BY_STATUS.name(), TableSchema.GSI1, null,
-                WorkspaceKeys.workspaceStatusPartition(SAMPLE, ProjectStatus.ACTIVE, 1, 2).replace(SAMPLE, "<wsId>")
-                        .replace(ProjectStatus.ACTIVE.name(), "<status>").replaceAll("1$", "<shard>"),
+                shardTemplate(WorkspaceKeys.workspaceStatusPartition(SAMPLE, ProjectStatus.ACTIVE, 1, 2))
+                        .replace(SAMPLE, "<wsId>").replace(ProjectStatus.ACTIVE.name(), "<status>"),
                 ItemCollection.WORKSPACE_PROJECTS_BY_STATUS.description()));
         template(entries, ItemCollection.ERASURE, ErasureKeys.record(SAMPLE).pk(), "<userId>");
         entries.add(new PartitionEntry(ItemCollection.IDEMPOTENCY.name(), null, null,
@@ -84,6 +93,11 @@ final class PartitionEntries {
                 .map(e -> e.template() != null ? e.template() : e.partition())
                 .distinct()
                 .collect(Collectors.joining(", "));
+    }
+
+    /** A partition key built for shard 1 of 2, its shard number swapped for {@code <shard>}. */
+    private static String shardTemplate(String builtOnShardOne) {
+        return builtOnShardOne.replaceAll("1$", "<shard>");
     }
 
     private static void open(List<PartitionEntry> entries, ItemCollection collection, String partition) {

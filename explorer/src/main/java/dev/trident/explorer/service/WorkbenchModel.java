@@ -222,7 +222,8 @@ public final class WorkbenchModel {
         samples.put(EntityType.STUDENT, new Sample(EnrollmentKeys.student("grace"), List.of(),
                 attrs("name", "Grace Hopper", "year", 2, "major", "CS", "version", 1, "createdAt", CREATED)));
         samples.put(EntityType.COURSE, new Sample(EnrollmentKeys.course("cs101"),
-                List.of(EnrollmentKeys.courseIndex("cs101"), EnrollmentKeys.courseTermIndex("2026-fall", "cs101")),
+                List.of(EnrollmentKeys.courseIndex("cs101"), EnrollmentKeys.courseTermIndex("2026-fall", "cs101",
+                        EnrollmentKeys.DEFAULT_CATALOGUE_SHARDS)),
                 attrs("title", "Introduction to Algorithms", "credits", 6, "term", "2026-fall", "capacity", 30,
                         "enrolledCount", 3, "version", 1, "createdAt", CREATED)));
         samples.put(EntityType.ENROLLMENT, new Sample(EnrollmentKeys.enrollment("grace", "cs101"),
@@ -238,8 +239,8 @@ public final class WorkbenchModel {
                 List.of(WorkspaceKeys.memberIndex("grace", "acme")), attrs("role", "admin", "createdAt", CREATED)));
         samples.put(EntityType.PROJECT, new Sample(WorkspaceKeys.project("acme", SHARDS, PROJECT),
                 List.of(WorkspaceKeys.projectWorkspaceStatusIndex("acme", SHARDS, ProjectStatus.ACTIVE, PROJECT),
-                        WorkspaceKeys.projectStatusIndex(ProjectStatus.ACTIVE, Instant.parse(CREATED), "acme",
-                                PROJECT)),
+                        WorkspaceKeys.projectStatusIndex(ProjectStatus.ACTIVE,
+                                WorkspaceKeys.DEFAULT_PROJECT_STATUS_SHARDS, Instant.parse(CREATED), "acme", PROJECT)),
                 attrs("title", "Billing migration", "status", "ACTIVE", "createdBy", "grace",
                         "createdByName", "Grace Hopper", "version", 1, "createdAt", CREATED)));
         samples.put(EntityType.PROJECT_SEQUENCE, new Sample(WorkspaceKeys.projectSequence("acme", 2026), List.of(),
