@@ -49,6 +49,8 @@ public final class CapacityPlan {
     private static final Map<String, Spread> SPREAD = new LinkedHashMap<>();
     /** The least an eventually consistent Query costs. */
     private static final double MIN_QUERY_UNITS = 0.5;
+    /** The least a strongly consistent Query costs: what a pending-work poll pays for each shard it reads. */
+    private static final double MIN_STRONG_QUERY_UNITS = 1;
 
     static {
         for (String f : List.of("USER", "USER_INVERTED", "HANDLE", "HANDLE_PROFILE", "STUDENT", "STUDENT_TERM",
@@ -149,6 +151,13 @@ public final class CapacityPlan {
                 l[1] += rate * shards * Math.max(MIN_QUERY_UNITS, size * row.readUnits() / shards);
             }
         }
+        // Every replica polls every work shard once an interval, whatever the work: at least one read unit a shard.
+        double pollers = number(p, "work.pollers", 0);
+        if (pollers > 0) {
+            load.computeIfAbsent(Measurement.TABLE + "\tPENDING_WORK", k -> new double[2])[1] += pollers
+                    / positive(p, "work.poll.interval.seconds") * positive(p, Spread.WORK_SHARDS.key)
+                    * MIN_STRONG_QUERY_UNITS;
+        }
         List<Line> lines = new ArrayList<>();
         List<String> over = new ArrayList<>();
         double writeUnits = 0;
@@ -189,7 +198,8 @@ public final class CapacityPlan {
             }
         }
         return List.of("limit.partition.wcu", "limit.partition.rcu", "hot.entity.factor", "hours.per.month",
-                "price.write.per.million", "price.read.per.million", "name").contains(key);
+                "price.write.per.million", "price.read.per.million", "work.pollers", "work.poll.interval.seconds",
+                "name").contains(key);
     }
 
     private static double number(Properties p, String key, double otherwise) {

@@ -61,6 +61,20 @@ class CapacityPlanTest {
     }
 
     @Test
+    void everyPollerReadsEveryWorkShardOnceAnIntervalWhateverTheWork() {
+        Measurement.Stored units = stored(new Measurement.Row("post-delete", "table", "PENDING_WORK", 2, 0));
+        Properties p = profile("shards.work", "16", "work.pollers", "30", "work.poll.interval.seconds", "5",
+                "rate.post-delete", "0");
+
+        CapacityPlan.Line work = line(CapacityPlan.plan(p, units), "table", "PENDING_WORK");
+
+        // 30 replicas / 5 s = 6 polls a second, each a strongly consistent Query (1 unit at least) on 16 shards.
+        assertEquals(6 * 16, work.reads(), 1e-9);
+        assertEquals(6, work.hotReads(), 1e-9);
+        assertEquals(0, work.writes(), 1e-9);
+    }
+
+    @Test
     void aListingOfAShardedFamilyCostsAQueryOnEveryShard() {
         Measurement.Stored units = stored(new Measurement.Row("timeline-read", "GSI2", "TIMELINE", 0, 0.5));
         Properties p = profile("shards.timeline", "16", "rate.timeline-read", "1000");
