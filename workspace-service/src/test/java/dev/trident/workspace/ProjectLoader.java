@@ -19,6 +19,8 @@ import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 /** Writes many projects straight into the table, item for item as the repository stores them (BatchWriteItem). */
 final class ProjectLoader {
 
+    private static final int BATCHES_IN_FLIGHT = 4;
+
     private static final Instant CREATED = Instant.parse("2026-01-01T00:00:00Z");
 
     private final DynamoDbAsyncClient dynamo;
@@ -45,12 +47,15 @@ final class ProjectLoader {
             writes.add(WriteRequest.builder().putRequest(PutRequest.builder()
                     .item(StoredItems.item(project, shards)).build()).build());
         }
-        // 25 at a time (the BatchWriteItem maximum), all in flight together.
-        List<CompletableFuture<Void>> batches = new ArrayList<>();
-        for (int from = 0; from < writes.size(); from += 25) {
-            batches.add(write(writes.subList(from, Math.min(from + 25, writes.size()))));
+        // 25 at a time (the BatchWriteItem maximum), a few batches in flight: DynamoDB Local applies them one after
+        // another, so dozens at once would leave the last ones queued past the client's call timeout.
+        for (int wave = 0; wave < writes.size(); wave += 25 * BATCHES_IN_FLIGHT) {
+            List<CompletableFuture<Void>> batches = new ArrayList<>();
+            for (int from = wave; from < Math.min(writes.size(), wave + 25 * BATCHES_IN_FLIGHT); from += 25) {
+                batches.add(write(writes.subList(from, Math.min(from + 25, writes.size()))));
+            }
+            batches.forEach(CompletableFuture::join);
         }
-        batches.forEach(CompletableFuture::join);
     }
 
     private CompletableFuture<Void> write(List<WriteRequest> batch) {
