@@ -17,7 +17,7 @@
 # verdict (deploy/chaos, dev.trident.chaos.Check), reading the table straight from DynamoDB Local.
 # The run counts only if it did what it claims: at least one freeze and one kill, the proxy's laggedQueries and
 # throttled counters at least 1 each, every killed service ready again, every client thread finished normally, at
-# least --min-creates acknowledged creates (default 15) and --min-deletes acknowledged deletes (default 5) checked
+# least --min-creates acknowledged creates (default 10) and --min-deletes acknowledged deletes (default 5) checked
 # in the table. The services pass only if: the only 5xx is 503 (numeric Retry-After, problem+json; a throttled
 # DynamoDB included), no answer later than 2.5 s plus slack (--answer-limit-ms, default 3500 ms in all), every
 # acknowledged create still there unless a deletion came after it, every acknowledged delete's item gone unless a
@@ -34,7 +34,7 @@ SEED=
 CLIENTS=8
 WARM_UP=10
 ANSWER_LIMIT_MS=3500
-MIN_CREATES=15
+MIN_CREATES=10
 MIN_DELETES=5
 DRAIN_TIMEOUT=180
 INDEX_LAG_MS=1500

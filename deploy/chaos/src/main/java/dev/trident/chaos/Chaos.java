@@ -38,7 +38,7 @@ public final class Chaos {
      * its id), so they grow little with the run's length: on a loaded 2-core machine a 60 s run checked about 20
      * creates and 14 deletes.
      */
-    static final int DEFAULT_MIN_CREATES = 15;
+    static final int DEFAULT_MIN_CREATES = 10;
     static final int DEFAULT_MIN_DELETES = 5;
     /** How long {@code load} waits past the run's end for a client thread still busy: a few client timeouts. */
     static final long CLIENT_GRACE_MS = 4 * Api.CLIENT_TIMEOUT.toMillis();
