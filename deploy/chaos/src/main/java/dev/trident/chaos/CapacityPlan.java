@@ -64,12 +64,9 @@ public final class CapacityPlan {
         SPREAD.put("WORKSPACE_SHARD", Spread.WORKSPACES);
         SPREAD.put("WORKSPACE_PROJECTS_BY_STATUS", Spread.WORKSPACES);
         SPREAD.put("TIMELINE", Spread.TIMELINE_SHARDS);
-        SPREAD.put("TIMELINE#*", Spread.TIMELINE_SHARDS);
         SPREAD.put("COURSES_BY_TERM", Spread.CATALOGUE_SHARDS);
-        SPREAD.put("TERM#*", Spread.CATALOGUE_SHARDS);
         SPREAD.put("PROJECTS_BY_STATUS", Spread.STATUS_SHARDS);
         SPREAD.put("PENDING_WORK", Spread.WORK_SHARDS);
-        SPREAD.put("WORK#*", Spread.WORK_SHARDS);
     }
 
     /** The hottest partition of one family of one target. */
