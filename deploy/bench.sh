@@ -16,9 +16,13 @@
 # them, and its classes on the application class path. --concurrency 16,64,128,256 sweeps: each route is warmed up
 # and measured (service and baseline, every round) at each concurrency in turn, and the sweep is drawn as a chart,
 # requests per second and p99 against connections per route (data/bench/results-<timestamp>-sweep.png, by
-# benchmarks/load's SweepChart), with its table of medians in the results; enrol, which writes, is measured at the
-# first concurrency only. Prints a table and writes it to data/bench/results-<timestamp>.md. Stops every process it
-# started. Traffic goes to 127.0.0.1 only.
+# benchmarks/load's SweepChart), with its table of medians in the results and a verdict per concurrency against the
+# overload targets (docs/performance.md "Overload"); enrol, which writes, is measured at the first concurrency only.
+# A 503 with Retry-After is a request the service shed: wrk's client waits Retry-After seconds before its next request
+# and counts it apart (shed/s, a line of its own on the chart); requests per second, percentiles and CPU per request
+# are of the served answers. BASELINE_HTTP_CLIENT=crt runs the baseline on the AWS CRT HTTP client instead of Netty.
+# Prints a table and writes it to data/bench/results-<timestamp>.md. Stops every process it started. Traffic goes to
+# 127.0.0.1 only.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -38,7 +42,7 @@ while [ $# -gt 0 ]; do
     --routes) ROUTES=$2; shift ;;
     --rounds) ROUNDS=$2; shift ;;
     --aot-cache) AOT_CACHE=true ;;
-    -h|--help) sed -n 2,22p "$0"; exit 0 ;;
+    -h|--help) sed -n 2,26p "$0"; exit 0 ;;
     *) echo "unknown option: $1 (try --help)" >&2; exit 2 ;;
   esac
   shift
@@ -123,6 +127,9 @@ if [ ! -d "$LOAD/lib" ] || [ ! -f "$LOAD/classes/dev/trident/bench/load/Baseline
 fi
 LOAD_CP="$LOAD/classes:$LOAD/lib/*"
 WRK_SCRIPT="$ROOT/benchmarks/load/src/main/wrk/routes.lua"
+
+# wrk holds a descriptor per connection, and a sweep goes to 1,024 connections and more.
+ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
 
 # 3. Processes, all stopped on exit.
 # shellcheck source=lib/scratch-stack.sh
@@ -279,17 +286,20 @@ for route in ${ROUTE_LIST[@]+"${ROUTE_LIST[@]}"}; do
     cp "$RUN_DIR/logs/wrk-$route.txt" "$RUN_DIR/logs/wrk-$route-c$conc-round-$round.txt"
     c1=$(cpu_ms "$pid"); d1=$(cpu_ms $DDB_SERVER_PID); j1=$(jit_ms "$pid")
     w=$(( (${w% *} + ${w#* }) * 1000 / CLK_TCK ))
-    read -r _ req err secs p50 p99 < <(grep '^RESULT' "$RUN_DIR/logs/wrk-$route.txt")
-    awk -v r="$label" -v s="$svc" -v n="$req" -v e="$err" -v t="$secs" -v p50="$p50" -v p99="$p99" \
-        -v c=$((c1 - c0)) -v d=$((d1 - d0)) -v j=$((j1 - j0)) -v w="$w" 'BEGIN {
-      printf "%s\t%s\t%d\t%d\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f\n", r, s, n, e, t, n / t, p50, p99, c / n, d / n,
-        j / n, w / n }' >> "$TSV"
+    # Served answers (2xx and errors), their percentiles, and the answers shed with 503 + Retry-After apart; the CPU
+    # columns are per served answer, so what shedding costs is in them.
+    read -r _ req err secs p50 p99 shed < <(grep '^RESULT' "$RUN_DIR/logs/wrk-$route.txt")
+    awk -v r="$label" -v s="$svc" -v n="$req" -v e="$err" -v t="$secs" -v p50="$p50" -v p99="$p99" -v shed="${shed:-0}" \
+        -v c=$((c1 - c0)) -v d=$((d1 - d0)) -v j=$((j1 - j0)) -v w="$w" 'BEGIN { n = (n > 0) ? n : 1
+      printf "%s\t%s\t%d\t%d\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f\n", r, s, n, e, t, n / t, p50, p99, c / n,
+        d / n, j / n, w / n, shed / t }' >> "$TSV"
     tail -n 1 "$TSV"
     MALLOC_ARENA_MAX=$SERVICE_MALLOC_ARENA_MAX "$JAVA" "${BASELINE_JAVA_OPTS[@]}" -cp "$LOAD_CP" \
       dev.trident.bench.load.Baseline --endpoint "http://$HOST:$DDB_PORT" --scale "$SCALE" \
       --route "$route" --concurrency "$conc" --warmup "$WARMUP" --duration "$DURATION" \
       --warmup-passes $(( ${WARMUP_PASSES:-6} + 2 )) --jit-settled-percent "${JIT_SETTLED_PERCENT:-3}" \
-      --ddb-pid $DDB_SERVER_PID --clk-tck "$CLK_TCK" --out "$TSV" 2>> "$RUN_DIR/logs/baseline-$route.log"
+      --ddb-pid $DDB_SERVER_PID --clk-tck "$CLK_TCK" --http-client "${BASELINE_HTTP_CLIENT:-netty}" --out "$TSV" \
+      2>> "$RUN_DIR/logs/baseline-$route.log"
     # The baseline writes the plain route name; in a sweep its line gets the service line's label.
     ! $SWEEP || sed -i "\$s/^$route\t/$label\t/" "$TSV"
   done
@@ -310,7 +320,7 @@ fi
        "$CONCURRENCY in flight, warm-up ${WARMUP} s, measured ${DURATION} s per route and side." \
        "$(nproc) cores, $("$JAVA" -version 2>&1 | head -1), service JVM options \`${SERVICE_JAVA_OPTS[*]:-none}\`$(
          $AOT_CACHE && echo ", each app with an AOT cache trained by one run of its own"), baseline JVM options" \
-       "\`${BASELINE_JAVA_OPTS[*]:-none}\`."
+       "\`${BASELINE_JAVA_OPTS[*]:-none}\`, baseline HTTP client ${BASELINE_HTTP_CLIENT:-netty}."
   echo
   if $SWEEP; then
     echo "The sweep, medians of the rounds at each concurrency (CPU vs lowest: the CPU per request against the same" \
@@ -319,13 +329,15 @@ fi
     cat "$RUN_DIR/sweep.md"
     echo
   fi
-  echo "| route | side | req/s | p50 ms | p99 ms | CPU ms/req (service or SDK client) | of which JIT compiler threads" \
-       "| DynamoDB Local CPU ms/req | wrk CPU ms/req | errors |"
-  echo "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|"
+  echo "| route | side | req/s served | p50 ms | p99 ms | CPU ms/req (service or SDK client) | of which JIT compiler" \
+       "threads | DynamoDB Local CPU ms/req | wrk CPU ms/req | errors | shed/s (503 + Retry-After) |"
+  echo "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
   # With rounds, each line's route carries its round: "user-get (2)".
   awk -F'\t' -v rounds="$ROUNDS" '{ jit = (NF >= 11) ? sprintf("%.3f", $11) : "-"; wrk = (NF >= 12) ? sprintf("%.3f", $12) : "-"
+    shed = (NF >= 13) ? sprintf("%.0f", $13) : "-"
     k = $1 SUBSEP $2; round[k]++; r = (rounds > 1) ? sprintf("%s (%d)", $1, round[k]) : $1
-    printf "| %s | %s | %.0f | %.2f | %.2f | %.3f | %s | %.3f | %s | %d |\n", r, $2, $6, $7, $8, $9, jit, $10, wrk, $4 }' "$TSV"
+    printf "| %s | %s | %.0f | %.2f | %.2f | %.3f | %s | %.3f | %s | %d | %s |\n", r, $2, $6, $7, $8, $9, jit, $10, wrk, $4,
+      shed }' "$TSV"
   echo
   if [ "$ROUNDS" = 1 ]; then
     echo "Service vs baseline (targets: p50 <= 1.15x, throughput >= 0.85x):"

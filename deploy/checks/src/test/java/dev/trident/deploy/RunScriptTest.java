@@ -552,13 +552,13 @@ class RunScriptTest {
     }
 
     /**
-     * The production connection settings as the local stack runs them: 1,500 clients that stop half-way through a
-     * request line or headers hold at most 1,000 connections (file descriptors of the service), the rest are closed
+     * The production connection settings as the local stack runs them: 2,500 clients that stop half-way through a
+     * request line or headers hold at most 2,048 connections (file descriptors of the service), the rest are closed
      * as soon as accepted, and every kept one is closed by the 30 s idle timeout; then the service answers again.
      */
     private void assertSlowClientsAreCappedAndClosedByTheIdleTimeout(long pid, int port, String url) throws Exception {
-        int clients = 1500;
-        int cap = 1000;
+        int clients = 2500;
+        int cap = 2048;
         long fdsBefore = openFiles(pid);
         List<Socket> stalled = new ArrayList<>();
         try {

@@ -17,6 +17,8 @@ public interface TridentConfig {
 
     Request request();
 
+    Admission admission();
+
     interface Table {
         /** The one shared table. */
         @WithDefault("trident")
@@ -82,5 +84,26 @@ public interface TridentConfig {
          */
         @WithDefault("PT2S")
         Duration deadline();
+    }
+
+    /**
+     * How much one replica works on at once (http.AdmissionControl). The defaults suit a replica with 2 cores and a
+     * 256 MiB container; docs/performance.md "Overload" says how to choose them for other pods.
+     */
+    interface Admission {
+        /**
+         * Requests worked on at once. Enough to keep the cores busy while requests wait on DynamoDB, and no more:
+         * each one in flight is heap the young collector copies.
+         */
+        @WithDefault("32")
+        int maxInFlight();
+
+        /** Requests that may wait for a place; any other is answered 503 with Retry-After at once. */
+        @WithDefault("32")
+        int maxQueued();
+
+        /** The longest a request waits for a place before it is answered 503 with Retry-After. */
+        @WithDefault("PT0.1S")
+        Duration maxQueueWait();
     }
 }

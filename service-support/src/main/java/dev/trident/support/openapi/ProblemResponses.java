@@ -35,8 +35,8 @@ public final class ProblemResponses {
             case 415 -> "The body is not application/json";
             case 422 -> "A referenced id does not exist, or an Idempotency-Key was reused for another request";
             case 502 -> "A service this one called refused the request it was sent";
-            case 503 -> "DynamoDB or a service this one calls is unavailable, slow or throttling; nothing was "
-                    + "written; retry after Retry-After seconds";
+            case 503 -> "The service is at capacity, or DynamoDB or a service this one calls is unavailable, slow "
+                    + "or throttling; nothing was written; retry after Retry-After seconds";
             default -> Problems.title(status);
         };
     }

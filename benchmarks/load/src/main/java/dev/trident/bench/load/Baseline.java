@@ -52,10 +52,12 @@ import software.amazon.awssdk.services.dynamodb.model.Update;
  * threads' CPU per request.
  *
  * <p>Usage: {@code Baseline --endpoint URL --table NAME --scale S --route R --concurrency 16 --warmup SECONDS
- * --duration SECONDS --ddb-pid PID --clk-tck 100 --out FILE}. Appends one tab-separated result line to FILE.
+ * --duration SECONDS --ddb-pid PID --clk-tck 100 --out FILE [--http-client netty|crt]}. Appends one tab-separated
+ * result line to FILE.
  */
 public final class Baseline {
     private static final int LIMIT = Dataset.PAGE + 1; // the services read limit + 1 to know whether more exist
+    private static final int MAX_CONNECTIONS = 256;
 
     private final DynamoDbAsyncClient dynamo;
     private final String table;
@@ -81,7 +83,12 @@ public final class Baseline {
         String ddbPid = args.require("ddb-pid");
         int clk = args.getInt("clk-tck", 100);
 
-        try (DynamoDbAsyncClient dynamo = Dynamo.client(args.require("endpoint"), Math.max(50, concurrency * 4))) {
+        String httpClient = args.get("http-client", "netty");
+        // At most MAX_CONNECTIONS connections, whatever the concurrency: more slots wait for one in the SDK, as in a
+        // service. DynamoDB Local stops answering for minutes once it is sent 512 requests at once (its request
+        // threads all busy, every later request timed out), which left the rest of a sweep measuring a wedged table.
+        try (DynamoDbAsyncClient dynamo = Dynamo.client(args.require("endpoint"),
+                Math.min(MAX_CONNECTIONS, Math.max(50, concurrency * 4)), httpClient)) {
             Baseline b = new Baseline(dynamo, args.get("table", "trident"), d);
             Supplier<CompletableFuture<?>> op = b.operation(route);
             String self = Long.toString(ProcessHandle.current().pid());
