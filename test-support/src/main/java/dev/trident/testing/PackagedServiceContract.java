@@ -91,7 +91,7 @@ public abstract class PackagedServiceContract {
                 sleep(50);
                 during = ConnectionMeters.read(port);
             }
-            assertEquals(1000.0, during.get(ConnectionMeters.MAX), during.toString());
+            assertEquals(2048.0, during.get(ConnectionMeters.MAX), during.toString());
         } finally {
             for (Socket socket : stalled) {
                 socket.close();
