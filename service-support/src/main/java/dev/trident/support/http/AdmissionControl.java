@@ -42,6 +42,7 @@ public class AdmissionControl {
     /** What a refused client waits before it asks again. */
     public static final int RETRY_AFTER_SECONDS = 1;
 
+    private static final String RETRY_AFTER = Integer.toString(RETRY_AFTER_SECONDS);
     private static final String MANAGEMENT_PATHS = "/q/";
 
     private final int maxInFlight;
@@ -57,16 +58,7 @@ public class AdmissionControl {
     private long expiryTimer = -1;
 
     /** A request waiting for a place: its routing, the event loop it arrived on, and when it started to wait. */
-    private static final class Waiting {
-        final RoutingContext request;
-        final Context context;
-        final long since;
-
-        Waiting(RoutingContext request, Context context, long since) {
-            this.request = request;
-            this.context = context;
-            this.since = since;
-        }
+    private record Waiting(RoutingContext request, Context context, long since) {
     }
 
     @Inject
@@ -163,14 +155,14 @@ public class AdmissionControl {
                 continue;
             }
             queued.decrementAndGet();
-            next.context.runOnContext(ignored -> {
-                HttpServerRequest http = next.request.request();
-                if (next.request.response().closed()) {
+            next.context().runOnContext(ignored -> {
+                HttpServerRequest http = next.request().request();
+                if (next.request().response().closed()) {
                     giveBackPlace(); // its client left while it waited
                     return;
                 }
                 http.resume();
-                proceed(next.request);
+                proceed(next.request());
             });
         }
     }
@@ -178,13 +170,13 @@ public class AdmissionControl {
     /** Refuses the requests that waited longer than max-queue-wait (oldest first: they are at the head). */
     private void refuseExpired() {
         long now = System.nanoTime();
-        for (Waiting head = waiting.peek(); head != null && now - head.since > maxQueueWaitNanos;
+        for (Waiting head = waiting.peek(); head != null && now - head.since() > maxQueueWaitNanos;
                 head = waiting.peek()) {
             if (waiting.remove(head)) { // else admitted meanwhile
                 queued.decrementAndGet();
                 shedWaited.increment();
-                RoutingContext expired = head.request;
-                head.context.runOnContext(ignored -> {
+                RoutingContext expired = head.request();
+                head.context().runOnContext(ignored -> {
                     if (!expired.response().closed()) {
                         expired.request().resume();
                         refuse(expired);
@@ -199,7 +191,7 @@ public class AdmissionControl {
         var response = request.response()
                 .setStatusCode(503)
                 .putHeader(HttpHeaders.CONTENT_TYPE, Problem.MEDIA_TYPE)
-                .putHeader(HttpHeaders.RETRY_AFTER, Integer.toString(RETRY_AFTER_SECONDS));
+                .putHeader(HttpHeaders.RETRY_AFTER, RETRY_AFTER);
         String length = http.getHeader(HttpHeaders.CONTENT_LENGTH);
         if ((length != null && !length.equals("0")) || http.headers().contains(HttpHeaders.TRANSFER_ENCODING)) {
             response.putHeader(HttpHeaders.CONNECTION, "close"); // its body is not read: the connection cannot go on
