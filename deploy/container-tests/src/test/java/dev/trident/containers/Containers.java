@@ -86,6 +86,25 @@ final class Containers {
         }
     }
 
+    /** The value of a meter without tags on a service's /q/metrics (0 when it is absent). */
+    static double metric(String url, String name) {
+        HttpResponse<String> metrics = send("GET", url + "/q/metrics", null, null);
+        assertEquals(200, metrics.statusCode(), url + "/q/metrics");
+        return metrics.body().lines().filter(line -> line.startsWith(name + " ")).findFirst()
+                .map(line -> Double.parseDouble(line.substring(name.length() + 1).trim())).orElse(0.0);
+    }
+
+    /** Waits up to 10 s for a meter to show a value, then asserts it. */
+    static void awaitMetric(String url, String name, double expected) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        double seen = metric(url, name);
+        while (seen != expected && System.nanoTime() < deadline) {
+            sleep(100);
+            seen = metric(url, name);
+        }
+        assertEquals(expected, seen, url + " " + name);
+    }
+
     /** The status of the readiness check, or 0 when nothing answers. */
     static int ready(String url) {
         try {

@@ -22,7 +22,8 @@ public class AdmissionProbeResource {
     public Uni<String> held() {
         ARRIVED.incrementAndGet();
         CompletableFuture<String> current = gate;
-        return Uni.createFrom().completionStage(() -> current);
+        // A copy: a client that leaves cancels its own wait, not the gate of the others.
+        return Uni.createFrom().completionStage(current::copy);
     }
 
     /** Requests that arrive from now on wait for {@link #open()}. */

@@ -150,6 +150,23 @@ class AdmissionTest {
     }
 
     @Test
+    void aClientThatLeavesWhileItsRequestIsInFlightGivesItsPlaceBack() throws IOException {
+        for (int round = 0; round < 3; round++) { // more rounds than places: a place kept by a leaver would show
+            int before = AdmissionProbeResource.ARRIVED.get();
+            try (Socket leaving = new Socket(InetAddress.getLoopbackAddress(), RestAssured.port)) {
+                OutputStream out = leaving.getOutputStream();
+                out.write(("GET " + PROBE + " HTTP/1.1\r\nHost: localhost\r\n\r\n")
+                        .getBytes(StandardCharsets.US_ASCII));
+                out.flush();
+                await(() -> AdmissionProbeResource.ARRIVED.get() - before, 1);
+                awaitMetric("trident_admission_in_flight", 1);
+            }
+            // The gate stays closed: the route never answers, so only the client's leaving can free the place.
+            awaitMetric("trident_admission_in_flight", 0);
+        }
+    }
+
+    @Test
     void manyClientsAtOnceGetOnly2xxOr503WithRetryAfterAndEveryPlaceIsGivenBack() {
         AdmissionProbeResource.open();
         List<CompletableFuture<List<Response>>> batches = new ArrayList<>();
