@@ -183,7 +183,7 @@ public final class KeyDecoder {
                     WorkspaceKeys.StatusEntry entry = WorkspaceKeys.parseProjectStatusSk(key.sk());
                     parts.put(STATUS, partition.status().name());
                     parts.put(STATUS_SHARD, Integer.toString(partition.n()));
-                    parts.put(CREATED_AT, entry.createdAt().toString());
+                    parts.put(CREATED_AT, Timestamps.format(entry.createdAt()));
                     parts.put(WORKSPACE_ID, entry.wsId());
                     parts.put(PROJECT_ID, entry.projectId().toString());
                 }

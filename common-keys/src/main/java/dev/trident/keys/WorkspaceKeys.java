@@ -8,7 +8,6 @@ import static dev.trident.keys.EntityType.WORKSPACE;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 import java.time.temporal.ChronoUnit;
 import java.util.OptionalInt;
@@ -42,9 +41,6 @@ public final class WorkspaceKeys {
      */
     public static final int DEFAULT_PROJECT_STATUS_SHARDS = 8;
 
-    // Fixed width (always millis) so that the GSI2 sort key orders by time; plain ISO text does not.
-    private static final DateTimeFormatter CREATED_AT =
-            DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSS'Z'").withZone(ZoneOffset.UTC);
     private static final Pattern SHARDED = Pattern.compile("(.+)#(\\d{1,2})");
     private static final Pattern STATUS_PK = Pattern.compile("([A-Z]+)#(\\d{1,2})");
     private static final Pattern WORKSPACE_STATUS_PK = Pattern.compile("WS#([^#]+)#STATUS#([A-Z]+)#(\\d{1,2})");
@@ -144,7 +140,7 @@ public final class WorkspaceKeys {
             ProjectId projectId) {
         return new IndexKey(TableSchema.GSI2,
                 projectStatusPartition(status, projectStatusShard(wsId, projectId, shardCount), shardCount),
-                formatCreatedAt(createdAt) + Keys.DELIMITER + wsId + Keys.DELIMITER + projectId);
+                Timestamps.format(createdAt) + Keys.DELIMITER + wsId + Keys.DELIMITER + projectId);
     }
 
     /**
@@ -175,12 +171,12 @@ public final class WorkspaceKeys {
      */
     public static String projectStatusCreatedFrom(String field, Instant from) {
         Instant millis = from.truncatedTo(ChronoUnit.MILLIS);
-        return formatCreatedAt(requireFourDigitYear(field, millis.equals(from) ? millis : millis.plusMillis(1)));
+        return Timestamps.format(requireFourDigitYear(field, millis.equals(from) ? millis : millis.plusMillis(1)));
     }
 
     /** The highest GSI2SK of a project created at or before {@code to} (rounded down to the stored millisecond). */
     public static String projectStatusCreatedTo(String field, Instant to) {
-        return formatCreatedAt(requireFourDigitYear(field, to)) + Keys.DELIMITER + AFTER_EVERY_ID;
+        return Timestamps.format(requireFourDigitYear(field, to)) + Keys.DELIMITER + AFTER_EVERY_ID;
     }
 
     private static Instant requireFourDigitYear(String field, Instant instant) {
@@ -188,10 +184,6 @@ public final class WorkspaceKeys {
             throw new InvalidKeyException(field, "must be between years 0000 and 9999");
         }
         return instant;
-    }
-
-    public static String formatCreatedAt(Instant createdAt) {
-        return CREATED_AT.format(createdAt);
     }
 
     // Parsers
@@ -274,7 +266,7 @@ public final class WorkspaceKeys {
         }
         Instant createdAt;
         try {
-            createdAt = Instant.from(CREATED_AT.parse(parts[0]));
+            createdAt = Timestamps.parseFixedWidth(parts[0]);
         } catch (DateTimeParseException e) {
             throw new InvalidKeyException("createdAt", "not a fixed-width UTC timestamp");
         }

@@ -133,7 +133,7 @@ class KeyGrammarTest {
         assertThrows(InvalidKeyException.class,
                 () -> WorkspaceKeys.workspaceStatusPartition("w1", ProjectStatus.ACTIVE, 4, 4));
         // Whole seconds still get millis, so the sort key orders by time.
-        assertEquals("2026-05-01T10:15:30.000Z", WorkspaceKeys.formatCreatedAt(Instant.parse("2026-05-01T10:15:30Z")));
+        assertEquals("2026-05-01T10:15:30.000Z", Timestamps.format(Instant.parse("2026-05-01T10:15:30Z")));
 
         assertEquals("w1", WorkspaceKeys.parseWorkspacePk("WS#w1"));
         assertEquals(new WorkspaceKeys.ProjectPartition("w1", OptionalInt.empty()),
@@ -176,7 +176,7 @@ class KeyGrammarTest {
         assertTrue(before.compareTo(from) < 0, "the millisecond before is outside");
         assertTrue(after.compareTo(to) > 0, "the millisecond after is outside");
         // A bound between two stored milliseconds never takes in the one outside it.
-        assertEquals(WorkspaceKeys.formatCreatedAt(CREATED.plusMillis(1)),
+        assertEquals(Timestamps.format(CREATED.plusMillis(1)),
                 WorkspaceKeys.projectStatusCreatedFrom("createdFrom", CREATED.plusNanos(1)));
         assertTrue(WorkspaceKeys.projectStatusCreatedTo("createdTo", CREATED.plusNanos(999_999)).compareTo(after) < 0);
         assertEquals("createdTo", assertThrows(InvalidKeyException.class, () -> WorkspaceKeys.projectStatusCreatedTo(

@@ -2,7 +2,7 @@ package dev.trident.workspace;
 
 import dev.trident.keys.ProjectId;
 import dev.trident.keys.ProjectStatus;
-import dev.trident.keys.WorkspaceKeys;
+import dev.trident.keys.Timestamps;
 import dev.trident.workspace.model.Project;
 import dev.trident.workspace.repository.StoredItems;
 import java.time.Instant;
@@ -41,7 +41,7 @@ final class ProjectLoader {
         List<WriteRequest> writes = new ArrayList<>();
         for (int i = 0; i < ids.size(); i++) {
             ProjectId id = ids.get(i);
-            String createdAt = WorkspaceKeys.formatCreatedAt(CREATED.plusSeconds(i));
+            String createdAt = Timestamps.format(CREATED.plusSeconds(i));
             Project project = new Project(wsId, id, "Project " + id, status, "loader", "Loader", 1, createdAt,
                     createdAt);
             writes.add(WriteRequest.builder().putRequest(PutRequest.builder()

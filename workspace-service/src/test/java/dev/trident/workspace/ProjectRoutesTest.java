@@ -14,6 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.trident.keys.ProjectId;
 import dev.trident.keys.ProjectStatus;
 import dev.trident.keys.TableDefinition;
+import dev.trident.keys.Timestamps;
 import dev.trident.keys.WorkspaceKeys;
 import dev.trident.testing.DynamoDbCallRecorder;
 import dev.trident.workspace.model.Member;
@@ -134,7 +135,7 @@ class ProjectRoutesTest {
     void aWorkspaceWrittenByAnotherInstanceIsReadWithItsLayoutFromMetaEveryTime() {
         // Written behind the service's back, as another instance would have created it.
         String ws = Api.uniqueId("cold");
-        String now = WorkspaceKeys.formatCreatedAt(Instant.now());
+        String now = Timestamps.format(Instant.now());
         ProjectId id = new ProjectId(2026, 12_345);
         dynamo.putItem(r -> r.tableName(table.tableName()).item(StoredItems.item(
                 new Workspace(ws, "Cold", "eu-west-1", 5, Api.owner(), 6, 1, now, now)))).join();

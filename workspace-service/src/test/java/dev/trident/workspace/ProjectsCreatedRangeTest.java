@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.trident.keys.ProjectId;
 import dev.trident.keys.ProjectStatus;
 import dev.trident.keys.TableDefinition;
+import dev.trident.keys.Timestamps;
 import dev.trident.keys.WorkspaceKeys;
 import dev.trident.testing.DynamoDbCallRecorder;
 import dev.trident.workspace.model.Project;
@@ -59,7 +60,7 @@ class ProjectsCreatedRangeTest {
             int shards = minute % 2 == 0 ? 1 : 2;
             ProjectId id = new ProjectId(2026, minute + 1);
             ProjectStatus status = minute % 3 == 2 ? ProjectStatus.PAUSED : ProjectStatus.ARCHIVED;
-            String createdAt = WorkspaceKeys.formatCreatedAt(base.plusSeconds(60L * minute));
+            String createdAt = Timestamps.format(base.plusSeconds(60L * minute));
             Project project = new Project(ws, id, "p" + minute, status, "loader", "Loader", 1, createdAt, createdAt);
             dynamo.putItem(r -> r.tableName(table.tableName()).item(StoredItems.item(project, shards))).join();
             refs.add(status == ProjectStatus.ARCHIVED ? ws + "/" + id : null);

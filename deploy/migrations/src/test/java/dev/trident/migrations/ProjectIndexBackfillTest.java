@@ -10,6 +10,7 @@ import dev.trident.keys.IndexKey;
 import dev.trident.keys.ProjectId;
 import dev.trident.keys.ProjectStatus;
 import dev.trident.keys.TableSchema;
+import dev.trident.keys.Timestamps;
 import dev.trident.keys.WorkspaceKeys;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
@@ -56,8 +57,8 @@ class ProjectIndexBackfillTest extends LocalTableTest {
         item.put("title", s("Project " + id));
         item.put(StoredAttributes.STATUS, s(status.name()));
         item.put(TableSchema.VERSION, n(3));
-        item.put("createdAt", s(WorkspaceKeys.formatCreatedAt(CREATED)));
-        item.put("updatedAt", s(WorkspaceKeys.formatCreatedAt(CREATED)));
+        item.put("createdAt", s(Timestamps.format(CREATED)));
+        item.put("updatedAt", s(Timestamps.format(CREATED)));
         dynamo.putItem(r -> r.tableName(table).item(item));
     }
 

@@ -7,6 +7,7 @@ import dev.trident.keys.EntityType;
 import dev.trident.keys.ProjectId;
 import dev.trident.keys.ProjectStatus;
 import dev.trident.keys.TableSchema;
+import dev.trident.keys.Timestamps;
 import dev.trident.keys.WorkspaceKeys;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
@@ -42,7 +43,7 @@ class ProjectStatusShardBackfillTest extends LocalTableTest {
         item.put("projectId", s(id.toString()));
         item.put(StoredAttributes.STATUS, s(status.name()));
         item.put(TableSchema.VERSION, n(1));
-        item.put("createdAt", s(WorkspaceKeys.formatCreatedAt(CREATED.plusSeconds(id.seq()))));
+        item.put("createdAt", s(Timestamps.format(CREATED.plusSeconds(id.seq()))));
         dynamo.putItem(r -> r.tableName(table).item(item));
     }
 

@@ -14,6 +14,7 @@ import dev.trident.keys.ProjectId;
 import dev.trident.keys.ProjectStatus;
 import dev.trident.keys.SocialKeys;
 import dev.trident.keys.TableSchema;
+import dev.trident.keys.Timestamps;
 import dev.trident.keys.WorkKeys;
 import dev.trident.keys.WorkspaceKeys;
 import java.io.ByteArrayOutputStream;
@@ -648,7 +649,7 @@ class TableAuditTest extends LocalTableTest {
 
     private void project(String wsId, int shards, ProjectId id, String status) {
         ProjectStatus projectStatus = ProjectStatus.parse("status", status);
-        String createdAt = WorkspaceKeys.formatCreatedAt(Instant.parse(MARCH));
+        String createdAt = Timestamps.format(Instant.parse(MARCH));
         put(item(WorkspaceKeys.project(wsId, shards, id), EntityType.PROJECT)
                 .index(WorkspaceKeys.projectWorkspaceStatusIndex(wsId, shards, projectStatus, id))
                 .index(WorkspaceKeys.projectStatusIndex(projectStatus, STATUS_SHARDS, Instant.parse(MARCH), wsId, id))

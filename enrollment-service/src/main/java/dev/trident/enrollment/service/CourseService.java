@@ -7,6 +7,7 @@ import dev.trident.enrollment.model.CourseWithStudents;
 import dev.trident.enrollment.model.Enrollment;
 import dev.trident.enrollment.repository.CourseRepository;
 import dev.trident.enrollment.repository.EnrollmentRepository;
+import dev.trident.keys.Timestamps;
 import dev.trident.support.paging.Cursors;
 import dev.trident.support.paging.Page;
 import dev.trident.support.paging.PageRequest;
@@ -98,7 +99,7 @@ public class CourseService {
         AccessRules.requireMayChangeCourses(caller);
         Uni<Void> workspaceExists = changes.workspaceId() == null ? Uni.createFrom().voidItem()
                 : workspaces.require(WORKSPACE_ID, changes.workspaceId(), caller.authorization()).replaceWithVoid();
-        return workspaceExists.chain(() -> createOrUpdate(courseId, changes, clock.instant().toString()))
+        return workspaceExists.chain(() -> createOrUpdate(courseId, changes, Timestamps.format(clock.instant())))
                 .onFailure().transform(failure -> Refusals.coursePut(failure, courseId,
                         changes.term(), changes.capacity()));
     }

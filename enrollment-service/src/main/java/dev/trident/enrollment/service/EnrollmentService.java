@@ -6,6 +6,7 @@ import dev.trident.enrollment.model.Student;
 import dev.trident.enrollment.repository.CourseRepository;
 import dev.trident.enrollment.repository.EnrollmentRepository;
 import dev.trident.enrollment.repository.StudentRepository;
+import dev.trident.keys.Timestamps;
 import dev.trident.support.dynamo.Transaction;
 import dev.trident.support.paging.Cursors;
 import dev.trident.support.paging.Page;
@@ -84,7 +85,7 @@ public class EnrollmentService {
                         return Uni.createFrom().failure(Refusals.missingSides(studentId, student.isEmpty(), courseId,
                                 course.isEmpty()));
                     }
-                    String now = clock.instant().toString();
+                    String now = Timestamps.format(clock.instant());
                     return enrollments.enroll(student.get(), course.get(), now, edge -> transaction -> transaction
                             .include(StudentErasure.notBeingErased(studentId))
                             .include(alongside.apply(edge)));
@@ -120,7 +121,7 @@ public class EnrollmentService {
     public Uni<Enrollment> grade(Caller caller, String studentId, String courseId, String grade,
             Long expectedVersion) {
         AccessRules.requireMayGrade(caller, studentId);
-        String now = clock.instant().toString();
+        String now = Timestamps.format(clock.instant());
         Uni<Enrollment> graded = AccessRules.gradesEveryCourse(caller)
                 ? enrollments.grade(studentId, courseId, grade, expectedVersion, now)
                 : gradeAsInstructor(caller, studentId, courseId, grade, expectedVersion, now, GRADE_ATTEMPTS);
@@ -155,7 +156,7 @@ public class EnrollmentService {
      */
     public Uni<Void> drop(Caller caller, String studentId, String courseId, Long expectedVersion) {
         AccessRules.requireMayDrop(caller, studentId);
-        String now = clock.instant().toString();
+        String now = Timestamps.format(clock.instant());
         return enrollments.drop(studentId, courseId, expectedVersion, AccessRules.mayDropGraded(caller, studentId), now)
                 .onFailure().transform(failure -> Refusals.drop(failure, studentId,
                         courseId, expectedVersion));

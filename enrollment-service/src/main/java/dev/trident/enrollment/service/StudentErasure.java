@@ -6,6 +6,7 @@ import dev.trident.enrollment.repository.StudentErasureRepository.StudentItem;
 import dev.trident.enrollment.repository.StudentErasureRepository;
 import dev.trident.keys.EnrollmentKeys;
 import dev.trident.keys.EntityType;
+import dev.trident.keys.Timestamps;
 import dev.trident.support.dynamo.PageKey;
 import dev.trident.support.dynamo.Transaction;
 import dev.trident.support.dynamo.WriteRefused;
@@ -97,7 +98,7 @@ public class StudentErasure {
      * deleted alone (its course's deletion removes it anyway).
      */
     private Uni<Boolean> drop(String studentId, StudentItem edge, Graded graded) {
-        return enrollments.drop(studentId, edge.courseId(), null, graded == Graded.REMOVE, clock.instant().toString())
+        return enrollments.drop(studentId, edge.courseId(), null, graded == Graded.REMOVE, Timestamps.format(clock.instant()))
                 .replaceWith(true)
                 .onFailure(WriteRefused.class).recoverWithUni(failure -> {
                     WriteRefused refused = (WriteRefused) failure;

@@ -4,6 +4,7 @@ import dev.trident.enrollment.model.Student;
 import dev.trident.enrollment.model.StudentProfile;
 import dev.trident.enrollment.model.StudentWithCourses;
 import dev.trident.enrollment.repository.StudentRepository;
+import dev.trident.keys.Timestamps;
 import dev.trident.support.client.SocialUsers;
 import dev.trident.support.dynamo.WriteRefused;
 import dev.trident.support.paging.Cursors;
@@ -59,7 +60,7 @@ public class StudentService {
         AccessRules.requireMayRegister(caller, studentId);
         return socialUsers.require(STUDENT_ID, studentId, caller.authorization())
                 .chain(user -> register(studentId, new StudentProfile(user.displayName(), year, major),
-                        clock.instant().toString(), REPLACE_ATTEMPTS))
+                        Timestamps.format(clock.instant()), REPLACE_ATTEMPTS))
                 .onFailure().transform(failure -> Refusals.studentPut(failure, studentId));
     }
 

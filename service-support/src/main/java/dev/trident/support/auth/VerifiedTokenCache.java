@@ -103,13 +103,14 @@ public class VerifiedTokenCache extends JWTCallerPrincipalFactory {
         this(ConfigProvider.getConfig().unwrap(SmallRyeConfig.class).getConfigMapping(TridentConfig.class),
                 Arc.container().instance(CacheManager.class).get().getCache(CACHE_NAME)
                         .orElseThrow(() -> new IllegalStateException("no cache " + CACHE_NAME)),
-                ConfigProvider.getConfig().getOptionalValue(KEY_LOCATION, String.class));
+                ConfigProvider.getConfig().getOptionalValue(KEY_LOCATION, String.class),
+                Arc.container().instance(Clock.class).get());
     }
 
     @Inject
     VerifiedTokenCache(TridentConfig config, @CacheName(CACHE_NAME) Cache verified,
-            @ConfigProperty(name = KEY_LOCATION) Optional<String> keyLocation) {
-        this(new DefaultJWTCallerPrincipalFactory(), Clock.systemUTC(), BearerTokenRules.of(config.auth()), verified,
+            @ConfigProperty(name = KEY_LOCATION) Optional<String> keyLocation, Clock clock) {
+        this(new DefaultJWTCallerPrincipalFactory(), clock, BearerTokenRules.of(config.auth()), verified,
                 config.auth().localStack() || LaunchMode.current() != LaunchMode.NORMAL, keyLocation.orElse(null));
     }
 

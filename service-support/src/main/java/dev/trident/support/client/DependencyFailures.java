@@ -1,6 +1,7 @@
 package dev.trident.support.client;
 
 import dev.trident.support.problem.ProblemException;
+import dev.trident.support.problem.RetryAfter;
 import io.smallrye.faulttolerance.api.RateLimitException;
 import jakarta.ws.rs.ProcessingException;
 import jakarta.ws.rs.WebApplicationException;
@@ -26,9 +27,6 @@ import org.eclipse.microprofile.faulttolerance.exceptions.TimeoutException;
  */
 public final class DependencyFailures {
 
-    /** How long a client should wait before retrying when a breaker is open (the breakers' delay, 5 s). */
-    public static final int BREAKER_RETRY_AFTER_SECONDS = 5;
-    private static final int RETRY_AFTER_SECONDS = 1;
     private static final int TOO_MANY_REQUESTS = 429;
 
     private DependencyFailures() {
@@ -48,16 +46,16 @@ public final class DependencyFailures {
         }
         if (failure instanceof CircuitBreakerOpenException || failure instanceof BulkheadException
                 || failure instanceof RateLimitException) {
-            return ProblemException.unavailable(dependency + " is unavailable; retry later", BREAKER_RETRY_AFTER_SECONDS);
+            return ProblemException.unavailable(dependency + " is unavailable; retry later", RetryAfter.OUTAGE);
         }
         if (failure instanceof TimeoutException) {
-            return ProblemException.unavailable(dependency + " did not answer in time; retry later", RETRY_AFTER_SECONDS);
+            return ProblemException.unavailable(dependency + " did not answer in time; retry later", RetryAfter.MOMENT);
         }
         int status = failure instanceof WebApplicationException web ? web.getResponse().getStatus() : 0;
         if (status >= 400 && status < 500) {
             return refused(dependency, status);
         }
-        return ProblemException.unavailable(dependency + " is unavailable; retry later", RETRY_AFTER_SECONDS);
+        return ProblemException.unavailable(dependency + " is unavailable; retry later", RetryAfter.MOMENT);
     }
 
     private static ProblemException refused(String dependency, int status) {
@@ -65,7 +63,7 @@ public final class DependencyFailures {
             case 401 -> ProblemException.unauthorized(dependency + " refused the caller's credentials");
             case 403 -> ProblemException.forbidden(dependency + " refused the request for this caller");
             case TOO_MANY_REQUESTS -> ProblemException.unavailable(dependency + " is overloaded; retry later",
-                    RETRY_AFTER_SECONDS);
+                    RetryAfter.MOMENT);
             default -> ProblemException.badGateway(dependency + " refused the request this service made (HTTP "
                     + status + ")");
         };

@@ -6,6 +6,7 @@ import static dev.trident.keys.entity.StandardAttributes.UPDATED_AT;
 
 import dev.trident.keys.EntityType;
 import dev.trident.keys.ErasureKeys;
+import dev.trident.keys.Timestamps;
 import dev.trident.keys.entity.Attribute;
 import dev.trident.keys.entity.EntitySchema;
 import dev.trident.keys.expr.Condition;
@@ -107,7 +108,7 @@ public class ErasureRecords {
     public static ErasureRecord requested(String userId, Instant now) {
         Map<String, ErasureRecord.Part> parts = new LinkedHashMap<>();
         PARTS.forEach(p -> parts.put(p, new ErasureRecord.Part(ErasureRecord.PENDING, 0, null)));
-        return new ErasureRecord(userId, ErasureRecord.PENDING, parts, now.toString(), null);
+        return new ErasureRecord(userId, ErasureRecord.PENDING, parts, Timestamps.format(now), null);
     }
 
     /**
@@ -180,12 +181,12 @@ public class ErasureRecords {
     public Uni<ErasureRecord> partDone(String userId, String part, Instant now, long kept) {
         UpdateExpressionBuilder done = new UpdateExpressionBuilder()
                 .set(partStatus(part), ErasureRecord.DONE)
-                .set(partCompletedAt(part), now.toString());
+                .set(partCompletedAt(part), Timestamps.format(now));
         if (kept > 0) {
             done.set(partKept(part), kept);
         }
         return table.update(SharedPatterns.ERASURE_PROGRESS, PART, ErasureKeys.record(userId), done
-                        .set(UPDATED_AT, now.toString())
+                        .set(UPDATED_AT, Timestamps.format(now))
                         .condition(Conditions.ITEM_EXISTS.and(Conditions.equalTo(partStatus(part).name(),
                                 AttributeValue.fromS(ErasureRecord.PENDING))))
                         .build())
@@ -208,7 +209,7 @@ public class ErasureRecords {
         return table.update(SharedPatterns.ERASURE_PROGRESS, RECORD, ErasureKeys.record(userId),
                 new UpdateExpressionBuilder()
                         .set(STATUS, ErasureRecord.DONE)
-                        .set(COMPLETED_AT, now.toString())
+                        .set(COMPLETED_AT, Timestamps.format(now))
                         .set(EXPIRES_AT, now.plus(KEPT_FOR).getEpochSecond())
                         .condition(Conditions.equalTo(STATUS.name(), AttributeValue.fromS(ErasureRecord.PENDING)))
                         .build())

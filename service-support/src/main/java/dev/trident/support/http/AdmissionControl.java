@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.trident.support.config.TridentConfig;
 import dev.trident.support.problem.Problem;
 import dev.trident.support.problem.Problems;
+import dev.trident.support.problem.RetryAfter;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -39,10 +40,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 @Singleton
 public class AdmissionControl {
 
-    /** What a refused client waits before it asks again. */
-    public static final int RETRY_AFTER_SECONDS = 1;
-
-    private static final String RETRY_AFTER = Integer.toString(RETRY_AFTER_SECONDS);
     private static final String MANAGEMENT_PATHS = "/q/";
 
     private final int maxInFlight;
@@ -191,7 +188,7 @@ public class AdmissionControl {
         var response = request.response()
                 .setStatusCode(503)
                 .putHeader(HttpHeaders.CONTENT_TYPE, Problem.MEDIA_TYPE)
-                .putHeader(HttpHeaders.RETRY_AFTER, RETRY_AFTER);
+                .putHeader(HttpHeaders.RETRY_AFTER, RetryAfter.MOMENT.header());
         String length = http.getHeader(HttpHeaders.CONTENT_LENGTH);
         if ((length != null && !length.equals("0")) || http.headers().contains(HttpHeaders.TRANSFER_ENCODING)) {
             response.putHeader(HttpHeaders.CONNECTION, "close"); // its body is not read: the connection cannot go on

@@ -1,6 +1,6 @@
 package dev.trident.support.http;
 
-import dev.trident.support.work.Reservations;
+import dev.trident.support.problem.RetryAfter;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriBuilder;
@@ -37,7 +37,7 @@ public final class Responses {
     public static Response deleted(boolean finished, String id) {
         return finished ? Response.noContent().build()
                 : Response.accepted(new DeletionPending(id, DeletionPending.DELETING,
-                        Reservations.RETRY_AFTER_SECONDS)).build();
+                        RetryAfter.DELETION.seconds())).build();
     }
 
     /** The same answer with {@code Cache-Control: no-store} ({@link #NO_STORE}). */

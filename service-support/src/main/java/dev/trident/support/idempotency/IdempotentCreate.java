@@ -2,6 +2,7 @@ package dev.trident.support.idempotency;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.trident.keys.Timestamps;
 import dev.trident.support.dynamo.Transaction;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
@@ -56,7 +57,7 @@ public final class IdempotentCreate {
         answer = exact.build();
         IdempotencyRecords.Stored record = new IdempotencyRecords.Stored(pending.key(), pending.fingerprint(),
                 created.getStatus(), new String(body, StandardCharsets.UTF_8), locationPath, etag, pending.expiresAt(),
-                Instant.ofEpochSecond(pending.now()).toString());
+                Timestamps.format(Instant.ofEpochSecond(pending.now())));
         return transaction -> transaction.put(Idempotency.RECORD_ACTION, IdempotencyRecords.STORED.toItem(record),
                 IdempotencyRecords.absentOrExpired(pending.now()));
     }

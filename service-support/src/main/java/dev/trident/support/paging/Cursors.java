@@ -23,9 +23,9 @@ public class Cursors {
 
     private final CursorCodec codec;
 
-    Cursors(TridentConfig config) {
+    Cursors(TridentConfig config, Clock clock) {
         List<CursorKey> keys = config.cursor().secrets().stream().map(Cursors::parseKey).toList();
-        this.codec = new CursorCodec(keys, config.cursor().ttl(), Clock.systemUTC());
+        this.codec = new CursorCodec(keys, config.cursor().ttl(), clock);
     }
 
     /** Where a list resumes, from the request's cursor (checked against the scope), or null for the first page. */

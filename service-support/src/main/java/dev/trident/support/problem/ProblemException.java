@@ -8,9 +8,6 @@ import java.util.List;
  */
 public final class ProblemException extends RuntimeException {
 
-    /** How long a client should wait before sending again a write that lost to concurrent ones. */
-    public static final int CONTENDED_RETRY_AFTER_SECONDS = 1;
-
     private final int status;
     private final List<Problem.FieldError> errors;
     private final Integer retryAfterSeconds;
@@ -48,8 +45,8 @@ public final class ProblemException extends RuntimeException {
     }
 
     /** A conflict that passes with time (a concurrent request in flight): the client may retry after a pause. */
-    public static ProblemException conflict(String detail, int retryAfterSeconds) {
-        return new ProblemException(409, detail, null, retryAfterSeconds);
+    public static ProblemException conflict(String detail, RetryAfter retryAfter) {
+        return new ProblemException(409, detail, null, retryAfter.seconds());
     }
 
     /**
@@ -58,7 +55,7 @@ public final class ProblemException extends RuntimeException {
      * is a 409 with Retry-After (RFC 9110 15.5.10), not a 503: the service and the table are well, the items are busy.
      */
     public static ProblemException contended(String what) {
-        return conflict(what + " is being changed by many requests at once; retry", CONTENDED_RETRY_AFTER_SECONDS);
+        return conflict(what + " is being changed by many requests at once; retry", RetryAfter.MOMENT);
     }
 
     public static ProblemException preconditionFailed(String detail) {
@@ -86,8 +83,8 @@ public final class ProblemException extends RuntimeException {
         return new ProblemException(500, detail, null, null);
     }
 
-    public static ProblemException unavailable(String detail, int retryAfterSeconds) {
-        return new ProblemException(503, detail, null, retryAfterSeconds);
+    public static ProblemException unavailable(String detail, RetryAfter retryAfter) {
+        return new ProblemException(503, detail, null, retryAfter.seconds());
     }
 
     public int status() {

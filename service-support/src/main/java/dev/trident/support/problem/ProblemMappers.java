@@ -51,7 +51,6 @@ import software.amazon.awssdk.services.dynamodb.model.TransactionInProgressExcep
 public class ProblemMappers {
 
     private static final Logger LOG = Logger.getLogger(ProblemMappers.class);
-    private static final int RETRY_AFTER_SECONDS = 1;
     private static final String DUPLICATE_KEY = "Duplicate field '";
 
     /** A 401 of our own rules or passed on from a peer that refused the caller's token: either way a challenge. */
@@ -186,7 +185,7 @@ public class ProblemMappers {
     /** A batch the table left unprocessed through every retry: nothing is hidden, the client retries. */
     @ServerExceptionMapper
     public Response tableBusy(TableBusy e) {
-        return problem(ProblemException.unavailable(e.getMessage() + "; retry later", RETRY_AFTER_SECONDS));
+        return problem(ProblemException.unavailable(e.getMessage() + "; retry later", RetryAfter.MOMENT));
     }
 
     /** Throttled through every retry: back-pressure, never a failure; nothing was written. */
@@ -204,7 +203,7 @@ public class ProblemMappers {
         LOG.warnf("write outcome unknown: %s", e.getCause() == null ? e.toString() : e.getCause().toString());
         return problem(ProblemException.unavailable("the database did not confirm the write, which may have been "
                 + "made: retry a create with the same Idempotency-Key, or read the resource before retrying",
-                RETRY_AFTER_SECONDS));
+                RetryAfter.MOMENT));
     }
 
     /**
@@ -299,20 +298,20 @@ public class ProblemMappers {
         }
         if (cause instanceof ApiCallTimeoutException || cause instanceof ApiCallAttemptTimeoutException
                 || cause instanceof SdkClientException) {
-            return ProblemException.unavailable("the database did not answer in time; retry later", RETRY_AFTER_SECONDS);
+            return ProblemException.unavailable("the database did not answer in time; retry later", RetryAfter.MOMENT);
         }
         if (cause instanceof ResourceNotFoundException) {
-            return ProblemException.unavailable("the table is not available", RETRY_AFTER_SECONDS * 5);
+            return ProblemException.unavailable("the table is not available", RetryAfter.OUTAGE);
         }
         if (cause instanceof DynamoDbException dynamo && (dynamo.isThrottlingException() || dynamo.statusCode() >= 500)) {
-            return ProblemException.unavailable("the database is unavailable; retry later", RETRY_AFTER_SECONDS);
+            return ProblemException.unavailable("the database is unavailable; retry later", RetryAfter.MOMENT);
         }
         return null;
     }
 
     private static ProblemException throttling() {
         return ProblemException.unavailable("the database is throttling requests, nothing was written; retry later",
-                RETRY_AFTER_SECONDS);
+                RetryAfter.MOMENT);
     }
 
     private static Response unauthorized(String challenge, String detail) {

@@ -4,6 +4,7 @@ import static dev.trident.keys.entity.StandardAttributes.CREATED_AT;
 
 import dev.trident.keys.EntityType;
 import dev.trident.keys.ItemKey;
+import dev.trident.keys.Timestamps;
 import dev.trident.keys.WorkKeys;
 import dev.trident.keys.entity.Attribute;
 import dev.trident.keys.entity.EntitySchema;
@@ -63,7 +64,7 @@ public class PendingWork {
 
     /** A new, unclaimed task. */
     public static WorkTask newTask(String service, String kind, String id, Instant now) {
-        return new WorkTask(service, kind, id, now.toString(), null, 0L, 0L);
+        return new WorkTask(service, kind, id, Timestamps.format(now), null, 0L, 0L);
     }
 
     /**

@@ -5,6 +5,7 @@ import dev.trident.keys.expr.Conditions;
 import dev.trident.support.dynamo.Transaction;
 import dev.trident.support.dynamo.WriteRefused;
 import dev.trident.support.problem.ProblemException;
+import dev.trident.support.problem.RetryAfter;
 
 /**
  * An id whose deletion has not finished is reserved: its deletion task
@@ -17,8 +18,6 @@ public final class Reservations {
 
     /** Action names of reservation checks start with this; {@link #refused} recognises them. */
     static final String CHECK_PREFIX = "reserved-";
-    /** Seconds a client is asked to wait before it creates the id again. */
-    public static final int RETRY_AFTER_SECONDS = 2;
 
     private Reservations() {
     }
@@ -43,6 +42,6 @@ public final class Reservations {
     /** The answer to a create of an id whose deletion is still running: 409, try again shortly. */
     public static ProblemException stillDeleting(String what, String id) {
         return ProblemException.conflict(what + " " + id + " is still being deleted: create it again once that is done",
-                RETRY_AFTER_SECONDS);
+                RetryAfter.DELETION);
     }
 }

@@ -1,6 +1,7 @@
 package dev.trident.support.work;
 
 import dev.trident.keys.ItemKey;
+import dev.trident.keys.Timestamps;
 import dev.trident.keys.WorkKeys;
 import dev.trident.support.dynamo.OutcomeUnknown;
 import dev.trident.support.dynamo.PageKey;
@@ -370,7 +371,7 @@ public class WorkRunner {
     /** {@link #heldTask(String, String, String)} with a scope its handler obeys ({@link WorkTask#scope}). */
     public WorkTask heldTask(String service, String kind, String id, String scope) {
         Instant now = clock.instant();
-        return new WorkTask(service, kind, id, now.toString(), newHolder(), now.plus(settings.lease()).toEpochMilli(),
+        return new WorkTask(service, kind, id, Timestamps.format(now), newHolder(), now.plus(settings.lease()).toEpochMilli(),
                 1, scope);
     }
 

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.trident.support.problem.ProblemException;
+import dev.trident.support.problem.RetryAfter;
 import jakarta.ws.rs.ProcessingException;
 import jakarta.ws.rs.WebApplicationException;
 import java.net.ConnectException;
@@ -81,7 +82,7 @@ class DependencyFailuresTest {
     void anOpenBreakerIsA503WithTheBreakersRetryAfter() {
         ProblemException problem = answer(new CircuitBreakerOpenException());
         assertEquals(503, problem.status());
-        assertEquals(DependencyFailures.BREAKER_RETRY_AFTER_SECONDS, problem.retryAfterSeconds());
+        assertEquals(RetryAfter.OUTAGE.seconds(), problem.retryAfterSeconds());
     }
 
     @Test

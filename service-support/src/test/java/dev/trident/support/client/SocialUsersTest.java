@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.trident.support.problem.ProblemException;
+import dev.trident.support.problem.RetryAfter;
 import dev.trident.testing.StandInPeer;
 import dev.trident.testing.StandInPeerResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -76,7 +77,7 @@ class SocialUsersTest {
         assertEquals(9, standIn.userCalls());
         assertEquals(CircuitBreakerState.CLOSED, breakers.currentState(PeerGuards.SOCIAL_SERVICE));
         // The 10th failed attempt fills the window: the breaker opens, and the retry after it meets it (Retry-After 5).
-        assertEquals(DependencyFailures.BREAKER_RETRY_AFTER_SECONDS, refusal("u-4").retryAfterSeconds());
+        assertEquals(RetryAfter.OUTAGE.seconds(), refusal("u-4").retryAfterSeconds());
         assertEquals(10, standIn.userCalls());
         assertEquals(CircuitBreakerState.OPEN, breakers.currentState(PeerGuards.SOCIAL_SERVICE));
     }

@@ -64,13 +64,13 @@ class ContentionMappingTest {
     void theServicesFactoryNamesWhatIsContendedWithTheSameAnswer() {
         ProblemException contended = ProblemException.contended("post p1");
         assertEquals(409, contended.status());
-        assertEquals(ProblemException.CONTENDED_RETRY_AFTER_SECONDS, contended.retryAfterSeconds());
+        assertEquals(RetryAfter.MOMENT.seconds(), contended.retryAfterSeconds());
         assertEquals("post p1 is being changed by many requests at once; retry", contended.getMessage());
     }
 
     private static void assertContended(Response response) {
         assertEquals(409, response.getStatus());
-        assertEquals(String.valueOf(ProblemException.CONTENDED_RETRY_AFTER_SECONDS),
+        assertEquals(String.valueOf(RetryAfter.MOMENT.seconds()),
                 response.getHeaderString("Retry-After"));
         assertEquals(Problem.MEDIA_TYPE, response.getMediaType().toString());
     }

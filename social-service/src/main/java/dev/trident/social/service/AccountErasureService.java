@@ -7,6 +7,7 @@ import dev.trident.support.dynamo.WriteRefused;
 import dev.trident.support.erasure.ErasureRecord;
 import dev.trident.support.erasure.ErasureRecords;
 import dev.trident.support.problem.ProblemException;
+import dev.trident.support.problem.RetryAfter;
 import dev.trident.support.security.Caller;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -63,7 +64,7 @@ public class AccountErasureService {
                             .onFailure(e -> e instanceof WriteRefused || e instanceof WriteContended)
                             .recoverWithUni(() -> records.read(userId).onItem().ifNull()
                                     .failWith(() -> ProblemException.conflict(
-                                            "the account changed while its erasure was requested: try again", 1)));
+                                            "the account changed while its erasure was requested: try again", RetryAfter.MOMENT)));
                 });
     }
 

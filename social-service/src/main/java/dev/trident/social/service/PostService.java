@@ -2,6 +2,7 @@ package dev.trident.social.service;
 
 import dev.trident.keys.Months;
 import dev.trident.keys.SocialKeys;
+import dev.trident.keys.Timestamps;
 import dev.trident.social.model.Comment;
 import dev.trident.social.model.Post;
 import dev.trident.social.model.PostDeletion;
@@ -56,8 +57,8 @@ public class PostService {
             Function<Post, Transaction.Part> alongside) {
         AccessRules.requireSelf(caller, userId);
         Instant now = clock.instant();
-        Post post = new Post(userId, SocialKeys.newId(now), UserService.emptyToNull(title), body, 0, 1, now.toString(),
-                now.toString());
+        Post post = new Post(userId, SocialKeys.newId(now), UserService.emptyToNull(title), body, 0, 1, Timestamps.format(now),
+                Timestamps.format(now));
         return posts.createPost(post, alongside.apply(post))
                 .onFailure().transform(e -> Refusals.postCreate(e, userId))
                 .replaceWith(post);
@@ -76,7 +77,7 @@ public class PostService {
     public Uni<Post> update(Caller caller, String userId, String postId, String title, String body,
             Long expectedVersion) {
         AccessRules.requireSelf(caller, userId);
-        return posts.updatePost(userId, postId, title, body, expectedVersion, clock.instant().toString())
+        return posts.updatePost(userId, postId, title, body, expectedVersion, Timestamps.format(clock.instant()))
                 .onFailure().transform(e -> Refusals.postChange(e, postId));
     }
 
@@ -93,7 +94,7 @@ public class PostService {
     public Uni<Boolean> delete(Caller caller, String userId, String postId, Long expectedVersion) {
         AccessRules.requireSelf(caller, userId);
         WorkTask task = runner.heldTask(PostDeletionTask.SERVICE, PostDeletionTask.KIND, userId);
-        return posts.deletePost(userId, postId, expectedVersion, clock.instant().toString(), PendingWork.enqueue(task))
+        return posts.deletePost(userId, postId, expectedVersion, Timestamps.format(clock.instant()), PendingWork.enqueue(task))
                 .replaceWith(task)
                 .onFailure(e -> Refusals.isGone(e, PostRepository.POST_CHANGE))
                 .recoverWithUni(gone -> unfinishedDeletion(userId, postId, expectedVersion, gone)
@@ -131,7 +132,7 @@ public class PostService {
             Function<Comment, Transaction.Part> alongside) {
         String authorId = AccessRules.callerId(caller);
         Instant now = clock.instant();
-        Comment comment = Comment.created(postId, userId, SocialKeys.newId(now), authorId, body, now.toString());
+        Comment comment = Comment.created(postId, userId, SocialKeys.newId(now), authorId, body, Timestamps.format(now));
         return comments.createComment(comment, alongside.apply(comment))
                 .onFailure().transform(e -> Refusals.commentCreate(e, postId))
                 .replaceWith(comment);
@@ -151,7 +152,7 @@ public class PostService {
             Long expectedVersion) {
         String authorId = AccessRules.commentEditor(caller);
         return comments.editComment(userId, postId, commentId, authorId, body, expectedVersion,
-                        clock.instant().toString())
+                        Timestamps.format(clock.instant()))
                 .onFailure().transform(e -> Refusals.commentChange(e, userId, commentId, authorId));
     }
 

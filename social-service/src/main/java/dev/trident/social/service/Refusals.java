@@ -8,6 +8,7 @@ import dev.trident.support.dynamo.TableBusy;
 import dev.trident.support.dynamo.WriteContended;
 import dev.trident.support.dynamo.WriteRefused;
 import dev.trident.support.problem.ProblemException;
+import dev.trident.support.problem.RetryAfter;
 import dev.trident.support.work.Reservations;
 import java.util.function.Function;
 
@@ -17,9 +18,6 @@ import java.util.function.Function;
  * "post", its id) name it in the answer's detail; any other failure passes unchanged.
  */
 final class Refusals {
-
-    /** How long a client should wait before asking again for what the table was too busy to read. */
-    private static final int RETRY_AFTER_SECONDS = 1;
 
     private Refusals() {
     }
@@ -139,6 +137,6 @@ final class Refusals {
     /** A batch get whose keys stayed unprocessed through the time budget ({@link TableBusy}). */
     static ProblemException profilesNotAllRead() {
         return ProblemException.unavailable("the database did not return every profile in time; retry later",
-                RETRY_AFTER_SECONDS);
+                RetryAfter.MOMENT);
     }
 }

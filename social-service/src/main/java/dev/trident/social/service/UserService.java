@@ -1,6 +1,7 @@
 package dev.trident.social.service;
 
 import dev.trident.keys.Months;
+import dev.trident.keys.Timestamps;
 import dev.trident.social.model.MonthlyStats;
 import dev.trident.social.model.Profile;
 import dev.trident.social.model.ProfileWithPosts;
@@ -42,7 +43,7 @@ public class UserService {
      */
     public Uni<Profile> create(Caller caller, String handle, String displayName, String bio,
             Function<Profile, Transaction.Part> alongside) {
-        String now = clock.instant().toString();
+        String now = Timestamps.format(clock.instant());
         Profile profile = new Profile(AccessRules.callerId(caller), handle, displayName, emptyToNull(bio), 1, now, now);
         return users.createUser(profile, alongside.apply(profile))
                 .onFailure().transform(e -> Refusals.userCreate(e, profile.userId()))
@@ -72,7 +73,7 @@ public class UserService {
     /** Only the owner changes a profile (403 for anyone else, before anything is read or written). */
     public Uni<Profile> update(Caller caller, String userId, String displayName, String bio, Long expectedVersion) {
         AccessRules.requireSelf(caller, userId);
-        return users.updateUser(userId, displayName, bio, expectedVersion, clock.instant().toString())
+        return users.updateUser(userId, displayName, bio, expectedVersion, Timestamps.format(clock.instant()))
                 .onFailure().transform(e -> Refusals.userChange(e, userId));
     }
 

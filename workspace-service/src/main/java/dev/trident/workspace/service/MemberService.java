@@ -1,6 +1,6 @@
 package dev.trident.workspace.service;
 
-import dev.trident.keys.WorkspaceKeys;
+import dev.trident.keys.Timestamps;
 import dev.trident.keys.cursor.CursorState;
 import dev.trident.support.client.SocialUsers;
 import dev.trident.support.paging.Cursors;
@@ -56,7 +56,7 @@ public class MemberService {
                 .chain(before -> before != null ? Uni.createFrom().item(before)
                         : users.require("userId", userId, caller.authorization()).map(user -> (Member) null))
                 .chain(before -> {
-                    String now = WorkspaceKeys.formatCreatedAt(clock.instant());
+                    String now = Timestamps.format(clock.instant());
                     Member after = before == null ? new Member(wsId, userId, role, 1, now, now)
                             : new Member(wsId, userId, role, before.version() + 1, before.createdAt(), now);
                     return members.putMember(before, after, mandate(caller, before, role))

@@ -2,7 +2,7 @@ package dev.trident.workspace.service;
 
 import dev.trident.keys.ProjectId;
 import dev.trident.keys.ProjectStatus;
-import dev.trident.keys.WorkspaceKeys;
+import dev.trident.keys.Timestamps;
 import dev.trident.support.client.SocialUser;
 import dev.trident.support.client.SocialUsers;
 import dev.trident.support.dynamo.Transaction;
@@ -69,7 +69,7 @@ public class ProjectService {
         String wsId = workspace.id();
         Instant now = clock.instant();
         int year = now.atZone(ZoneOffset.UTC).getYear();
-        String createdAt = WorkspaceKeys.formatCreatedAt(now);
+        String createdAt = Timestamps.format(now);
         return projects.allocateProjectSequence(wsId, year, createdAt)
                 .map(seq -> newProject(wsId, year, seq, title, status, creator, createdAt))
                 .chain(project -> projects.createProject(project, workspace.shards(), transaction -> transaction
@@ -113,7 +113,7 @@ public class ProjectService {
         }
         return membership.manager(caller, wsId).map(CallerMembership.Access::shards)
                 .chain(shards -> projects.updateProject(wsId, shards, projectId, changes, expectedVersion,
-                        WorkspaceKeys.formatCreatedAt(clock.instant())))
+                        Timestamps.format(clock.instant())))
                 .onFailure().transform(e -> Refusals.projectChange(e, wsId, projectId, expectedVersion));
     }
 

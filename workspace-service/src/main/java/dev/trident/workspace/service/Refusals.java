@@ -6,6 +6,7 @@ import dev.trident.support.dynamo.WriteRefused;
 import dev.trident.support.erasure.ErasureRecords;
 import dev.trident.support.idempotency.Idempotency;
 import dev.trident.support.problem.ProblemException;
+import dev.trident.support.problem.RetryAfter;
 import dev.trident.support.work.Reservations;
 import dev.trident.workspace.model.Project;
 import dev.trident.workspace.model.Workspace;
@@ -21,9 +22,6 @@ import org.jboss.logging.Logger;
 final class Refusals {
 
     private static final Logger LOG = Logger.getLogger(Refusals.class);
-
-    /** How long a client should wait before retrying a create whose Idempotency-Key is still in flight. */
-    static final int RETRY_AFTER_SECONDS = 1;
 
     private Refusals() {
     }
@@ -83,7 +81,7 @@ final class Refusals {
     private static Throwable createInFlight(Throwable failure, String what) {
         if (failure instanceof WriteRefused refused && refused.refused(Idempotency.RECORD_ACTION)) {
             return ProblemException.conflict(what + " is being created by another request at once; retry",
-                    RETRY_AFTER_SECONDS);
+                    RetryAfter.MOMENT);
         }
         return contendedOr(failure, what);
     }

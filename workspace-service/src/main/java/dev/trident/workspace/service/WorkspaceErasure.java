@@ -1,5 +1,6 @@
 package dev.trident.workspace.service;
 
+import dev.trident.keys.Timestamps;
 import dev.trident.keys.WorkspaceKeys;
 import dev.trident.support.dynamo.PageKey;
 import dev.trident.support.dynamo.WriteRefused;
@@ -136,7 +137,7 @@ public class WorkspaceErasure {
      * {@code ownerId}, where it names the account, names the owner who carries on (the longest-standing one).
      */
     private Uni<Void> handOver(Member leaving, OtherMembers others) {
-        String now = clock.instant().toString();
+        String now = Timestamps.format(clock.instant());
         if (others.earliestOwner != null) {
             return repository.replaceOwnerId(leaving.workspaceId(), leaving.userId(), others.earliestOwner.userId(),
                     now);
@@ -158,7 +159,7 @@ public class WorkspaceErasure {
 
     /** The projects the account created, shard by shard and a page at a time, keep their place but not its name. */
     private Uni<Long> anonymiseProjects(String wsId, int shards, String userId) {
-        String now = clock.instant().toString();
+        String now = Timestamps.format(clock.instant());
         List<Uni<Long>> perShard = new ArrayList<>();
         for (int shard = 0; shard < shards; shard++) {
             perShard.add(repository.projectPagesCreatedBy(wsId, shard, shards, userId)

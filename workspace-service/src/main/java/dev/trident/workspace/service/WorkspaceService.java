@@ -1,7 +1,7 @@
 package dev.trident.workspace.service;
 
 import dev.trident.keys.Shards;
-import dev.trident.keys.WorkspaceKeys;
+import dev.trident.keys.Timestamps;
 import dev.trident.support.client.SocialUsers;
 import dev.trident.support.dynamo.Transaction;
 import dev.trident.support.paging.Cursors;
@@ -62,7 +62,7 @@ public class WorkspaceService {
         AccessRules.requireShardsAllowed(caller, shardCount, maxShardsWithoutPlatformAdmin);
         return users.require("ownerId", ownerId, caller.authorization())
                 .chain(() -> {
-                    String now = WorkspaceKeys.formatCreatedAt(clock.instant());
+                    String now = Timestamps.format(clock.instant());
                     Workspace workspace = new Workspace(wsId, displayName, region, seatLimit, ownerId, shardCount,
                             1, now, now);
                     return workspaces.createWorkspace(workspace, transaction -> transaction
@@ -104,7 +104,7 @@ public class WorkspaceService {
         }
         return membership.owner(caller, wsId)
                 .chain(() -> workspaces.updateWorkspace(wsId, changes, expectedVersion,
-                        WorkspaceKeys.formatCreatedAt(clock.instant())))
+                        Timestamps.format(clock.instant())))
                 .onFailure().transform(e -> Refusals.workspaceChange(e, wsId, changes.shards(), expectedVersion));
     }
 
