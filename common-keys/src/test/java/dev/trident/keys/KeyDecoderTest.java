@@ -114,7 +114,8 @@ class KeyDecoderTest {
         Instant created = Instant.parse("2026-05-01T10:15:30.123Z");
         IndexKey status = WorkspaceKeys.projectStatusIndex(ProjectStatus.ACTIVE, 16, created, "w1", P42);
         assertEquals(Optional.of(parts("status", "ACTIVE", "statusShard",
-                        Integer.toString(WorkspaceKeys.projectStatusShard("w1", P42, 16)), "createdAt", Timestamps.format(created),
+                        Integer.toString(WorkspaceKeys.projectStatusShard("w1", P42, 16)),
+                        "createdAt", Timestamps.format(created),
                         "wsId", "w1", "projectId", "2026-0042")),
                 KeyDecoder.decodeIndex(EntityType.PROJECT, status));
         // An index key of another type's shape is not this type's: nothing decoded, nothing invented.

@@ -7,7 +7,7 @@ import static org.hamcrest.Matchers.not;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.trident.enrollment.service.DeletionService;
+import dev.trident.enrollment.service.StudentDeletion;
 import dev.trident.keys.EnrollmentKeys;
 import dev.trident.keys.ErasureKeys;
 import dev.trident.keys.ItemKey;
@@ -63,7 +63,7 @@ class AcademicRecordsTest {
 
     /** Does a task now, as the request or the poll would, holding it from the start. */
     private void perform(String kind, String id, String scope) {
-        WorkTask task = runner.heldTask(DeletionService.SERVICE, kind, id, scope);
+        WorkTask task = runner.heldTask(StudentDeletion.SERVICE, kind, id, scope);
         work.enqueueNow(task).await().atMost(WAIT);
         assertTrue(runner.performHeld(task, WAIT).await().atMost(WAIT), "the task finished");
     }
@@ -117,7 +117,7 @@ class AcademicRecordsTest {
                 .join();
         Api.grade(student, graded, null, "D").then().statusCode(200);
 
-        perform(DeletionService.DELETE_STUDENT, student, "keep-graded");
+        perform(StudentDeletion.DELETE_STUDENT, student, "keep-graded");
 
         assertEquals("D", stored(EnrollmentKeys.enrollment(student, graded)).get("grade").s());
         assertTrue(stored(EnrollmentKeys.enrollment(student, free)).isEmpty());

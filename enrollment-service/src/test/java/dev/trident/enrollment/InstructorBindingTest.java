@@ -172,8 +172,8 @@ class InstructorBindingTest {
     @Test
     void theOpenApiDocumentDescribesInstructorIds() {
         asStaff().get("/q/openapi?format=json").then().statusCode(200)
-                .body("components.schemas.CourseRequest.properties.instructorIds.type", equalTo("array"))
-                .body("components.schemas.CourseRequest.properties.instructorIds.maxItems", equalTo(20))
+                .body("components.schemas.PutCourseRequest.properties.instructorIds.type", equalTo("array"))
+                .body("components.schemas.PutCourseRequest.properties.instructorIds.maxItems", equalTo(20))
                 .body("components.schemas.Course.properties.instructorIds.type", equalTo("array"))
                 .body("components.schemas.Enrollment.properties.grade.description", containsString("registrar"));
     }

@@ -3,7 +3,8 @@ package dev.trident.enrollment;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.trident.enrollment.service.DeletionService;
+import dev.trident.enrollment.service.CourseDeletion;
+import dev.trident.enrollment.service.StudentDeletion;
 import dev.trident.keys.WorkKeys;
 import dev.trident.support.erasure.ErasureRecords;
 import dev.trident.support.work.PendingWork;
@@ -43,7 +44,7 @@ class SecondLifeTest {
 
     private void finishPendingDeletions() throws InterruptedException {
         Thread.sleep(DeferredDeletionProfile.RELEASE_PAUSE_MILLIS * 2);
-        runner.pollPartition(DeletionService.SERVICE).await().atMost(Duration.ofSeconds(30));
+        runner.pollPartition(StudentDeletion.SERVICE).await().atMost(Duration.ofSeconds(30));
     }
 
     private static List<Map<String, AttributeValue>> task(String kind, String id) {
@@ -63,7 +64,7 @@ class SecondLifeTest {
         Api.enroll(student, course).then().statusCode(201);
 
         Api.asStaff().delete("/courses/{id}", course).then().statusCode(202);
-        assertEquals(1, task(DeletionService.DELETE_COURSE, course).size(), "the deletion is left to its task");
+        assertEquals(1, task(CourseDeletion.DELETE_COURSE, course).size(), "the deletion is left to its task");
         Api.asStaff().get("/courses/{id}", course).then().statusCode(404);
         Api.enroll(Api.newStudent("late"), course).then().statusCode(404);
         assertRetryLater(Api.putCourse(course, Api.course("Again", 5, "2026-fall", 10)));
@@ -71,7 +72,7 @@ class SecondLifeTest {
                 .filter(item -> item.get("SK").s().equals("METADATA")).toList(), "a refused create writes nothing");
 
         finishPendingDeletions();
-        assertEquals(List.of(), task(DeletionService.DELETE_COURSE, course));
+        assertEquals(List.of(), task(CourseDeletion.DELETE_COURSE, course));
         assertEquals(List.of(), TestTable.holding("trident", "CRS#" + course), "nothing of the first life is left");
 
         Api.putCourse(course, Api.course("Again", 5, "2026-fall", 10)).then().statusCode(201);
@@ -108,7 +109,7 @@ class SecondLifeTest {
         String student = Api.newStudent("being-erased");
         String course = Api.newCourse("no-late-seat", null);
         // What the account's erasure request leaves in enrollment's pending-work partition until the part is done.
-        WorkTask erasure = PendingWork.newTask(DeletionService.SERVICE, ErasureRecords.KIND, student, Instant.now());
+        WorkTask erasure = PendingWork.newTask(StudentDeletion.SERVICE, ErasureRecords.KIND, student, Instant.now());
         work.enqueueNow(erasure).await().atMost(Duration.ofSeconds(5));
         try {
             Api.enroll(student, course).then().statusCode(404).contentType("application/problem+json");

@@ -13,7 +13,7 @@ public final class EnrollmentPatterns {
     public static final String SERVICE = "enrollment-service";
 
     // students
-    public static final AccessPattern STUDENT = AccessPattern.reads("student", ItemCollection.STUDENT)
+    public static final AccessPattern STUDENT = AccessPattern.reads("student", ItemCollection.STUDENT).consistent()
             .routes("GET /students/{studentId}", "PUT /students/{studentId}");
     public static final AccessPattern STUDENT_PUT = AccessPattern.named("student-put");
     /** The profile and the newest enrollments in one Query: enrollments sort just below the profile. */
@@ -26,12 +26,12 @@ public final class EnrollmentPatterns {
                     .beginsWith(EnrollmentKeys.enrollmentsPrefix()).consistent()
                     .routes("DELETE /students/{studentId}");
     // courses
-    public static final AccessPattern COURSE = AccessPattern.reads("course", ItemCollection.COURSE)
+    public static final AccessPattern COURSE = AccessPattern.reads("course", ItemCollection.COURSE).consistent()
             .routes("GET /courses/{courseId}", "PUT /courses/{courseId}");
     public static final AccessPattern COURSE_CREATE = AccessPattern.named("course-create");
     public static final AccessPattern COURSE_UPDATE = AccessPattern.named("course-update");
     public static final AccessPattern COURSE_INSTRUCTORS = AccessPattern.reads("course-instructors",
-            ItemCollection.COURSE).routes("GET /courses/{courseId}/students",
+            ItemCollection.COURSE).consistent().routes("GET /courses/{courseId}/students",
                     "GET /courses/{courseId}?include=students", "GET /students/{studentId}/courses/{courseId}",
                     "PATCH /students/{studentId}/courses/{courseId}");
     /** The course and its roster in one Query of the inverted index. */
@@ -50,6 +50,7 @@ public final class EnrollmentPatterns {
             .routes("PUT /students/{studentId}/courses/{courseId}");
     public static final AccessPattern ENROL = AccessPattern.named("enrol");
     public static final AccessPattern ENROLLMENT = AccessPattern.reads("enrollment", ItemCollection.STUDENT)
+            .consistent()
             .routes("GET /students/{studentId}/courses/{courseId}");
     public static final AccessPattern STUDENT_COURSES = AccessPattern.reads("student-courses", ItemCollection.STUDENT)
             .beginsWith(EnrollmentKeys.enrollmentsPrefix()).newestFirst().routes("GET /students/{studentId}/courses");
@@ -60,6 +61,7 @@ public final class EnrollmentPatterns {
             AccessPattern.reads("course-roster", ItemCollection.COURSE_ROSTER)
                     .beginsWith(EnrollmentKeys.rosterPrefix()).routes("GET /courses/{courseId}/students");
     public static final AccessPattern GRADE_EDGE_READ = AccessPattern.reads("grade-edge-read", ItemCollection.STUDENT)
+            .consistent()
             .routes("PATCH /students/{studentId}/courses/{courseId}");
     public static final AccessPattern GRADE_UPDATE = AccessPattern.named("grade-update");
     public static final AccessPattern GRADE_AS_INSTRUCTOR = AccessPattern.named("grade-as-instructor");

@@ -14,7 +14,7 @@ import dev.trident.keys.WorkKeys;
 public final class SharedPatterns {
 
     /** An account's erasure record, read strongly (GetItem). */
-    public static final AccessPattern ERASURE_RECORD = AccessPattern.reads("erasure-record", ERASURE);
+    public static final AccessPattern ERASURE_RECORD = AccessPattern.reads("erasure-record", ERASURE).consistent();
     public static final AccessPattern ERASURE_PROGRESS = AccessPattern.named("erasure-progress");
     /** One work shard of a service's tasks, in key order, strongly: what the poller may claim next. */
     public static final AccessPattern WORK_PENDING = AccessPattern.reads("work-pending", PENDING_WORK)
@@ -22,7 +22,8 @@ public final class SharedPatterns {
     public static final AccessPattern WORK_CLAIM = AccessPattern.named("work-claim");
     public static final AccessPattern WORK_DONE = AccessPattern.named("work-done");
     /** The stored answer of a create sent with an Idempotency-Key (GetItem, strong). */
-    public static final AccessPattern IDEMPOTENCY_RECORD = AccessPattern.reads("idempotency-record", IDEMPOTENCY);
+    public static final AccessPattern IDEMPOTENCY_RECORD = AccessPattern.reads("idempotency-record", IDEMPOTENCY)
+            .consistent();
     /** DescribeTable, for the readiness check. */
     public static final AccessPattern TABLE_READINESS = AccessPattern.named("table-readiness");
     /** DescribeTable and CreateTable at start-up, where the table is created by the service. */

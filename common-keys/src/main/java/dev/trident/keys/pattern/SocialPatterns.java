@@ -15,6 +15,7 @@ public final class SocialPatterns {
     // users
     public static final AccessPattern USER_CREATE = AccessPattern.named("user-create");
     public static final AccessPattern USER_PROFILE = AccessPattern.reads("user-profile", ItemCollection.USER)
+            .consistent()
             .routes("GET /users/{userId}");
     /** The profile and the newest posts in one Query: posts sort just below the profile. */
     public static final AccessPattern USER_WITH_NEWEST_POSTS =
@@ -27,10 +28,11 @@ public final class SocialPatterns {
     public static final AccessPattern USERS_BY_IDS = AccessPattern.reads("users-by-ids", ItemCollection.USER)
             .routes("POST /users/batch-get");
     public static final AccessPattern MONTHLY_STATS = AccessPattern.reads("monthly-stats", ItemCollection.USER)
+            .consistent()
             .routes("GET /users/{userId}/stats?month=yyyy-mm");
     // posts
     public static final AccessPattern POST_CREATE = AccessPattern.named("post-create");
-    public static final AccessPattern POST = AccessPattern.reads("post", ItemCollection.USER)
+    public static final AccessPattern POST = AccessPattern.reads("post", ItemCollection.USER).consistent()
             .routes("GET /users/{userId}/posts/{postId}", "POST /users/{userId}/posts/{postId}/comments",
                     "GET /users/{userId}/posts/{postId}/comments");
     public static final AccessPattern USER_POSTS = AccessPattern.reads("user-posts", ItemCollection.USER)
@@ -46,6 +48,7 @@ public final class SocialPatterns {
     public static final AccessPattern POST_COMMENTS = AccessPattern.reads("post-comments", ItemCollection.POST_COMMENTS)
             .beginsWith(SocialKeys.commentsPrefix()).routes("GET /users/{userId}/posts/{postId}/comments");
     public static final AccessPattern COMMENT = AccessPattern.reads("comment", ItemCollection.POST_COMMENTS)
+            .consistent()
             .routes("GET /users/{userId}/posts/{postId}/comments/{commentId}",
                     "PATCH /users/{userId}/posts/{postId}/comments/{commentId}",
                     "DELETE /users/{userId}/posts/{postId}/comments/{commentId}");

@@ -16,7 +16,7 @@ public final class WorkspacePatterns {
     public static final AccessPattern WORKSPACE_CREATE = AccessPattern.named("workspace-create");
     /** The settings item every route of a workspace reads first: its members' rules and its shard count. */
     public static final AccessPattern WORKSPACE_ACCESS = AccessPattern.reads("workspace-access",
-            ItemCollection.WORKSPACE).routes("GET /workspaces/{wsId}", "PATCH /workspaces/{wsId}",
+            ItemCollection.WORKSPACE).consistent().routes("GET /workspaces/{wsId}", "PATCH /workspaces/{wsId}",
                     "DELETE /workspaces/{wsId}", "GET /workspaces/{wsId}?include=projects",
                     "GET /workspaces/{wsId}/members", "PUT /workspaces/{wsId}/members/{userId}",
                     "DELETE /workspaces/{wsId}/members/{userId}", "POST /workspaces/{wsId}/projects",
@@ -28,7 +28,7 @@ public final class WorkspacePatterns {
             .routes("DELETE /workspaces/{wsId}", ERASE_ACCOUNT);
     public static final AccessPattern WORKSPACE_PARTITION_DELETE = AccessPattern.named("workspace-partition-delete");
     // members
-    public static final AccessPattern MEMBER = AccessPattern.reads("member", ItemCollection.WORKSPACE)
+    public static final AccessPattern MEMBER = AccessPattern.reads("member", ItemCollection.WORKSPACE).consistent()
             .routes("PUT /workspaces/{wsId}/members/{userId}", "DELETE /workspaces/{wsId}/members/{userId}");
     public static final AccessPattern MEMBER_PUT = AccessPattern.named("member-put");
     public static final AccessPattern MEMBER_REMOVE = AccessPattern.named("member-remove");
@@ -42,7 +42,7 @@ public final class WorkspacePatterns {
     public static final AccessPattern PROJECT_SEQUENCE = AccessPattern.named("project-sequence");
     public static final AccessPattern PROJECT_CREATE = AccessPattern.named("project-create");
     public static final AccessPattern PROJECT = AccessPattern.reads("project", ItemCollection.WORKSPACE,
-            ItemCollection.WORKSPACE_SHARD).routes("GET /workspaces/{wsId}/projects/{projectId}");
+            ItemCollection.WORKSPACE_SHARD).consistent().routes("GET /workspaces/{wsId}/projects/{projectId}");
     public static final AccessPattern WORKSPACE_PROJECTS = AccessPattern.reads("workspace-projects",
             ItemCollection.WORKSPACE, ItemCollection.WORKSPACE_SHARD).beginsWith(WorkspaceKeys.projectsPrefix())
             .newestFirst().routes("GET /workspaces/{wsId}/projects");
@@ -62,7 +62,7 @@ public final class WorkspacePatterns {
     public static final AccessPattern ERASURE_MEMBERS = AccessPattern.reads("erasure-members",
             ItemCollection.WORKSPACE).beginsWith(WorkspaceKeys.membersPrefix()).consistent().routes(ERASE_ACCOUNT);
     public static final AccessPattern ERASURE_WORKSPACE_META = AccessPattern.reads("erasure-workspace-meta",
-            ItemCollection.WORKSPACE).routes(ERASE_ACCOUNT);
+            ItemCollection.WORKSPACE).consistent().routes(ERASE_ACCOUNT);
     public static final AccessPattern ERASURE_CREATED_PROJECTS = AccessPattern.reads("erasure-created-projects",
             ItemCollection.WORKSPACE, ItemCollection.WORKSPACE_SHARD).beginsWith(WorkspaceKeys.projectsPrefix())
             .routes(ERASE_ACCOUNT);

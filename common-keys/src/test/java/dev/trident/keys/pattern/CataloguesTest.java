@@ -80,6 +80,22 @@ class CataloguesTest {
         assertFalse(SocialPatterns.USER_POSTS.isConsistent());
     }
 
+    /** What a decision reads, or an answer whose ETag comes back in If-Match, is declared strongly consistent. */
+    @Test
+    void theReadsThatDecideOrCarryAnETagAreDeclaredStronglyConsistent() {
+        for (AccessPattern decides : List.of(SocialPatterns.USER_PROFILE, SocialPatterns.POST, SocialPatterns.COMMENT,
+                SocialPatterns.MONTHLY_STATS, EnrollmentPatterns.STUDENT, EnrollmentPatterns.COURSE,
+                EnrollmentPatterns.ENROLLMENT, EnrollmentPatterns.GRADE_EDGE_READ, EnrollmentPatterns.COURSE_INSTRUCTORS,
+                WorkspacePatterns.WORKSPACE_ACCESS, WorkspacePatterns.MEMBER, WorkspacePatterns.PROJECT,
+                WorkspacePatterns.ERASURE_WORKSPACE_META, SharedPatterns.ERASURE_RECORD,
+                SharedPatterns.IDEMPOTENCY_RECORD, EnrollmentPatterns.IDEMPOTENCY_RECORD)) {
+            assertTrue(decides.isConsistent(), decides.name());
+        }
+        // An enrolment's first reads only copy names onto the edge; its transaction re-checks both sides.
+        assertFalse(EnrollmentPatterns.ENROL_STUDENT.isConsistent());
+        assertFalse(EnrollmentPatterns.ENROL_COURSE.isConsistent());
+    }
+
     @Test
     void aNameIsLowerCaseWordsJoinedByDashes() {
         assertThrows(IllegalArgumentException.class, () -> AccessPattern.named("Not A Name"));

@@ -24,9 +24,7 @@ import dev.trident.keys.expr.Conditions;
 import dev.trident.keys.entity.EntitySchema;
 import dev.trident.keys.expr.UpdateExpressionBuilder;
 import dev.trident.keys.pattern.EnrollmentPatterns;
-import dev.trident.support.dynamo.Consistency;
 import dev.trident.support.dynamo.DynamoTable;
-import dev.trident.support.dynamo.ItemOrder;
 import dev.trident.support.dynamo.KeyQuery;
 import dev.trident.support.dynamo.MergedQuery;
 import dev.trident.support.dynamo.Transaction;
@@ -51,8 +49,6 @@ public class CourseRepository {
      */
     public static final String COURSE_CHANGE = "course";
 
-    /** A term's catalogue lists by course id, the GSI2 sort key of every catalogue shard. */
-    private static final ItemOrder BY_COURSE_ID = ItemOrder.ascending(TableSchema.GSI2SK);
 
     private final DynamoTable table;
     private final int catalogueShards;
@@ -80,7 +76,7 @@ public class CourseRepository {
      * absent.
      */
     public Uni<Course> course(String courseId) {
-        return table.get(EnrollmentPatterns.COURSE, COURSE, EnrollmentKeys.course(courseId), Consistency.STRONG);
+        return table.get(EnrollmentPatterns.COURSE, COURSE, EnrollmentKeys.course(courseId));
     }
 
     /**
@@ -89,8 +85,7 @@ public class CourseRepository {
      * capacity). Emits null when absent.
      */
     public Uni<Course> courseToEnroll(String courseId) {
-        return table.get(EnrollmentPatterns.ENROL_COURSE, COURSE, EnrollmentKeys.course(courseId),
-                Consistency.EVENTUAL);
+        return table.get(EnrollmentPatterns.ENROL_COURSE, COURSE, EnrollmentKeys.course(courseId));
     }
 
     /**
@@ -107,7 +102,7 @@ public class CourseRepository {
             partitions.put(Integer.toString(shard),
                     catalogue.in(EnrollmentKeys.termPartition(term, shard, catalogueShards)));
         }
-        return new MergedQuery<>(table, partitions, BY_COURSE_ID, COURSE).page(resume, limit);
+        return new MergedQuery<>(table, partitions, COURSE).page(resume, limit);
     }
 
     /**
@@ -162,8 +157,7 @@ public class CourseRepository {
      * exist. Read only for an instructor's view of a roster or an enrollment.
      */
     public Uni<List<String>> courseInstructors(String courseId) {
-        return table.get(EnrollmentPatterns.COURSE_INSTRUCTORS, COURSE, EnrollmentKeys.course(courseId),
-                Consistency.STRONG)
+        return table.get(EnrollmentPatterns.COURSE_INSTRUCTORS, COURSE, EnrollmentKeys.course(courseId))
                 .map(course -> course == null ? List.of() : course.instructorIds());
     }
 

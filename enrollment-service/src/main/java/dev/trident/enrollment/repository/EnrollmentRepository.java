@@ -19,7 +19,6 @@ import dev.trident.keys.expr.Conditions;
 import dev.trident.keys.expr.UpdateExpressionBuilder.UpdateExpression;
 import dev.trident.keys.expr.UpdateExpressionBuilder;
 import dev.trident.keys.pattern.EnrollmentPatterns;
-import dev.trident.support.dynamo.Consistency;
 import dev.trident.support.dynamo.DynamoTable;
 import dev.trident.support.dynamo.KeyQuery;
 import dev.trident.support.dynamo.Transaction;
@@ -132,8 +131,7 @@ public class EnrollmentRepository {
      * or drop sends back in If-Match). Emits null when absent.
      */
     public Uni<Enrollment> enrollment(String studentId, String courseId) {
-        return table.get(EnrollmentPatterns.ENROLLMENT, ENROLLMENT, EnrollmentKeys.enrollment(studentId, courseId),
-                Consistency.STRONG);
+        return table.get(EnrollmentPatterns.ENROLLMENT, ENROLLMENT, EnrollmentKeys.enrollment(studentId, courseId));
     }
 
     /**
@@ -152,8 +150,7 @@ public class EnrollmentRepository {
      * so that the version the grade is conditioned on is the latest. Emits null when absent.
      */
     public Uni<Enrollment> enrollmentToGrade(String studentId, String courseId) {
-        return table.get(EnrollmentPatterns.GRADE_EDGE_READ, ENROLLMENT, EnrollmentKeys.enrollment(studentId, courseId),
-                Consistency.STRONG);
+        return table.get(EnrollmentPatterns.GRADE_EDGE_READ, ENROLLMENT, EnrollmentKeys.enrollment(studentId, courseId));
     }
 
     /**

@@ -9,7 +9,6 @@ import dev.trident.enrollment.model.StudentProfile;
 import dev.trident.keys.EnrollmentKeys;
 import dev.trident.keys.expr.Conditions;
 import dev.trident.keys.pattern.EnrollmentPatterns;
-import dev.trident.support.dynamo.Consistency;
 import dev.trident.support.dynamo.DynamoTable;
 import dev.trident.support.dynamo.KeyQuery;
 import dev.trident.support.dynamo.Transaction;
@@ -44,7 +43,7 @@ public class StudentRepository {
      * when absent.
      */
     public Uni<Student> student(String studentId) {
-        return table.get(EnrollmentPatterns.STUDENT, STUDENT, EnrollmentKeys.student(studentId), Consistency.STRONG);
+        return table.get(EnrollmentPatterns.STUDENT, STUDENT, EnrollmentKeys.student(studentId));
     }
 
     /**
@@ -53,8 +52,7 @@ public class StudentRepository {
      * when absent.
      */
     public Uni<Student> studentToEnroll(String studentId) {
-        return table.get(EnrollmentPatterns.ENROL_STUDENT, STUDENT, EnrollmentKeys.student(studentId),
-                Consistency.EVENTUAL);
+        return table.get(EnrollmentPatterns.ENROL_STUDENT, STUDENT, EnrollmentKeys.student(studentId));
     }
 
     /**

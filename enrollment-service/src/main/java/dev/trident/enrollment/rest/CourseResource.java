@@ -4,7 +4,7 @@ import dev.trident.enrollment.model.Course;
 import dev.trident.enrollment.model.CourseWithStudents;
 import dev.trident.enrollment.model.Enrollment;
 import dev.trident.enrollment.service.CourseService;
-import dev.trident.enrollment.service.DeletionService;
+import dev.trident.enrollment.service.CourseDeletion;
 import dev.trident.support.http.DeletionPending;
 import dev.trident.support.http.ETags;
 import dev.trident.support.http.Responses;
@@ -41,7 +41,7 @@ import org.jboss.resteasy.reactive.ResponseHeader;
 @Path("/courses")
 @Tag(name = "courses")
 @Produces(MediaType.APPLICATION_JSON)
-@SecurityRequirement(name = OpenApiSecurity.BEARER)
+@SecurityRequirement(name = EnrollmentApplication.BEARER)
 public class CourseResource {
 
     static final String INCLUDE_STUDENTS = "students";
@@ -53,12 +53,12 @@ public class CourseResource {
             + "consistent on DynamoDB: an enrolment or drop may take a moment (usually well under a second) to show.";
 
     private final CourseService service;
-    private final DeletionService deletions;
+    private final CourseDeletion deletion;
     private final JsonWebToken token;
 
-    CourseResource(CourseService service, DeletionService deletions, JsonWebToken token) {
+    CourseResource(CourseService service, CourseDeletion deletion, JsonWebToken token) {
         this.service = service;
-        this.deletions = deletions;
+        this.deletion = deletion;
         this.token = token;
     }
 
@@ -79,7 +79,7 @@ public class CourseResource {
     public Uni<Response> delete(@PathParam("courseId") @ValidId String courseId,
             @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch) {
         Long expectedVersion = ETags.requiredVersion(ifMatch);
-        return deletions.deleteCourse(Caller.of(token), courseId, expectedVersion)
+        return deletion.deleteCourse(Caller.of(token), courseId, expectedVersion)
                 .map(finished -> Responses.deleted(finished, courseId));
     }
 
@@ -124,7 +124,7 @@ public class CourseResource {
     @APIResponse(responseCode = "502",
             description = "workspace-service refused the check of workspaceId (a contract break between the services, "
             + "not an outage)")
-    public Uni<Response> put(@PathParam("courseId") @ValidId String courseId, @Valid @NotNull CourseRequest body) {
+    public Uni<Response> put(@PathParam("courseId") @ValidId String courseId, @Valid @NotNull PutCourseRequest body) {
         return service.putCourse(Caller.of(token), courseId, body.toChanges())
                 .map(outcome -> Responses.createdOrOk(outcome.created(), Responses.uri("/courses/{courseId}",
                         courseId), outcome.value(), outcome.value().version()));

@@ -41,7 +41,7 @@ import org.jboss.resteasy.reactive.ResponseHeader;
 @Path("/students/{studentId}/courses")
 @Tag(name = "enrollments")
 @Produces(MediaType.APPLICATION_JSON)
-@SecurityRequirement(name = OpenApiSecurity.BEARER)
+@SecurityRequirement(name = EnrollmentApplication.BEARER)
 public class EnrollmentResource {
 
     private static final String EDGE = "/students/{studentId}/courses/{courseId}";
@@ -142,7 +142,7 @@ public class EnrollmentResource {
     @APIResponse(responseCode = "404", description = "Not enrolled")
     public Uni<Response> grade(@PathParam("studentId") @ValidId String studentId,
             @PathParam("courseId") @ValidId String courseId, @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch,
-            @Valid @NotNull GradeRequest body) {
+            @Valid @NotNull UpdateEnrollmentRequest body) {
         Long expectedVersion = ETags.requiredVersion(ifMatch);
         return service.grade(Caller.of(token), studentId, courseId, body.grade(), expectedVersion)
                 .map(edge -> Responses.notStored(Responses.ok(edge, edge.version())));

@@ -2,7 +2,7 @@ package dev.trident.enrollment.rest;
 
 import dev.trident.enrollment.model.Student;
 import dev.trident.enrollment.model.StudentWithCourses;
-import dev.trident.enrollment.service.DeletionService;
+import dev.trident.enrollment.service.StudentDeletion;
 import dev.trident.enrollment.service.StudentService;
 import dev.trident.support.http.DeletionPending;
 import dev.trident.support.http.ETags;
@@ -38,18 +38,18 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Path("/students")
 @Tag(name = "students")
 @Produces(MediaType.APPLICATION_JSON)
-@SecurityRequirement(name = OpenApiSecurity.BEARER)
+@SecurityRequirement(name = EnrollmentApplication.BEARER)
 public class StudentResource {
 
     static final String INCLUDE_COURSES = "courses";
 
     private final StudentService service;
-    private final DeletionService deletions;
+    private final StudentDeletion deletion;
     private final JsonWebToken token;
 
-    StudentResource(StudentService service, DeletionService deletions, JsonWebToken token) {
+    StudentResource(StudentService service, StudentDeletion deletion, JsonWebToken token) {
         this.service = service;
-        this.deletions = deletions;
+        this.deletion = deletion;
         this.token = token;
     }
 
@@ -75,7 +75,7 @@ public class StudentResource {
     public Uni<Response> delete(@PathParam("studentId") @ValidId String studentId,
             @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch) {
         Long expectedVersion = ETags.requiredVersion(ifMatch);
-        return deletions.deleteStudent(Caller.of(token), studentId, expectedVersion)
+        return deletion.deleteStudent(Caller.of(token), studentId, expectedVersion)
                 .map(finished -> Responses.deleted(finished, studentId));
     }
 
@@ -99,7 +99,7 @@ public class StudentResource {
             description = "social-service refused the check of the user (a contract break between the services, "
             + "not an outage)")
     public Uni<Response> put(@PathParam("studentId") @ValidId String studentId,
-            @Valid @NotNull StudentRequest body) {
+            @Valid @NotNull PutStudentRequest body) {
         return service.putStudent(Caller.of(token), studentId, body.year(), body.major().strip())
                 .map(outcome -> Responses.createdOrOk(outcome.created(), Responses.uri("/students/{studentId}",
                         studentId), outcome.value(), outcome.value().version()));

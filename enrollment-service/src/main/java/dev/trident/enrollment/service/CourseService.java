@@ -1,6 +1,6 @@
 package dev.trident.enrollment.service;
 
-import dev.trident.enrollment.client.Workspaces;
+import dev.trident.support.client.Workspaces;
 import dev.trident.enrollment.model.Course;
 import dev.trident.enrollment.model.CourseChanges;
 import dev.trident.enrollment.model.CourseWithStudents;
@@ -106,7 +106,7 @@ public class CourseService {
 
     private Uni<Outcome<Course>> createOrUpdate(String courseId, CourseChanges changes, String now) {
         return courses.createCourse(courseId, changes, now,
-                        DeletionService.notBeingDeleted(DeletionService.DELETE_COURSE, courseId))
+                        CourseDeletion.notBeingDeleted(courseId))
                 .map(course -> new Outcome<>(course, true))
                 .onFailure(failure -> Refusals.is(failure, CourseRepository.NEW_COURSE))
                 .recoverWithUni(failure -> courses.updateCourse(courseId, changes, now)

@@ -54,7 +54,7 @@ public class StudentErasure {
      * enrollment's part to do (its task in enrollment's pending-work partition is there until the part is done).
      */
     static Transaction.Part notBeingErased(String studentId) {
-        return Reservations.free(DeletionService.SERVICE, ErasureRecords.KIND, studentId);
+        return Reservations.free(StudentDeletion.SERVICE, ErasureRecords.KIND, studentId);
     }
 
     /**
@@ -98,7 +98,8 @@ public class StudentErasure {
      * deleted alone (its course's deletion removes it anyway).
      */
     private Uni<Boolean> drop(String studentId, StudentItem edge, Graded graded) {
-        return enrollments.drop(studentId, edge.courseId(), null, graded == Graded.REMOVE, Timestamps.format(clock.instant()))
+        String now = Timestamps.format(clock.instant());
+        return enrollments.drop(studentId, edge.courseId(), null, graded == Graded.REMOVE, now)
                 .replaceWith(true)
                 .onFailure(WriteRefused.class).recoverWithUni(failure -> {
                     WriteRefused refused = (WriteRefused) failure;

@@ -67,7 +67,7 @@ public class StudentService {
     /** A create; when the student exists, the refusal carries it, and a replace of that version follows. */
     private Uni<Outcome<Student>> register(String studentId, StudentProfile profile, String now, int attemptsLeft) {
         return students.registerStudent(studentId, profile, now,
-                        DeletionService.notBeingDeleted(DeletionService.DELETE_STUDENT, studentId))
+                        StudentDeletion.notBeingDeleted(studentId))
                 .map(student -> new Outcome<>(student, true))
                 .onFailure(failure -> Refusals.is(failure, StudentRepository.NEW_STUDENT))
                 .recoverWithUni(failure -> replace(studentId, profile, now,

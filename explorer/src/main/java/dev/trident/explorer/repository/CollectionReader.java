@@ -6,7 +6,6 @@ import dev.trident.keys.cursor.CursorState;
 import dev.trident.keys.entity.Attribute;
 import dev.trident.keys.pattern.AccessPattern;
 import dev.trident.keys.pattern.ExplorerPatterns;
-import dev.trident.support.dynamo.Consistency;
 import dev.trident.support.dynamo.DynamoTable;
 import dev.trident.support.dynamo.EntityPage;
 import dev.trident.support.dynamo.KeyQuery;
@@ -53,8 +52,7 @@ public class CollectionReader {
 
     /** A workspace's shard count from its settings item (1 when it has none); null when there is no such workspace. */
     public Uni<Integer> workspaceShards(String wsId) {
-        return table.get(ExplorerPatterns.EXPLORER_WORKSPACE_LAYOUT, WorkspaceKeys.workspace(wsId),
-                        Consistency.EVENTUAL)
+        return table.get(ExplorerPatterns.EXPLORER_WORKSPACE_LAYOUT, WorkspaceKeys.workspace(wsId))
                 .map(item -> item == null ? null : SHARDS.read(item, 1));
     }
 }

@@ -137,23 +137,22 @@ public class DynamoTable {
 
     // ------------------------------------------------------------------ reads
 
-    /** GetItem; emits null when there is no item. */
-    public Uni<Map<String, AttributeValue>> get(AccessPattern pattern, ItemKey key, Consistency consistency) {
-        return getItem(pattern, key, consistency, DynamoTable::itemOrNull);
+    /** GetItem, strongly consistent when the pattern is declared so; emits null when there is no item. */
+    public Uni<Map<String, AttributeValue>> get(AccessPattern pattern, ItemKey key) {
+        return getItem(pattern, key, DynamoTable::itemOrNull);
     }
 
-    /** GetItem of one entity; emits null when there is no item. */
-    public <T> Uni<T> get(AccessPattern pattern, EntitySchema<T> entity, ItemKey key, Consistency consistency) {
-        return getItem(pattern, key, consistency, response -> entity.fromItem(itemOrNull(response)));
+    /** GetItem of one entity, strongly consistent when the pattern is declared so; emits null when there is none. */
+    public <T> Uni<T> get(AccessPattern pattern, EntitySchema<T> entity, ItemKey key) {
+        return getItem(pattern, key, response -> entity.fromItem(itemOrNull(response)));
     }
 
     /** The answer mapped in the call's own stage: each further stage is a context switch more per read. */
-    private <T> Uni<T> getItem(AccessPattern pattern, ItemKey key, Consistency consistency,
-            Function<GetItemResponse, T> answer) {
+    private <T> Uni<T> getItem(AccessPattern pattern, ItemKey key, Function<GetItemResponse, T> answer) {
         requireRead(pattern);
         Map<String, AttributeValue> keyAttributes = key.toAttributes();
         return call(pattern, timeouts -> dynamo().getItem(r -> r.tableName(table).key(keyAttributes)
-                .consistentRead(consistency.consistentRead())
+                .consistentRead(pattern.isConsistent())
                 .returnConsumedCapacity(ReturnConsumedCapacity.INDEXES)
                 .overrideConfiguration(timeouts)))
                 .map(answer);
@@ -239,16 +238,11 @@ public class DynamoTable {
     /**
      * BatchGetItem of up to any number of keys, in requests of at most {@code chunkSize} keys sent in parallel;
      * unprocessed keys are re-sent with backoff until {@code budget} or the request's deadline runs out
-     * ({@link TableBusy}). Emits the items found, in no particular order.
+     * ({@link TableBusy}); strongly consistent when the pattern is declared so. Emits the items found, in no
+     * particular order.
      */
     public Uni<List<Map<String, AttributeValue>>> batchGet(AccessPattern pattern, List<ItemKey> keys, int chunkSize,
             Duration budget) {
-        return batchGet(pattern, keys, chunkSize, budget, Consistency.EVENTUAL);
-    }
-
-    /** {@link #batchGet(AccessPattern, List, int, Duration)} with the reads' consistency. */
-    public Uni<List<Map<String, AttributeValue>>> batchGet(AccessPattern pattern, List<ItemKey> keys, int chunkSize,
-            Duration budget, Consistency consistency) {
         requireRead(pattern);
         if (chunkSize < 1 || chunkSize > BATCH_GET_LIMIT) {
             throw new IllegalArgumentException("a BatchGetItem takes 1.." + BATCH_GET_LIMIT + " keys");
@@ -261,7 +255,7 @@ public class DynamoTable {
             List<Uni<List<Map<String, AttributeValue>>>> requests = new ArrayList<>();
             for (List<ItemKey> chunk : chunks(keys, chunkSize)) {
                 List<Map<String, AttributeValue>> attributes = chunk.stream().map(ItemKey::toAttributes).toList();
-                requests.add(batchGet(pattern, attributes, consistency.consistentRead(), 0, deadline,
+                requests.add(batchGet(pattern, attributes, pattern.isConsistent(), 0, deadline,
                         new ArrayList<>()));
             }
             return Uni.join().all(requests).andFailFast()

@@ -1,5 +1,7 @@
 package dev.trident.support.dynamo;
 
+import dev.trident.keys.TableSchema;
+import dev.trident.keys.pattern.AccessPattern;
 import java.util.Comparator;
 import java.util.Map;
 import java.util.Objects;
@@ -20,7 +22,7 @@ public final class ItemOrder {
         this.descending = descending;
     }
 
-    /** Highest value of {@code attribute} first, as a Query with {@link KeyQuery#newestFirst()} reads a partition. */
+    /** Highest value of {@code attribute} first, as a Query with newest-first pattern reads a partition. */
     public static ItemOrder descending(String attribute) {
         return new ItemOrder(attribute, true);
     }
@@ -28,6 +30,11 @@ public final class ItemOrder {
     /** Lowest value of {@code attribute} first, as a Query reads a partition by default. */
     public static ItemOrder ascending(String attribute) {
         return new ItemOrder(attribute, false);
+    }
+
+    /** The order a pattern's Query reads a partition in: by the sort key of its table or index, in its direction. */
+    public static ItemOrder of(AccessPattern pattern) {
+        return new ItemOrder(TableSchema.sortKeyOf(pattern.index()), pattern.isNewestFirst());
     }
 
     public String attribute() {

@@ -4,6 +4,7 @@ import dev.trident.keys.ShardMerge;
 import dev.trident.keys.cursor.CursorState;
 import dev.trident.keys.cursor.InvalidCursorException;
 import dev.trident.keys.entity.EntitySchema;
+import dev.trident.keys.pattern.AccessPattern;
 import dev.trident.support.paging.Cursors;
 import dev.trident.support.paging.Slice;
 import io.smallrye.mutiny.Uni;
@@ -19,8 +20,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * (each partition for about its share of the page, again only for one that runs out before the page is full) and
  * merges what they return; this sends them, one Query each, those of one round in parallel. The page is exactly the
  * items one ordered list would give; each open partition's position (after its last item taken) is the slice's
- * resume, so only items read and not taken are read again by the next page. The caller declares the Queries, the
- * order and the entity the items are read as; it never sees an item.
+ * resume, so only items read and not taken are read again by the next page. The caller declares the Queries (their
+ * pattern gives the order) and the entity the items are read as; it never sees an item.
  *
  * @param <T> the entity listed
  */
@@ -35,18 +36,21 @@ public final class MergedQuery<T> {
     /**
      * @param partitions label (as in the cursor) to the partition's Query, in a fixed order: one access pattern, one
      *     table or index (its keys are part of a position), each with its partition; start key and Limit come from
-     *     the merge
-     * @param order the order every partition's Query reads in (the attribute it is sorted by on the table or index)
+     *     the merge. The pages merge in the order the pattern reads each partition ({@link ItemOrder#of}).
      * @param entity how an item is read back
      */
-    public MergedQuery(DynamoTable table, Map<String, KeyQuery> partitions, ItemOrder order, EntitySchema<T> entity) {
+    public MergedQuery(DynamoTable table, Map<String, KeyQuery> partitions, EntitySchema<T> entity) {
         if (partitions.isEmpty()) {
             throw new IllegalArgumentException("a merged list reads at least one partition");
         }
+        AccessPattern pattern = partitions.values().iterator().next().pattern();
+        if (partitions.values().stream().anyMatch(query -> query.pattern() != pattern)) {
+            throw new IllegalArgumentException("a merged list reads its partitions under one access pattern");
+        }
         this.table = table;
         this.partitions = partitions;
-        this.indexName = partitions.values().iterator().next().index();
-        this.order = order.items();
+        this.indexName = pattern.index();
+        this.order = ItemOrder.of(pattern).items();
         this.entity = entity;
     }
 

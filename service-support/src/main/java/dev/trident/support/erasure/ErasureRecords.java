@@ -13,7 +13,6 @@ import dev.trident.keys.expr.Condition;
 import dev.trident.keys.expr.Conditions;
 import dev.trident.keys.expr.UpdateExpressionBuilder;
 import dev.trident.keys.pattern.SharedPatterns;
-import dev.trident.support.dynamo.Consistency;
 import dev.trident.support.dynamo.DynamoTable;
 import dev.trident.support.dynamo.Transaction;
 import dev.trident.support.dynamo.WriteRefused;
@@ -145,7 +144,7 @@ public class ErasureRecords {
 
     /** The record, strongly consistent; null when there is none. */
     public Uni<ErasureRecord> read(String userId) {
-        return table.get(SharedPatterns.ERASURE_RECORD, SCHEMA, ErasureKeys.record(userId), Consistency.STRONG);
+        return table.get(SharedPatterns.ERASURE_RECORD, SCHEMA, ErasureKeys.record(userId));
     }
 
     /**

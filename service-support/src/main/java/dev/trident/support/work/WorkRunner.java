@@ -371,7 +371,8 @@ public class WorkRunner {
     /** {@link #heldTask(String, String, String)} with a scope its handler obeys ({@link WorkTask#scope}). */
     public WorkTask heldTask(String service, String kind, String id, String scope) {
         Instant now = clock.instant();
-        return new WorkTask(service, kind, id, Timestamps.format(now), newHolder(), now.plus(settings.lease()).toEpochMilli(),
+        return new WorkTask(service, kind, id, Timestamps.format(now), newHolder(),
+                now.plus(settings.lease()).toEpochMilli(),
                 1, scope);
     }
 

@@ -52,7 +52,7 @@ public class DeadlineProbeResource {
     private static Uni<Object> read(DynamoTable table, List<String> outcomes) {
         return Uni.createFrom().deferred(() -> {
             long started = System.nanoTime();
-            return table.get(PATTERN, new ItemKey("PROBE#deadline", "PROBE"), Consistency.STRONG)
+            return table.get(PATTERN, new ItemKey("PROBE#deadline", "PROBE"))
                     .onItemOrFailure().invoke((item, failure) -> outcomes.add(
                             TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started) + " "
                                     + (failure == null ? "answered"

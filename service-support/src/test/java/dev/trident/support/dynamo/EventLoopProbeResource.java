@@ -28,7 +28,7 @@ public class EventLoopProbeResource {
     public Uni<String> threads() {
         String request = Thread.currentThread().getName();
         String partitionKey = AnsweringThreads.PROBE_PREFIX + UUID.randomUUID();
-        return table.get(PATTERN, new ItemKey(partitionKey, "PROBE"), Consistency.STRONG)
+        return table.get(PATTERN, new ItemKey(partitionKey, "PROBE"))
                 .map(item -> request + " " + AnsweringThreads.of(partitionKey));
     }
 }

@@ -17,8 +17,7 @@ import dev.trident.keys.expr.Conditions;
 import dev.trident.keys.expr.UpdateExpressionBuilder;
 import dev.trident.keys.pattern.SocialPatterns;
 import dev.trident.social.model.Comment;
-import dev.trident.social.model.PostDeletion;
-import dev.trident.support.dynamo.Consistency;
+import dev.trident.social.model.PostDeletionRecord;
 import dev.trident.support.dynamo.DynamoTable;
 import dev.trident.support.dynamo.KeyQuery;
 import dev.trident.support.dynamo.Transaction;
@@ -90,7 +89,7 @@ public class CommentRepository {
      * naming another user finds nothing).
      */
     public Uni<Comment> comment(String postAuthorId, String postId, String commentId) {
-        return table.get(SocialPatterns.COMMENT, COMMENT, SocialKeys.comment(postId, commentId), Consistency.STRONG)
+        return table.get(SocialPatterns.COMMENT, COMMENT, SocialKeys.comment(postId, commentId))
                 .map(comment -> comment != null && postAuthorId.equals(comment.postAuthorId()) ? comment : null);
     }
 
@@ -165,23 +164,23 @@ public class CommentRepository {
     public static final int DELETE_PAGE = 100;
 
     /**
-     * Every comment of a post its owner deleted (only for a {@link PostDeletion}: comments are keyed by the post id
-     * alone, so nothing less than the owner's own deletion record may sweep them): Query {@code PK = POST#id}, keys
+     * Every comment of a post its owner deleted (only for a {@link PostDeletionRecord}: comments are keyed by the post
+     * id alone, so nothing less than the owner's own deletion record may sweep them): Query {@code PK = POST#id}, keys
      * only, strongly consistent (nothing written just before may be missed), page by page; per page BatchWriteItem
      * deletes in chunks of 25, unprocessed items re-sent with backoff (TableBusy when they stay). Emits how many
      * comments were deleted.
      */
-    public Uni<Integer> deleteComments(PostDeletion deletion) {
+    public Uni<Integer> deleteComments(PostDeletionRecord deletion) {
         return deleteCommentPages(KeyQuery.of(SocialPatterns.POST_COMMENTS_DELETE).project(PK, SK)
                 .in(SocialKeys.commentPartition(deletion.postId())),
                 deleted -> Uni.createFrom().voidItem());
     }
 
     /**
-     * As {@link #deleteComments(PostDeletion)}, {@link #DELETE_PAGE} comments a page, calling {@code afterPage} with
-     * the count of each page deleted (a pending-work task extends its lease there).
+     * As {@link #deleteComments(PostDeletionRecord)}, {@link #DELETE_PAGE} comments a page, calling {@code afterPage}
+     * with the count of each page deleted (a pending-work task extends its lease there).
      */
-    public Uni<Integer> deleteComments(PostDeletion deletion, Function<Integer, Uni<Void>> afterPage) {
+    public Uni<Integer> deleteComments(PostDeletionRecord deletion, Function<Integer, Uni<Void>> afterPage) {
         return deleteCommentPages(KeyQuery.of(SocialPatterns.POST_COMMENTS_DELETE).project(PK, SK)
                 .in(SocialKeys.commentPartition(deletion.postId()))
                 .limit(DELETE_PAGE), afterPage);

@@ -19,8 +19,7 @@ import dev.trident.keys.expr.UpdateExpressionBuilder;
 import dev.trident.keys.pattern.SocialPatterns;
 import dev.trident.social.config.SocialConfig;
 import dev.trident.social.model.Post;
-import dev.trident.social.model.PostDeletion;
-import dev.trident.support.dynamo.Consistency;
+import dev.trident.social.model.PostDeletionRecord;
 import dev.trident.support.dynamo.DynamoTable;
 import dev.trident.support.dynamo.KeyQuery;
 import dev.trident.support.dynamo.Transaction;
@@ -98,7 +97,7 @@ public class PostRepository {
 
     /** Get one post: one GetItem, strongly consistent (it carries the ETag). Emits null when absent. */
     public Uni<Post> post(String userId, String postId) {
-        return table.get(SocialPatterns.POST, postItems, SocialKeys.post(userId, postId), Consistency.STRONG);
+        return table.get(SocialPatterns.POST, postItems, SocialKeys.post(userId, postId));
     }
 
     /**
@@ -130,11 +129,11 @@ public class PostRepository {
      * deleted. Deleting the post stops new comments (a comment's transaction requires the post), and takes it off the
      * timeline (its GSI2 entry is the post item).
      */
-    public Uni<PostDeletion> deletePost(String userId, String postId, Long expectedVersion, String now,
+    public Uni<PostDeletionRecord> deletePost(String userId, String postId, Long expectedVersion, String now,
             Transaction.Part alongside) {
         Condition condition = expectedVersion == null ? Conditions.ITEM_EXISTS
                 : Conditions.ITEM_EXISTS.and(Conditions.versionEquals(expectedVersion));
-        PostDeletion deletion = new PostDeletion(userId, postId, expectedVersion, now);
+        PostDeletionRecord deletion = new PostDeletionRecord(userId, postId, expectedVersion, now);
         return table.transact(SocialPatterns.POST_DELETE, Transaction.of()
                 .delete(POST_CHANGE, SocialKeys.post(userId, postId), condition)
                 .put(DELETION_RECORD, POST_DELETION.toItem(deletion), null)
@@ -147,7 +146,7 @@ public class PostRepository {
      * begins_with(SK, DELPOST#)}, {@code Limit = limit}, strongly consistent (a deletion recorded just before must be
      * found). The prefix sorts below {@code POST#}, so the Query reads deletion records only.
      */
-    public Uni<List<PostDeletion>> pendingPostDeletions(String userId, int limit) {
+    public Uni<List<PostDeletionRecord>> pendingPostDeletions(String userId, int limit) {
         return table.query(KeyQuery.of(SocialPatterns.POST_DELETION_PENDING).in(SocialKeys.userPartition(userId))
                 .limit(limit))
                 .map(page -> page.items().stream().map(POST_DELETION::fromItem).toList());
@@ -157,9 +156,8 @@ public class PostRepository {
      * The caller's unfinished deletion of their post, if any: one GetItem on {@code USER#<userId>/DELPOST#<postId>},
      * strongly consistent (it decides between a 404 and finishing a delete). Emits null when there is none.
      */
-    public Uni<PostDeletion> pendingPostDeletion(String userId, String postId) {
-        return table.get(SocialPatterns.POST_DELETION_PENDING, POST_DELETION, SocialKeys.postDeletion(userId, postId),
-                Consistency.STRONG);
+    public Uni<PostDeletionRecord> pendingPostDeletion(String userId, String postId) {
+        return table.get(SocialPatterns.POST_DELETION_PENDING, POST_DELETION, SocialKeys.postDeletion(userId, postId));
     }
 
     /**
@@ -167,7 +165,7 @@ public class PostRepository {
      * DeleteItem of the deletion record. Until then the pending-work task, or a repeated DELETE, finds the record
      * and resumes.
      */
-    public Uni<Void> finishPostDeletion(PostDeletion deletion) {
+    public Uni<Void> finishPostDeletion(PostDeletionRecord deletion) {
         return table.delete(SocialPatterns.POST_DELETION_FINISH, DELETION_RECORD,
                 SocialKeys.postDeletion(deletion.userId(), deletion.postId()), null).replaceWithVoid();
     }

@@ -13,7 +13,7 @@ import dev.trident.keys.entity.EntitySchema;
 import dev.trident.social.model.Comment;
 import dev.trident.social.model.MonthlyStats;
 import dev.trident.social.model.Post;
-import dev.trident.social.model.PostDeletion;
+import dev.trident.social.model.PostDeletionRecord;
 import dev.trident.social.model.Profile;
 import java.time.Instant;
 
@@ -111,14 +111,14 @@ final class SocialEntities {
                     UPDATED_AT.read(item)));
 
     /** {@code USER#<id>/DELPOST#<postId>}: a deleted post whose comments may not all be deleted yet. */
-    static final EntitySchema<PostDeletion> POST_DELETION = EntitySchema
-            .of(EntityType.POST_DELETION, (PostDeletion d) -> SocialKeys.postDeletion(d.userId(), d.postId()))
-            .attribute(USER_ID, PostDeletion::userId)
-            .attribute(POST_ID, PostDeletion::postId)
-            .attribute(EXPECTED_VERSION, PostDeletion::expectedVersion)
-            .attribute(CREATED_AT, PostDeletion::deletedAt)
-            .attribute(UPDATED_AT, PostDeletion::deletedAt)
-            .reads(item -> new PostDeletion(USER_ID.read(item), POST_ID.read(item), EXPECTED_VERSION.read(item),
+    static final EntitySchema<PostDeletionRecord> POST_DELETION = EntitySchema
+            .of(EntityType.POST_DELETION, (PostDeletionRecord d) -> SocialKeys.postDeletion(d.userId(), d.postId()))
+            .attribute(USER_ID, PostDeletionRecord::userId)
+            .attribute(POST_ID, PostDeletionRecord::postId)
+            .attribute(EXPECTED_VERSION, PostDeletionRecord::expectedVersion)
+            .attribute(CREATED_AT, PostDeletionRecord::deletedAt)
+            .attribute(UPDATED_AT, PostDeletionRecord::deletedAt)
+            .reads(item -> new PostDeletionRecord(USER_ID.read(item), POST_ID.read(item), EXPECTED_VERSION.read(item),
                     CREATED_AT.read(item)));
 
     /**

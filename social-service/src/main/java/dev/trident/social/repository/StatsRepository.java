@@ -13,7 +13,6 @@ import dev.trident.keys.expr.UpdateExpressionBuilder.UpdateExpression;
 import dev.trident.keys.expr.UpdateExpressionBuilder;
 import dev.trident.keys.pattern.SocialPatterns;
 import dev.trident.social.model.MonthlyStats;
-import dev.trident.support.dynamo.Consistency;
 import dev.trident.support.dynamo.DynamoTable;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -36,8 +35,7 @@ public class StatsRepository {
      * their stats right after posting sees the post counted). Emits null when nothing was counted.
      */
     public Uni<MonthlyStats> monthlyStats(String userId, String month) {
-        return table.get(SocialPatterns.MONTHLY_STATS, MONTHLY_STATS, SocialKeys.monthlyStats(userId, month),
-                Consistency.STRONG);
+        return table.get(SocialPatterns.MONTHLY_STATS, MONTHLY_STATS, SocialKeys.monthlyStats(userId, month));
     }
 
     /**

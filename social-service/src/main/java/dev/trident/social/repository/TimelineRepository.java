@@ -1,6 +1,5 @@
 package dev.trident.social.repository;
 
-import static dev.trident.keys.TableSchema.GSI2SK;
 import static dev.trident.keys.TableSchema.SK;
 
 import dev.trident.keys.InvalidKeyException;
@@ -15,7 +14,6 @@ import dev.trident.keys.pattern.SocialPatterns;
 import dev.trident.social.config.SocialConfig;
 import dev.trident.social.model.Post;
 import dev.trident.support.dynamo.DynamoTable;
-import dev.trident.support.dynamo.ItemOrder;
 import dev.trident.support.dynamo.KeyQuery;
 import dev.trident.support.dynamo.MergedQuery;
 import dev.trident.support.paging.Slice;
@@ -42,8 +40,6 @@ public class TimelineRepository {
 
     /** The one attribute a month index read projects: {@code MONTH#<month>}. */
     private static final Attribute<String> MONTH_SORT_KEY = Attribute.string(SK);
-    /** Post ids are ULIDs: across a month's shards, the highest GSI2SK is the newest post. */
-    private static final ItemOrder NEWEST_POST_FIRST = ItemOrder.descending(GSI2SK);
     /** A cursor position's label: {@code <yyyy-mm>/<shard>}, one per shard of the month the page stopped in. */
     private static final Pattern LABEL = Pattern.compile("(\\d{4}-\\d{2})/(\\d{1,2})");
 
@@ -158,7 +154,7 @@ public class TimelineRepository {
         Uni<Slice<Post>> read(String month, CursorState resume) {
             boolean probing = collected.size() == limit;
             int wanted = probing ? 1 : limit - collected.size();
-            return new MergedQuery<>(table, monthShards(month, resume), NEWEST_POST_FIRST, postItems)
+            return new MergedQuery<>(table, monthShards(month, resume), postItems)
                     .page(resume, wanted)
                     .chain(slice -> {
                         if (probing) {

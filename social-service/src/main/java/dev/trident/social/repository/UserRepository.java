@@ -14,7 +14,6 @@ import dev.trident.social.config.SocialConfig;
 import dev.trident.social.model.Post;
 import dev.trident.social.model.Profile;
 import dev.trident.social.repository.SocialEntities.HandleClaim;
-import dev.trident.support.dynamo.Consistency;
 import dev.trident.support.dynamo.DynamoTable;
 import dev.trident.support.dynamo.KeyQuery;
 import dev.trident.support.dynamo.Transaction;
@@ -75,7 +74,7 @@ public class UserRepository {
 
     /** Get a profile: one GetItem, strongly consistent (it carries the ETag). Emits null when absent. */
     public Uni<Profile> userProfile(String userId) {
-        return table.get(SocialPatterns.USER_PROFILE, PROFILE, SocialKeys.userProfile(userId), Consistency.STRONG);
+        return table.get(SocialPatterns.USER_PROFILE, PROFILE, SocialKeys.userProfile(userId));
     }
 
     /**

@@ -2,6 +2,7 @@ package dev.trident.social.rest;
 
 import dev.trident.social.model.Comment;
 import dev.trident.social.model.Post;
+import dev.trident.social.service.PostDeletion;
 import dev.trident.social.service.PostService;
 import dev.trident.support.http.DeletionPending;
 import dev.trident.support.http.ETags;
@@ -43,11 +44,13 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 public class PostResource {
 
     private final PostService posts;
+    private final PostDeletion deletion;
     private final Idempotency idempotency;
     private final JsonWebToken token;
 
-    PostResource(PostService posts, Idempotency idempotency, JsonWebToken token) {
+    PostResource(PostService posts, PostDeletion deletion, Idempotency idempotency, JsonWebToken token) {
         this.posts = posts;
+        this.deletion = deletion;
         this.idempotency = idempotency;
         this.token = token;
     }
@@ -60,7 +63,7 @@ public class PostResource {
     @APIResponse(responseCode = "404", description = "{userId} has no profile")
     public Uni<Response> create(@PathParam("userId") @ValidId String userId,
             @HeaderParam(Idempotency.HEADER) @Parameter(description = Idempotency.HEADER_DOC) String idempotencyKey,
-            @Valid @NotNull CreatePost body) {
+            @Valid @NotNull CreatePostRequest body) {
         Caller caller = Caller.of(token);
         return idempotency.create(caller, "POST /users/{userId}/posts", "/users/" + userId + "/posts", idempotencyKey,
                 body, call -> posts.create(caller, userId, body.title(), body.body(), p -> call.record(
@@ -95,7 +98,7 @@ public class PostResource {
     @APIResponse(responseCode = "404", description = "No such post")
     public Uni<Response> update(@PathParam("userId") @ValidId String userId,
             @PathParam("postId") @ValidId String postId, @HeaderParam("If-Match") String ifMatch,
-            @Valid @NotNull UpdatePost body) {
+            @Valid @NotNull UpdatePostRequest body) {
         if (body.isEmpty()) {
             throw ProblemException.badRequest("body", "send title and/or body");
         }
@@ -116,7 +119,7 @@ public class PostResource {
     @APIResponse(responseCode = "404", description = "No such post")
     public Uni<Response> delete(@PathParam("userId") @ValidId String userId,
             @PathParam("postId") @ValidId String postId, @HeaderParam("If-Match") String ifMatch) {
-        return posts.delete(Caller.of(token), userId, postId, ETags.requiredVersion(ifMatch))
+        return deletion.delete(Caller.of(token), userId, postId, ETags.requiredVersion(ifMatch))
                 .map(finished -> Responses.deleted(finished, postId));
     }
 
@@ -130,7 +133,7 @@ public class PostResource {
     public Uni<Response> comment(@PathParam("userId") @ValidId String userId,
             @PathParam("postId") @ValidId String postId,
             @HeaderParam(Idempotency.HEADER) @Parameter(description = Idempotency.HEADER_DOC) String idempotencyKey,
-            @Valid @NotNull CreateComment body) {
+            @Valid @NotNull CreateCommentRequest body) {
         Caller caller = Caller.of(token);
         return idempotency.create(caller, "POST /users/{userId}/posts/{postId}/comments",
                 "/users/" + userId + "/posts/" + postId + "/comments", idempotencyKey, body,
@@ -169,7 +172,7 @@ public class PostResource {
     @APIResponse(responseCode = "404", description = "No such comment under that user's post")
     public Uni<Response> editComment(@PathParam("userId") @ValidId String userId,
             @PathParam("postId") @ValidId String postId, @PathParam("commentId") @ValidId String commentId,
-            @HeaderParam("If-Match") String ifMatch, @Valid @NotNull UpdateComment body) {
+            @HeaderParam("If-Match") String ifMatch, @Valid @NotNull UpdateCommentRequest body) {
         return posts.editComment(Caller.of(token), userId, postId, commentId, body.body(),
                         ETags.requiredVersion(ifMatch))
                 .map(c -> Responses.ok(c, c.version()));

@@ -72,7 +72,7 @@ public class UserResource {
             + "still in flight")
     public Uni<Response> create(
             @HeaderParam(Idempotency.HEADER) @Parameter(description = Idempotency.HEADER_DOC) String idempotencyKey,
-            @Valid @NotNull CreateUser body) {
+            @Valid @NotNull CreateUserRequest body) {
         Caller caller = Caller.of(token);
         return idempotency.create(caller, "POST /users", "/users", idempotencyKey, body, call -> users
                 .create(caller, body.handle(), body.displayName(), body.bio(), p -> call.record(
@@ -118,7 +118,7 @@ public class UserResource {
     @APIResponse(responseCode = "403", description = "Not the caller's own profile")
     @APIResponse(responseCode = "404", description = "No such profile")
     public Uni<Response> update(@PathParam("userId") @ValidId String userId, @HeaderParam("If-Match") String ifMatch,
-            @Valid @NotNull UpdateUser body) {
+            @Valid @NotNull UpdateUserRequest body) {
         if (body.isEmpty()) {
             throw ProblemException.badRequest("displayName", "send displayName and/or bio");
         }
@@ -130,7 +130,7 @@ public class UserResource {
     @Path("/batch-get")
     @Operation(summary = "Up to 100 profiles by id (duplicates collapsed); ids without a profile are listed in "
             + "`missing`, not errors")
-    public Uni<BatchResult> batchGet(@Valid @NotNull BatchGet body) {
+    public Uni<BatchResult> batchGet(@Valid @NotNull BatchGetUsersRequest body) {
         return users.batchGet(body.ids());
     }
 

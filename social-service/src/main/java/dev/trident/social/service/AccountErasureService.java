@@ -64,7 +64,8 @@ public class AccountErasureService {
                             .onFailure(e -> e instanceof WriteRefused || e instanceof WriteContended)
                             .recoverWithUni(() -> records.read(userId).onItem().ifNull()
                                     .failWith(() -> ProblemException.conflict(
-                                            "the account changed while its erasure was requested: try again", RetryAfter.MOMENT)));
+                                            "the account changed while its erasure was requested: try again",
+                                            RetryAfter.MOMENT)));
                 });
     }
 

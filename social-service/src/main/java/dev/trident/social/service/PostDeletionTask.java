@@ -1,6 +1,6 @@
 package dev.trident.social.service;
 
-import dev.trident.social.model.PostDeletion;
+import dev.trident.social.model.PostDeletionRecord;
 import dev.trident.social.repository.CommentRepository;
 import dev.trident.social.repository.PostRepository;
 import dev.trident.support.work.WorkHandler;
@@ -20,8 +20,6 @@ import java.util.List;
 @ApplicationScoped
 public class PostDeletionTask implements WorkHandler {
 
-    public static final String SERVICE = "social";
-    public static final String KIND = "delete-post";
     /** Deletion records read at once. */
     static final int RECORDS_PER_READ = 25;
 
@@ -35,12 +33,12 @@ public class PostDeletionTask implements WorkHandler {
 
     @Override
     public String service() {
-        return SERVICE;
+        return PostDeletion.SERVICE;
     }
 
     @Override
     public String kind() {
-        return KIND;
+        return PostDeletion.DELETE_POST;
     }
 
     @Override
@@ -58,11 +56,11 @@ public class PostDeletionTask implements WorkHandler {
                 : finishEach(deletions, 0, lease).chain(() -> finishAll(userId, lease)));
     }
 
-    private Uni<Void> finishEach(List<PostDeletion> deletions, int index, Lease lease) {
+    private Uni<Void> finishEach(List<PostDeletionRecord> deletions, int index, Lease lease) {
         if (index == deletions.size()) {
             return Uni.createFrom().voidItem();
         }
-        PostDeletion deletion = deletions.get(index);
+        PostDeletionRecord deletion = deletions.get(index);
         return comments.deleteComments(deletion, page -> lease.extend())
                 .chain(() -> posts.finishPostDeletion(deletion))
                 .chain(() -> finishEach(deletions, index + 1, lease));

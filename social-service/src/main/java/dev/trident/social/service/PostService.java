@@ -5,7 +5,6 @@ import dev.trident.keys.SocialKeys;
 import dev.trident.keys.Timestamps;
 import dev.trident.social.model.Comment;
 import dev.trident.social.model.Post;
-import dev.trident.social.model.PostDeletion;
 import dev.trident.social.repository.CommentRepository;
 import dev.trident.social.repository.PostRepository;
 import dev.trident.social.repository.TimelineRepository;
@@ -14,10 +13,6 @@ import dev.trident.support.paging.Cursors;
 import dev.trident.support.paging.Page;
 import dev.trident.support.paging.PageRequest;
 import dev.trident.support.security.Caller;
-import dev.trident.support.work.PendingWork;
-import dev.trident.support.work.WorkRunner;
-import dev.trident.support.work.WorkSettings;
-import dev.trident.support.work.WorkTask;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Clock;
@@ -33,20 +28,14 @@ public class PostService {
     private final TimelineRepository timeline;
     private final Cursors cursors;
     private final Clock clock;
-    private final PendingWork work;
-    private final WorkRunner runner;
-    private final WorkSettings settings;
 
     PostService(PostRepository posts, CommentRepository comments, TimelineRepository timeline, Cursors cursors,
-            Clock clock, PendingWork work, WorkRunner runner, WorkSettings settings) {
+            Clock clock) {
         this.posts = posts;
         this.comments = comments;
         this.timeline = timeline;
         this.cursors = cursors;
         this.clock = clock;
-        this.work = work;
-        this.runner = runner;
-        this.settings = settings;
     }
 
     /**
@@ -57,8 +46,9 @@ public class PostService {
             Function<Post, Transaction.Part> alongside) {
         AccessRules.requireSelf(caller, userId);
         Instant now = clock.instant();
-        Post post = new Post(userId, SocialKeys.newId(now), UserService.emptyToNull(title), body, 0, 1, Timestamps.format(now),
-                Timestamps.format(now));
+        String createdAt = Timestamps.format(now);
+        Post post = new Post(userId, SocialKeys.newId(now), UserService.emptyToNull(title), body, 0, 1, createdAt,
+                createdAt);
         return posts.createPost(post, alongside.apply(post))
                 .onFailure().transform(e -> Refusals.postCreate(e, userId))
                 .replaceWith(post);
@@ -82,48 +72,6 @@ public class PostService {
     }
 
     /**
-     * Only the author deletes (403 for anyone else, before any DynamoDB call). One transaction deletes the caller's
-     * own post (the If-Match gate: a stale ETag is a 412 and deletes nothing), records in the caller's partition that
-     * its comments are to be deleted, and writes the pending-work task that finishes the caller's post deletions, held
-     * by this process; then the request does that task itself within {@code trident.work.inline-budget}: emits true
-     * when it finished (204), false when the rest was left to the pending-work poll (202), which finishes it whether
-     * or not the caller asks again. When the post is not there, the record decides: none is a 404 that touches
-     * nothing (comments are keyed by the post id alone, so they are only ever deleted for a post the caller is known
-     * to have deleted); one is a DELETE not finished yet, and this one takes its task over.
-     */
-    public Uni<Boolean> delete(Caller caller, String userId, String postId, Long expectedVersion) {
-        AccessRules.requireSelf(caller, userId);
-        WorkTask task = runner.heldTask(PostDeletionTask.SERVICE, PostDeletionTask.KIND, userId);
-        return posts.deletePost(userId, postId, expectedVersion, Timestamps.format(clock.instant()), PendingWork.enqueue(task))
-                .replaceWith(task)
-                .onFailure(e -> Refusals.isGone(e, PostRepository.POST_CHANGE))
-                .recoverWithUni(gone -> unfinishedDeletion(userId, postId, expectedVersion, gone)
-                        .chain(pending -> {
-                            WorkTask again = runner.heldTask(PostDeletionTask.SERVICE, PostDeletionTask.KIND, userId);
-                            return work.enqueueNow(again).replaceWith(again);
-                        }))
-                .onFailure().transform(e -> Refusals.postChange(e, postId))
-                .chain(held -> runner.performHeld(held, settings.inlineBudget()));
-    }
-
-    /**
-     * The caller's own record of a deletion that did not finish, or the failure to answer. A retry must send the
-     * If-Match the first attempt sent (if that one sent any): another one is a 412, as it would have been then.
-     */
-    private Uni<PostDeletion> unfinishedDeletion(String userId, String postId, Long expectedVersion, Throwable gone) {
-        return posts.pendingPostDeletion(userId, postId).chain(pending -> {
-            if (pending == null) {
-                return Uni.createFrom().failure(gone);
-            }
-            if (expectedVersion != null && pending.expectedVersion() != null
-                    && !expectedVersion.equals(pending.expectedVersion())) {
-                return Uni.createFrom().failure(Refusals.changedSinceRead("post", postId));
-            }
-            return Uni.createFrom().item(pending);
-        });
-    }
-
-    /**
      * The author is the caller. 404 when the post is gone (checked first) or its owner's account is being erased
      * (the owner's profile is gone), 403 when the caller has no profile: all conditions of the one transaction, so
      * nothing is written.
@@ -132,7 +80,8 @@ public class PostService {
             Function<Comment, Transaction.Part> alongside) {
         String authorId = AccessRules.callerId(caller);
         Instant now = clock.instant();
-        Comment comment = Comment.created(postId, userId, SocialKeys.newId(now), authorId, body, Timestamps.format(now));
+        Comment comment = Comment.created(postId, userId, SocialKeys.newId(now), authorId, body,
+                Timestamps.format(now));
         return comments.createComment(comment, alongside.apply(comment))
                 .onFailure().transform(e -> Refusals.commentCreate(e, postId))
                 .replaceWith(comment);

@@ -3,7 +3,7 @@ package dev.trident.social.service;
 import dev.trident.keys.EntityType;
 import dev.trident.keys.ItemKey;
 import dev.trident.keys.SocialKeys;
-import dev.trident.social.model.PostDeletion;
+import dev.trident.social.model.PostDeletionRecord;
 import dev.trident.social.repository.AccountErasureRepository.AuthoredComment;
 import dev.trident.social.repository.AccountErasureRepository.UserItem;
 import dev.trident.social.repository.AccountErasureRepository;
@@ -68,7 +68,7 @@ public class SocialErasurePart extends ErasurePart {
             List<Uni<Integer>> commentSweeps = page.stream()
                     .filter(item -> item.postId() != null
                             && (item.type() == EntityType.POST || item.type() == EntityType.POST_DELETION))
-                    .map(item -> comments.deleteComments(new PostDeletion(userId, item.postId(), null, null)))
+                    .map(item -> comments.deleteComments(new PostDeletionRecord(userId, item.postId(), null, null)))
                     .toList();
             Uni<Integer> swept = commentSweeps.isEmpty() ? Uni.createFrom().item(0)
                     : Uni.join().all(commentSweeps).usingConcurrencyOf(CONCURRENCY).andFailFast()

@@ -13,7 +13,6 @@ import dev.trident.keys.expr.Conditions;
 import dev.trident.keys.expr.UpdateExpressionBuilder.UpdateExpression;
 import dev.trident.keys.expr.UpdateExpressionBuilder;
 import dev.trident.keys.pattern.WorkspacePatterns;
-import dev.trident.support.dynamo.Consistency;
 import dev.trident.support.dynamo.DynamoTable;
 import dev.trident.support.dynamo.KeyQuery;
 import dev.trident.support.dynamo.Transaction;
@@ -55,7 +54,7 @@ public class MemberRepository {
      * A member edge, as a change to it is decided on: one GetItem, strongly consistent. Emits null when absent.
      */
     public Uni<Member> member(String wsId, String userId) {
-        return table.get(WorkspacePatterns.MEMBER, MEMBER, WorkspaceKeys.member(wsId, userId), Consistency.STRONG);
+        return table.get(WorkspacePatterns.MEMBER, MEMBER, WorkspaceKeys.member(wsId, userId));
     }
 
     /**

@@ -23,9 +23,7 @@ import dev.trident.keys.expr.Condition;
 import dev.trident.keys.expr.Conditions;
 import dev.trident.keys.expr.UpdateExpressionBuilder;
 import dev.trident.keys.pattern.WorkspacePatterns;
-import dev.trident.support.dynamo.Consistency;
 import dev.trident.support.dynamo.DynamoTable;
-import dev.trident.support.dynamo.ItemOrder;
 import dev.trident.support.dynamo.KeyQuery;
 import dev.trident.support.dynamo.MergedQuery;
 import dev.trident.support.dynamo.Transaction;
@@ -61,12 +59,6 @@ public class ProjectRepository {
     /** Advancing a sequence has no condition: it is never refused. */
     private static final String SEQUENCE_ADVANCE = "sequence";
 
-    /** Newest project first: project sort keys are time-ordered and fixed-width. */
-    private static final ItemOrder NEWEST_PROJECT_FIRST = ItemOrder.descending(SK);
-    /** Newest first on the status index; the GSI2 sort key starts with the fixed-width creation time. */
-    private static final ItemOrder NEWEST_STATUS_ENTRY_FIRST = ItemOrder.descending(GSI2SK);
-    /** Newest first on a workspace's status index; GSI1SK is the project's own sort key. */
-    private static final ItemOrder NEWEST_IN_WORKSPACE_STATUS_FIRST = ItemOrder.descending(GSI1SK);
 
     private final DynamoTable table;
     private final int statusShards;
@@ -127,8 +119,7 @@ public class ProjectRepository {
      */
     public Uni<Project> project(String wsId, int shards, ProjectId projectId) {
         return table.get(WorkspacePatterns.PROJECT, project(shards),
-                WorkspaceKeys.project(wsId, shards, projectId),
-                Consistency.STRONG);
+                WorkspaceKeys.project(wsId, shards, projectId));
     }
 
     /**
@@ -157,7 +148,7 @@ public class ProjectRepository {
         for (int shard = 0; shard < shards; shard++) {
             partitions.put(Integer.toString(shard), pattern.in(WorkspaceKeys.projectPartition(wsId, shard, shards)));
         }
-        return new MergedQuery<>(table, partitions, NEWEST_PROJECT_FIRST, WorkspaceEntities.STORED_PROJECT)
+        return new MergedQuery<>(table, partitions, WorkspaceEntities.STORED_PROJECT)
                 .page(resume, limit);
     }
 
@@ -175,7 +166,7 @@ public class ProjectRepository {
             partitions.put(Integer.toString(shard), KeyQuery.of(WorkspacePatterns.WORKSPACE_PROJECTS_BY_STATUS).in(
                     WorkspaceKeys.workspaceStatusPartition(wsId, status, shard, shards)));
         }
-        return new MergedQuery<>(table, partitions, NEWEST_IN_WORKSPACE_STATUS_FIRST, WorkspaceEntities.STORED_PROJECT)
+        return new MergedQuery<>(table, partitions, WorkspaceEntities.STORED_PROJECT)
                 .page(resume, limit);
     }
 
@@ -205,7 +196,7 @@ public class ProjectRepository {
             partitions.put(Integer.toString(n), created.in(WorkspaceKeys.projectStatusPartition(status, n,
                     statusShards)));
         }
-        return new MergedQuery<>(table, partitions, NEWEST_STATUS_ENTRY_FIRST, WorkspaceEntities.STORED_PROJECT)
+        return new MergedQuery<>(table, partitions, WorkspaceEntities.STORED_PROJECT)
                 .page(resume, limit);
     }
 

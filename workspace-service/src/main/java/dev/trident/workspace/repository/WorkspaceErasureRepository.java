@@ -17,7 +17,6 @@ import dev.trident.keys.expr.Condition;
 import dev.trident.keys.expr.Conditions;
 import dev.trident.keys.expr.UpdateExpressionBuilder;
 import dev.trident.keys.pattern.WorkspacePatterns;
-import dev.trident.support.dynamo.Consistency;
 import dev.trident.support.dynamo.DynamoTable;
 import dev.trident.support.dynamo.KeyQuery;
 import dev.trident.support.dynamo.PageKey;
@@ -77,7 +76,7 @@ public class WorkspaceErasureRepository {
 
     /** The workspace's shard count from META (strongly consistent); null when META is gone. */
     public Uni<Integer> shards(String wsId) {
-        return table.get(WorkspacePatterns.ERASURE_WORKSPACE_META, WorkspaceKeys.workspace(wsId), Consistency.STRONG)
+        return table.get(WorkspacePatterns.ERASURE_WORKSPACE_META, WorkspaceKeys.workspace(wsId))
                 .map(item -> item == null ? null : SHARDS.read(item, 1));
     }
 

@@ -14,7 +14,6 @@ import dev.trident.keys.expr.Condition;
 import dev.trident.keys.expr.Conditions;
 import dev.trident.keys.expr.UpdateExpressionBuilder;
 import dev.trident.keys.pattern.WorkspacePatterns;
-import dev.trident.support.dynamo.Consistency;
 import dev.trident.support.dynamo.DynamoTable;
 import dev.trident.support.dynamo.Transaction;
 import dev.trident.support.erasure.ErasureRecords;
@@ -87,8 +86,7 @@ public class WorkspaceRepository {
     public Uni<WorkspaceAccess> workspaceAccess(String wsId, String userId) {
         ItemKey meta = WorkspaceKeys.workspace(wsId);
         return table.batchGet(WorkspacePatterns.WORKSPACE_ACCESS, List.of(meta, WorkspaceKeys.member(wsId, userId)),
-                2, ACCESS_BUDGET,
-                        Consistency.STRONG)
+                2, ACCESS_BUDGET)
                 .map(items -> new WorkspaceAccess(WORKSPACE.firstIn(items), MEMBER.firstIn(items)));
     }
 

@@ -9,7 +9,6 @@ import dev.trident.support.problem.ProblemException;
 import dev.trident.support.security.Caller;
 import dev.trident.support.work.PendingWork;
 import dev.trident.support.work.Reservations;
-import dev.trident.support.work.WorkHandler;
 import dev.trident.support.work.WorkRunner;
 import dev.trident.support.work.WorkSettings;
 import dev.trident.support.work.WorkTask;
@@ -123,30 +122,5 @@ public class WorkspaceDeletion {
                 ? Uni.createFrom().item(soFar)
                 : repository.deleteAll(keys).chain(() -> progress.get())
                         .chain(() -> emptyPartition(partition, soFar + keys.size(), progress)));
-    }
-
-    /** Empties a deleted workspace's partitions, from the request that deleted it or from the pending-work poll. */
-    @ApplicationScoped
-    static class WorkspaceDeletionTask implements WorkHandler {
-        private final WorkspaceDeletion deletion;
-
-        WorkspaceDeletionTask(WorkspaceDeletion deletion) {
-            this.deletion = deletion;
-        }
-
-        @Override
-        public String service() {
-            return SERVICE;
-        }
-
-        @Override
-        public String kind() {
-            return DELETE_WORKSPACE;
-        }
-
-        @Override
-        public Uni<Void> perform(WorkTask task, Lease lease) {
-            return deletion.sweep(task.id(), sweptShards(task), lease::extend).replaceWithVoid();
-        }
     }
 }

@@ -13,7 +13,7 @@ import java.util.TreeSet;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /** Body of {@code PUT /courses/{courseId}}; a missing capacity means unlimited, missing instructorIds none. */
-public record CourseRequest(
+public record PutCourseRequest(
         @NotBlank @Size(max = 200) String title,
         @NotNull @Min(0) @Max(60) Integer credits,
         @Schema(description = "A term code such as 2026-fall: 1..32 letters, digits, '.', '_' or '-', starting with a "

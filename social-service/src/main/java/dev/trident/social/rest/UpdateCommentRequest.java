@@ -8,7 +8,7 @@ import jakarta.validation.constraints.Size;
  * Body of {@code PATCH /users/{userId}/posts/{postId}/comments/{commentId}}: the new body; nothing else of a comment
  * changes (a sent {@code authorId} is a 400).
  */
-public record UpdateComment(
+public record UpdateCommentRequest(
         @Null(message = "cannot be changed") String authorId,
         @NotBlank @Size(max = SocialLimits.COMMENT_BODY_MAX) String body) {
 }

@@ -11,7 +11,7 @@ import jakarta.validation.constraints.Size;
  * Body of {@code PUT /students/{studentId}}. The name is not the client's to set: it is the displayName of the
  * social-service user with the student's id, so a body that sends one is a 400 rather than silently ignored.
  */
-public record StudentRequest(
+public record PutStudentRequest(
         @NotNull @Min(1) @Max(12) Integer year,
         @NotBlank @Size(max = 100) String major,
         @Null(message = "comes from the social-service profile (displayName); do not send it") Object name) {

@@ -9,9 +9,9 @@ import org.eclipse.microprofile.openapi.annotations.security.SecurityScheme;
  * {@code @SecurityRequirement(name = BEARER)}. Tokens are RS256 JWTs: {@code sub} is the caller, {@code groups} its
  * roles ({@code registrar}, {@code instructor}).
  */
-@SecurityScheme(securitySchemeName = OpenApiSecurity.BEARER, type = SecuritySchemeType.HTTP, scheme = "bearer",
+@SecurityScheme(securitySchemeName = EnrollmentApplication.BEARER, type = SecuritySchemeType.HTTP, scheme = "bearer",
         bearerFormat = "JWT", description = "RS256 JWT: sub = the caller's user id, groups = roles (registrar, instructor)")
-public class OpenApiSecurity extends Application {
+public class EnrollmentApplication extends Application {
 
     static final String BEARER = "bearer";
 }

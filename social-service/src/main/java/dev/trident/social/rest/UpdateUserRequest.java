@@ -8,7 +8,7 @@ import jakarta.validation.constraints.Size;
  * Body of {@code PATCH /users/{userId}}: absent fields stay as they are; an empty bio removes it. The handle cannot
  * change.
  */
-public record UpdateUser(
+public record UpdateUserRequest(
         @Null(message = "cannot be changed") String handle,
         @Size(min = 1, max = SocialLimits.DISPLAY_NAME_MAX)
         @Pattern(regexp = SocialLimits.NOT_BLANK, message = "must not be blank") String displayName,

@@ -1,7 +1,5 @@
-package dev.trident.enrollment.client;
+package dev.trident.support.client;
 
-import dev.trident.support.client.PeerGuards;
-import dev.trident.support.client.PeerLookup;
 import jakarta.inject.Singleton;
 import org.eclipse.microprofile.rest.client.inject.RestClient;
 

@@ -8,5 +8,5 @@ package dev.trident.social.model;
  * @param expectedVersion the If-Match version the delete was made with, or null when it had none
  * @param deletedAt when the post was deleted (ISO-8601)
  */
-public record PostDeletion(String userId, String postId, Long expectedVersion, String deletedAt) {
+public record PostDeletionRecord(String userId, String postId, Long expectedVersion, String deletedAt) {
 }

@@ -4,7 +4,7 @@ import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;
 
 /** Body of {@code PATCH /students/{sid}/courses/{cid}}: a letter grade, pass/no-pass, incomplete or withdrawn. */
-public record GradeRequest(
+public record UpdateEnrollmentRequest(
         @NotNull @Pattern(regexp = GRADES, message = "must be one of A+ A A- B+ B B- C+ C C- D+ D D- F P NP I W")
         String grade) {
 

@@ -1,4 +1,4 @@
-package dev.trident.enrollment.client;
+package dev.trident.support.client;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 

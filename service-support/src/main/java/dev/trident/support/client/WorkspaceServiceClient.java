@@ -1,8 +1,5 @@
-package dev.trident.enrollment.client;
+package dev.trident.support.client;
 
-import dev.trident.support.client.PeerGuards;
-import dev.trident.support.client.PeerResource;
-import dev.trident.support.client.RejectedByDependencyMapper;
 import io.smallrye.faulttolerance.api.ApplyGuard;
 import jakarta.ws.rs.Path;
 import org.eclipse.microprofile.rest.client.annotation.RegisterProvider;

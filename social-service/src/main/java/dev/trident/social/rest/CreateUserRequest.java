@@ -11,7 +11,7 @@ import jakarta.validation.constraints.Size;
  * Body of {@code POST /users}, the caller's own profile: its id is the token's subject, so a sent {@code userId} is a
  * 400 rather than ignored. {@code handle} is unique regardless of case and shown as given.
  */
-public record CreateUser(
+public record CreateUserRequest(
         @Null(message = "a profile's id is the caller's (the token's subject); do not send it") String userId,
         @NotNull
         @Pattern(regexp = Ids.PATTERN_TEXT, message = "must be 1..64 letters, digits, '.', '_' or '-', starting with a "
