@@ -20,7 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
  * The packages of every service (and the explorer) are layered by role, and no import runs back up: {@code rest}
  * uses {@code service}; {@code service} uses {@code repository} and {@code client}; all of them may use
  * {@code config} and {@code model}, which use no other role. A reader of one service finds the same shape in the
- * others, and a repository never knows an HTTP answer.
+ * others, and a repository never knows an HTTP answer. service-support is layered by concern the same way.
  */
 class PackageLayersTest {
 
@@ -31,8 +31,30 @@ class PackageLayersTest {
             "social-service", "social", "enrollment-service", "enrollment", "workspace-service", "workspace",
             "explorer", "explorer");
 
+    /**
+     * service-support's layers, by concern: what every layer may use (settings, time, JSON); the DynamoDB layer
+     * (the table, its calls, paging keys, transport); the web layer (HTTP, problems, auth, cursors, OpenAPI,
+     * idempotency, peer clients); the pending work and erasures that use both. A package may use its own layer and
+     * those below, never one above.
+     */
+    private static final Map<String, Integer> SUPPORT_LAYER = Map.ofEntries(
+            Map.entry("config", 0), Map.entry("time", 0), Map.entry("json", 0), Map.entry("validation", 0),
+            Map.entry("security", 0),
+            Map.entry("dynamo", 1), Map.entry("table", 1),
+            Map.entry("http", 2), Map.entry("problem", 2), Map.entry("paging", 2), Map.entry("auth", 2),
+            Map.entry("openapi", 2), Map.entry("idempotency", 2), Map.entry("client", 2),
+            Map.entry("work", 3), Map.entry("erasure", 3));
+
     /** The imports of a module's main sources that run back up: "role/File.java -> role". */
     static List<String> arrowsUp(Path module, String base) {
+        return arrowsUp(module, base, LAYER, false);
+    }
+
+    /**
+     * The imports of a module's main sources that run against {@code layers}: to a higher layer, to a package of no
+     * layer, or (unless {@code sameLayer}) to another package of the same layer.
+     */
+    static List<String> arrowsUp(Path module, String base, Map<String, Integer> layers, boolean sameLayer) {
         Path root = module.resolve("src/main/java/dev/trident").resolve(base);
         Pattern own = Pattern.compile("^import (?:static )?dev\\.trident\\." + base + "\\.(\\w+)\\.",
                 Pattern.MULTILINE);
@@ -41,16 +63,16 @@ class PackageLayersTest {
             for (Path file : files.filter(f -> f.toString().endsWith(".java")).toList()) {
                 Path relative = root.relativize(file);
                 String role = relative.getNameCount() > 1 ? relative.getName(0).toString() : "(root)";
-                Integer layer = LAYER.get(role);
+                Integer layer = layers.get(role);
                 if (layer == null) {
-                    arrows.add(relative + ": not in a role package " + LAYER.keySet());
+                    arrows.add(relative + ": not in a role package " + layers.keySet());
                     continue;
                 }
                 Matcher imported = own.matcher(Files.readString(file));
                 while (imported.find()) {
                     String to = imported.group(1);
-                    Integer target = LAYER.get(to);
-                    if (!to.equals(role) && (target == null || target >= layer)) {
+                    Integer target = layers.get(to);
+                    if (!to.equals(role) && (target == null || target > layer || target == layer && !sameLayer)) {
                         arrows.add(relative + " -> " + to);
                     }
                 }
@@ -68,6 +90,24 @@ class PackageLayersTest {
                 .forEach(arrow -> arrows.add(module + " " + arrow)));
         assertTrue(arrows.isEmpty(), "imports against the layers rest > service > repository, client > config, model: "
                 + arrows);
+    }
+
+    @Test
+    void serviceSupportsDynamoDbLayerUsesNothingOfTheWebLayerOrAbove() {
+        List<String> arrows = arrowsUp(Repo.ROOT.resolve("service-support"), "support", SUPPORT_LAYER, true);
+        assertTrue(arrows.isEmpty(), "service-support imports against its layers " + SUPPORT_LAYER + ": " + arrows);
+    }
+
+    @Test
+    void anArrowFromTheDynamoDbLayerToTheWebLayerIsFound(@TempDir Path dir) throws IOException {
+        Path sources = dir.resolve("src/main/java/dev/trident/support");
+        Files.createDirectories(sources.resolve("dynamo"));
+        Files.createDirectories(sources.resolve("http"));
+        Files.writeString(sources.resolve("http/Deadline.java"), "package dev.trident.support.http;\n");
+        Files.writeString(sources.resolve("dynamo/Table.java"),
+                "package dev.trident.support.dynamo;\n\nimport dev.trident.support.http.Deadline;\n");
+        assertEquals(List.of(Path.of("dynamo", "Table.java") + " -> http"),
+                arrowsUp(dir, "support", SUPPORT_LAYER, true));
     }
 
     @Test

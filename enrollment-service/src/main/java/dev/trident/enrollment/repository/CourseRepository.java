@@ -29,7 +29,7 @@ import dev.trident.support.dynamo.KeyQuery;
 import dev.trident.support.dynamo.MergedQuery;
 import dev.trident.support.dynamo.Transaction;
 import dev.trident.support.dynamo.WriteRefused;
-import dev.trident.support.paging.Slice;
+import dev.trident.support.dynamo.Slice;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.LinkedHashMap;

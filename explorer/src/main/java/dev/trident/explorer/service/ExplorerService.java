@@ -21,7 +21,7 @@ import dev.trident.keys.pattern.CollectionReads;
 import dev.trident.support.paging.Cursors;
 import dev.trident.support.paging.Page;
 import dev.trident.support.paging.PageRequest;
-import dev.trident.support.paging.Slice;
+import dev.trident.support.dynamo.Slice;
 import dev.trident.support.problem.ProblemException;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;

@@ -1,5 +1,6 @@
 package dev.trident.support.client;
 
+import dev.trident.support.dynamo.CallDeadline;
 import dev.trident.support.http.RequestDeadline;
 import dev.trident.support.problem.ProblemException;
 import io.smallrye.mutiny.Uni;
@@ -48,8 +49,8 @@ public class PeerLookup<T> {
     /** The call, failed with a timeout once the request's deadline passes (or at once, when it has passed). */
     private Uni<T> withinDeadline(Uni<T> call) {
         return Uni.createFrom().deferred(() -> {
-            long remaining = deadline == null ? RequestDeadline.NONE : deadline.remainingNanos();
-            if (remaining == RequestDeadline.NONE) {
+            long remaining = deadline == null ? CallDeadline.NONE : deadline.remainingNanos();
+            if (remaining == CallDeadline.NONE) {
                 return call;
             }
             if (remaining <= 0) {

@@ -8,9 +8,6 @@ import dev.trident.keys.expr.Conditions;
 import dev.trident.keys.expr.Expression;
 import dev.trident.keys.expr.UpdateExpressionBuilder.UpdateExpression;
 import dev.trident.keys.pattern.AccessPattern;
-import dev.trident.support.http.RequestDeadline;
-import dev.trident.support.paging.Cursors;
-import dev.trident.support.paging.Slice;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -55,7 +52,7 @@ import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
  * {@link WriteRefused} for a failed condition (naming the action), {@link WriteContended} for a write that kept
  * losing to concurrent transactions, {@link TableBusy} for a batch left unprocessed. Nothing here answers HTTP.
  * <p>
- * Within a request, every call gets what is left of the request's deadline ({@link RequestDeadline}), never more than
+ * Within a request, every call gets what is left of the request's deadline ({@link CallDeadline}), never more than
  * its configured timeouts, and a call with nothing left fails at once with the {@link ApiCallTimeoutException} of a
  * stalled DynamoDB (a 503 with Retry-After); the retries of batches, transactions and contended writes stop at the
  * deadline too. Outside a request, calls keep the configured timeouts.
@@ -77,7 +74,7 @@ public class DynamoTable {
     private final EventLoopClients clients;
     private final String table;
     private final DynamoDbSettings.Retry retry;
-    private final RequestDeadline deadline;
+    private final CallDeadline deadline;
     private final PatternTags tags = new PatternTags();
     /** The configured attempt timeout, and the time left above which a call keeps its configured timeouts. */
     private final long attemptTimeoutNanos;
@@ -89,15 +86,15 @@ public class DynamoTable {
     private final long transactionAttemptNanos;
 
     @Inject
-    DynamoTable(EventLoopClients clients, TableDefinition table, DynamoDbSettings settings, RequestDeadline deadline) {
+    DynamoTable(EventLoopClients clients, TableDefinition table, DynamoDbSettings settings, CallDeadline deadline) {
         this.clients = clients;
         this.table = table.tableName();
         this.retry = settings.retry();
         this.deadline = deadline;
         ClientOverrideConfiguration configured = configuredTimeouts(clients.first());
-        long callTimeoutNanos = configured.apiCallTimeout().map(Duration::toNanos).orElse(RequestDeadline.NONE);
+        long callTimeoutNanos = configured.apiCallTimeout().map(Duration::toNanos).orElse(CallDeadline.NONE);
         this.attemptTimeoutNanos = configured.apiCallAttemptTimeout().map(Duration::toNanos)
-                .orElse(RequestDeadline.NONE);
+                .orElse(CallDeadline.NONE);
         this.configuredTimeoutsNanos = Math.max(callTimeoutNanos, attemptTimeoutNanos);
         this.transactionAttemptNanos = Math.max(attemptTimeoutNanos,
                 Math.min(callTimeoutNanos, TRANSACTION_ATTEMPT_NANOS));
@@ -105,12 +102,12 @@ public class DynamoTable {
 
     /** One client for every call, and no request deadline (tests). */
     DynamoTable(DynamoDbAsyncClient client, TableDefinition table, DynamoDbSettings settings) {
-        this(client, table, settings, RequestDeadline.none());
+        this(client, table, settings, CallDeadline.UNBOUNDED);
     }
 
     /** One client for every call, with the deadline given (tests). */
     DynamoTable(DynamoDbAsyncClient client, TableDefinition table, DynamoDbSettings settings,
-            RequestDeadline deadline) {
+            CallDeadline deadline) {
         this(EventLoopClients.of(client), table, settings, deadline);
     }
 
@@ -195,7 +192,7 @@ public class DynamoTable {
     public <T> Uni<EntityPage<T>> query(KeyQuery query, EntitySchema<T> entity) {
         String index = query.index();
         return query(query).map(page -> new EntityPage<>(page.items().stream()
-                .map(item -> new EntityPage.Entry<>(entity.fromItem(item), new PageKey(Cursors.keyOf(item, index))))
+                .map(item -> new EntityPage.Entry<>(entity.fromItem(item), PageKey.of(item, index)))
                 .toList(), page.next(), page.capacityUnits()));
     }
 
@@ -206,7 +203,7 @@ public class DynamoTable {
     public Uni<EntityPage<StoredItem>> queryItems(KeyQuery query) {
         String index = query.index();
         return query(query).map(page -> new EntityPage<>(page.items().stream()
-                .map(item -> new EntityPage.Entry<>(StoredItem.of(item), new PageKey(Cursors.keyOf(item, index))))
+                .map(item -> new EntityPage.Entry<>(StoredItem.of(item), PageKey.of(item, index)))
                 .toList(), page.next(), page.capacityUnits()));
     }
 

@@ -34,7 +34,8 @@ public final class ItemOrder {
 
     /** The order a pattern's Query reads a partition in: by the sort key of its table or index, in its direction. */
     public static ItemOrder of(AccessPattern pattern) {
-        return new ItemOrder(TableSchema.sortKeyOf(pattern.index()), pattern.isNewestFirst());
+        String sortKey = pattern.index() == null ? TableSchema.SK : TableSchema.sortKeyOf(pattern.index());
+        return new ItemOrder(sortKey, pattern.isNewestFirst());
     }
 
     public String attribute() {

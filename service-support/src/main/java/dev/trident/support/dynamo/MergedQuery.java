@@ -5,8 +5,6 @@ import dev.trident.keys.cursor.CursorState;
 import dev.trident.keys.cursor.InvalidCursorException;
 import dev.trident.keys.entity.EntitySchema;
 import dev.trident.keys.pattern.AccessPattern;
-import dev.trident.support.paging.Cursors;
-import dev.trident.support.paging.Slice;
 import io.smallrye.mutiny.Uni;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -72,7 +70,7 @@ public final class MergedQuery<T> {
             return Uni.createFrom().item(Slice.last(List.of()));
         }
         ShardMerge<Map<String, AttributeValue>> merge = ShardMerge.page(open, order,
-                item -> CursorState.keyStrings(Cursors.keyOf(item, indexName)), limit);
+                item -> PageKey.of(item, indexName).cursorPosition(), limit);
         return readUntilComplete(merge).map(result -> new Slice<>(result.items().stream().map(entity::fromItem).toList(),
                 result.hasMore() ? new CursorState(result.openPositions()) : null));
     }

@@ -1,6 +1,8 @@
 package dev.trident.support.dynamo;
 
+import dev.trident.keys.TableSchema;
 import dev.trident.keys.cursor.CursorState;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -10,6 +12,20 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * position ({@link #cursorPosition()}).
  */
 public record PageKey(Map<String, AttributeValue> key) {
+
+    /** The key a Query on the table or on {@code indexName} resumes after, from the item it ended on. */
+    public static PageKey of(Map<String, AttributeValue> item, String indexName) {
+        Map<String, AttributeValue> key = new LinkedHashMap<>();
+        key.put(TableSchema.PK, item.get(TableSchema.PK));
+        key.put(TableSchema.SK, item.get(TableSchema.SK));
+        if (indexName != null) {
+            String pk = TableSchema.partitionKeyOf(indexName);
+            String sk = TableSchema.sortKeyOf(indexName);
+            key.put(pk, item.get(pk));
+            key.put(sk, item.get(sk));
+        }
+        return new PageKey(key);
+    }
 
     /** The key as a cursor's position holds it (key attribute name to string). */
     public Map<String, String> cursorPosition() {

@@ -1,6 +1,7 @@
 package dev.trident.support.http;
 
 import dev.trident.support.config.TridentConfig;
+import dev.trident.support.dynamo.CallDeadline;
 import io.quarkus.arc.Arc;
 import io.quarkus.arc.ManagedContext;
 import io.quarkus.vertx.http.runtime.CurrentVertxRequest;
@@ -30,10 +31,7 @@ import java.time.Duration;
  * request scope and a clock read, and a request override only once less than a call's own timeout is left.
  */
 @Singleton
-public class RequestDeadline {
-
-    /** What {@link #remainingNanos()} answers where no deadline applies. */
-    public static final long NONE = Long.MAX_VALUE;
+public class RequestDeadline implements CallDeadline {
 
     /** The RoutingContext entry that holds the deadline, in {@link System#nanoTime()} terms. */
     static final String DEADLINE = "trident.request-deadline";
@@ -54,16 +52,6 @@ public class RequestDeadline {
     }
 
     /** No request ever has a deadline: the table layer's tests that run without a container. */
-    private RequestDeadline() {
-        this.budgetNanos = NONE;
-        this.currentRequest = null;
-        this.requestScope = null;
-    }
-
-    public static RequestDeadline none() {
-        return new RequestDeadline();
-    }
-
     void install(@Observes Router router) {
         router.route().order(RouteConstants.ROUTE_ORDER_RECORD_START_TIME).handler(this::start);
     }
@@ -80,8 +68,9 @@ public class RequestDeadline {
      * What is left of the current request's time, in nanoseconds (zero or less once it has passed), or {@link #NONE}
      * where no request is being served.
      */
+    @Override
     public long remainingNanos() {
-        if (currentRequest == null || !requestScope.isActive()) {
+        if (!requestScope.isActive()) {
             return NONE;
         }
         RoutingContext request = currentRequest.getCurrent();

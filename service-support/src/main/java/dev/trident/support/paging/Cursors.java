@@ -1,16 +1,13 @@
 package dev.trident.support.paging;
 
-import dev.trident.keys.TableSchema;
 import dev.trident.keys.cursor.CursorCodec;
 import dev.trident.keys.cursor.CursorKey;
 import dev.trident.keys.cursor.CursorState;
 import dev.trident.support.config.TridentConfig;
+import dev.trident.support.dynamo.Slice;
 import jakarta.inject.Singleton;
 import java.time.Clock;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * Signed, scoped page cursors. A scope names the route and the partition a cursor was issued
@@ -18,8 +15,6 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  */
 @Singleton
 public class Cursors {
-
-    private static final List<String> BASE_KEYS = List.of(TableSchema.PK, TableSchema.SK);
 
     private final CursorCodec codec;
 
@@ -36,19 +31,6 @@ public class Cursors {
     /** The page a client sees: the slice's items and, where it resumes, a cursor signed for this scope. */
     public <T> Page<T> page(String scope, Slice<T> slice) {
         return new Page<>(slice.items(), slice.hasMore() ? codec.encode(scope, slice.resume()) : null);
-    }
-
-    /** The attributes an ExclusiveStartKey needs for a Query on the table or on {@code indexName}. */
-    public static Map<String, AttributeValue> keyOf(Map<String, AttributeValue> item, String indexName) {
-        Map<String, AttributeValue> key = new LinkedHashMap<>();
-        BASE_KEYS.forEach(name -> key.put(name, item.get(name)));
-        if (indexName != null) {
-            String pk = TableSchema.partitionKeyOf(indexName);
-            String sk = TableSchema.sortKeyOf(indexName);
-            key.put(pk, item.get(pk));
-            key.put(sk, item.get(sk));
-        }
-        return key;
     }
 
     private static CursorKey parseKey(String spec) {

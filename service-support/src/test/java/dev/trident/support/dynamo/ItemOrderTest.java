@@ -2,6 +2,8 @@ package dev.trident.support.dynamo;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.trident.keys.ItemCollection;
+import dev.trident.keys.pattern.AccessPattern;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -32,5 +34,14 @@ class ItemOrderTest {
     @Test
     void anAscendingOrderPutsTheLowestValueOfItsAttributeFirst() {
         assertEquals(List.of("a", "b", "c"), sorted(ItemOrder.ascending("GSI2SK"), "c", "a", "b"));
+    }
+
+    @Test
+    void aPatternsOrderIsTheSortKeyOfWhatItReadsInItsDirection() {
+        AccessPattern table = AccessPattern.reads("projects", ItemCollection.WORKSPACE).newestFirst();
+        AccessPattern index = AccessPattern.reads("catalogue", ItemCollection.COURSES_BY_TERM);
+
+        assertEquals("SK descending", ItemOrder.of(table).toString());
+        assertEquals("GSI2SK ascending", ItemOrder.of(index).toString());
     }
 }

@@ -19,7 +19,7 @@ import dev.trident.support.dynamo.KeyQuery;
 import dev.trident.support.dynamo.Transaction;
 import dev.trident.support.dynamo.VersionedChange;
 import dev.trident.support.erasure.ErasureRecords;
-import dev.trident.support.paging.Slice;
+import dev.trident.support.dynamo.Slice;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.HashMap;

@@ -18,7 +18,7 @@ import dev.trident.support.dynamo.KeyQuery;
 import dev.trident.support.dynamo.Transaction;
 import dev.trident.support.dynamo.WriteRefused;
 import dev.trident.support.erasure.ErasureRecords;
-import dev.trident.support.paging.Slice;
+import dev.trident.support.dynamo.Slice;
 import dev.trident.workspace.model.Member;
 import dev.trident.workspace.model.MemberRole;
 import io.smallrye.mutiny.Uni;

@@ -30,7 +30,7 @@ import dev.trident.support.dynamo.Transaction;
 import dev.trident.support.erasure.ErasureRecords;
 import dev.trident.support.dynamo.VersionedChange;
 import dev.trident.support.dynamo.WriteRefused;
-import dev.trident.support.paging.Slice;
+import dev.trident.support.dynamo.Slice;
 import dev.trident.workspace.config.WorkspaceConfig;
 import dev.trident.workspace.model.CreatedRange;
 import dev.trident.workspace.model.Project;

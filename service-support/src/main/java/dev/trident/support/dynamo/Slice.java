@@ -1,8 +1,6 @@
-package dev.trident.support.paging;
+package dev.trident.support.dynamo;
 
 import dev.trident.keys.cursor.CursorState;
-import dev.trident.support.dynamo.EntityPage;
-import dev.trident.support.dynamo.PageKey;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -10,7 +8,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * What a repository returns for a list: the items and where the list resumes (null at its end). Repositories do
- * not sign anything; {@link Cursors#page} turns a slice into a {@link Page} with a signed cursor, in one place.
+ * not sign anything; the web layer's {@code Cursors.page} turns a slice into a page with a signed cursor, in one place.
  */
 public record Slice<T>(List<T> items, CursorState resume) {
 
@@ -35,7 +33,7 @@ public record Slice<T>(List<T> items, CursorState resume) {
         }
         List<Map<String, AttributeValue>> taken = items.subList(0, limit);
         return new Slice<>(taken.stream().map(mapper).toList(),
-                CursorState.single(Cursors.keyOf(taken.get(limit - 1), indexName)));
+                CursorState.single(PageKey.of(taken.get(limit - 1), indexName).key()));
     }
 
     /**
