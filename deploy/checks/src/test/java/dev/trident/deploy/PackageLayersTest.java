@@ -100,24 +100,26 @@ class PackageLayersTest {
 
     @Test
     void anArrowFromTheDynamoDbLayerToTheWebLayerIsFound(@TempDir Path dir) throws IOException {
-        Path sources = dir.resolve("src/main/java/dev/trident/support");
-        Files.createDirectories(sources.resolve("dynamo"));
-        Files.createDirectories(sources.resolve("http"));
-        Files.writeString(sources.resolve("http/Deadline.java"), "package dev.trident.support.http;\n");
-        Files.writeString(sources.resolve("dynamo/Table.java"),
-                "package dev.trident.support.dynamo;\n\nimport dev.trident.support.http.Deadline;\n");
+        writeImport(dir, "support", "dynamo", "Table", "http", "Deadline");
         assertEquals(List.of(Path.of("dynamo", "Table.java") + " -> http"),
                 arrowsUp(dir, "support", SUPPORT_LAYER, true));
     }
 
     @Test
     void anArrowBackUpIsFound(@TempDir Path dir) throws IOException {
-        Path sources = dir.resolve("src/main/java/dev/trident/demo");
-        Files.createDirectories(sources.resolve("repository"));
-        Files.createDirectories(sources.resolve("rest"));
-        Files.writeString(sources.resolve("rest/Answer.java"), "package dev.trident.demo.rest;\n");
-        Files.writeString(sources.resolve("repository/Store.java"),
-                "package dev.trident.demo.repository;\n\nimport dev.trident.demo.rest.Answer;\n");
+        writeImport(dir, "demo", "repository", "Store", "rest", "Answer");
         assertEquals(List.of(Path.of("repository", "Store.java") + " -> rest"), arrowsUp(dir, "demo"));
+    }
+
+    /** Writes the sources of {@code base}: {@code to.target}, and {@code from.type} importing it. */
+    private static void writeImport(Path dir, String base, String from, String type, String to, String target)
+            throws IOException {
+        Path sources = dir.resolve("src/main/java/dev/trident").resolve(base);
+        String packages = "dev.trident." + base + ".";
+        Files.createDirectories(sources.resolve(from));
+        Files.createDirectories(sources.resolve(to));
+        Files.writeString(sources.resolve(to).resolve(target + ".java"), "package " + packages + to + ";\n");
+        Files.writeString(sources.resolve(from).resolve(type + ".java"), "package " + packages + from + ";\n\nimport "
+                + packages + to + "." + target + ";\n");
     }
 }
