@@ -11,8 +11,8 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 @Schema(example = "{\"courseId\": \"CS101\", \"title\": \"Programming\", \"credits\": 6, "
         + "\"term\": \"2026-fall\", \"capacity\": 120, \"enrolledCount\": 87, "
         + "\"workspaceId\": \"cs-dept\", \"instructorIds\": [\"grace\"], \"full\": false, "
-        + "\"version\": 4, \"createdAt\": \"2026-04-01T08:00:00Z\", "
-        + "\"updatedAt\": \"2026-05-02T12:00:00Z\"}")
+        + "\"version\": 4, \"createdAt\": \"2026-04-01T08:00:00.000Z\", "
+        + "\"updatedAt\": \"2026-05-02T12:00:00.000Z\"}")
 public record Course(String courseId, String title, int credits, String term, Integer capacity, long enrolledCount,
         String workspaceId,
         @Schema(description = "The user ids (token `sub`) of the instructors who grade this course and see its "

@@ -10,7 +10,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 @Schema(example = "{\"studentId\": \"ada\", \"courseId\": \"CS101\", \"enrolledOn\": \"2026-05-02\", "
         + "\"grade\": \"A\", \"studentName\": \"Ada Lovelace\", \"courseTitle\": \"Programming\", "
         + "\"courseTerm\": \"2026-fall\", \"courseCredits\": 6, \"version\": 2, "
-        + "\"createdAt\": \"2026-05-02T09:00:00Z\", \"updatedAt\": \"2026-06-30T15:00:00Z\"}")
+        + "\"createdAt\": \"2026-05-02T09:00:00.000Z\", \"updatedAt\": \"2026-06-30T15:00:00.000Z\"}")
 public record Enrollment(String studentId, String courseId, String enrolledOn,
         @Schema(description = "The grade, shown only to the registrar, the student themselves and the course's "
                 + "instructors (on the course's roster and on the single enrolment); null for everyone else, and "

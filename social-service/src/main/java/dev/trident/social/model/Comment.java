@@ -8,8 +8,8 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
  */
 @Schema(example = "{\"postId\": \"01JTB8ZK3V6W9XQ2M4N7P5R8ST\", \"postAuthorId\": \"ada\", "
         + "\"commentId\": \"01JTBA0F7H2J4K6M8N0P2Q4R6S\", \"authorId\": \"grace\", "
-        + "\"body\": \"Well put.\", \"version\": 1, \"createdAt\": \"2026-05-02T11:15:00Z\", "
-        + "\"updatedAt\": \"2026-05-02T11:15:00Z\"}")
+        + "\"body\": \"Well put.\", \"version\": 1, \"createdAt\": \"2026-05-02T11:15:00.000Z\", "
+        + "\"updatedAt\": \"2026-05-02T11:15:00.000Z\"}")
 public record Comment(String postId, String postAuthorId, String commentId, String authorId, String body,
         long version, String createdAt, String updatedAt) {
 

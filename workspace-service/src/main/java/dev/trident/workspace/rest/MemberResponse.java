@@ -5,7 +5,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /** A member edge, as listed under a workspace and under a user. */
 @Schema(example = "{\"workspaceId\": \"acme\", \"userId\": \"grace\", \"role\": \"admin\", \"version\": 1, "
-        + "\"createdAt\": \"2026-04-03T08:00:00Z\", \"updatedAt\": \"2026-04-03T08:00:00Z\"}")
+        + "\"createdAt\": \"2026-04-03T08:00:00.000Z\", \"updatedAt\": \"2026-04-03T08:00:00.000Z\"}")
 public record MemberResponse(String workspaceId, String userId, String role, long version, String createdAt,
         String updatedAt) {
 

@@ -7,7 +7,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 @Schema(example = "{\"workspaceId\": \"acme\", \"projectId\": \"2026-0007\", \"id\": \"2026-0007\", "
         + "\"title\": \"Launch\", \"status\": \"ACTIVE\", \"createdBy\": \"ada\", "
         + "\"createdByName\": \"Ada Lovelace\", \"version\": 1, "
-        + "\"createdAt\": \"2026-05-02T10:00:00Z\", \"updatedAt\": \"2026-05-02T10:00:00Z\"}")
+        + "\"createdAt\": \"2026-05-02T10:00:00.000Z\", \"updatedAt\": \"2026-05-02T10:00:00.000Z\"}")
 public record ProjectResponse(
         String workspaceId,
         String projectId,

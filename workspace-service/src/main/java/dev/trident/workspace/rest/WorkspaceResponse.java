@@ -6,8 +6,8 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 /** A workspace's settings; {@code id} repeats {@code workspaceId} under its former name (deprecated). */
 @Schema(example = "{\"workspaceId\": \"acme\", \"id\": \"acme\", \"displayName\": \"Acme\", "
         + "\"region\": \"eu-west-1\", \"seatLimit\": 50, \"ownerId\": \"ada\", \"shards\": 1, "
-        + "\"version\": 2, \"createdAt\": \"2026-04-01T08:00:00Z\", "
-        + "\"updatedAt\": \"2026-04-02T08:00:00Z\"}")
+        + "\"version\": 2, \"createdAt\": \"2026-04-01T08:00:00.000Z\", "
+        + "\"updatedAt\": \"2026-04-02T08:00:00.000Z\"}")
 public record WorkspaceResponse(
         String workspaceId,
         @Schema(deprecated = true, description = "Deprecated: the same value as `workspaceId`, its former name")
