@@ -9,7 +9,7 @@ import java.util.Map;
 
 /**
  * workspace-service on the fault proxy in front of DynamoDB Local (whose index lag the test sets), with the real
- * social-service, its pending work polled twice a second, and an index settle bound of 3 s: longer than the 1.5 s
+ * social-service, its pending work polled twice a second, and an index settle bound of 6 s: longer than the 4 s
  * lag the tests inject, as production's 10 s is longer than DynamoDB's.
  */
 public class LaggingIndexProfile implements QuarkusTestProfile {
@@ -18,7 +18,7 @@ public class LaggingIndexProfile implements QuarkusTestProfile {
     public Map<String, String> getConfigOverrides() {
         return Map.of("trident.work.enabled", "true",
                 "trident.work.poll-interval", PendingWorkProfile.POLL_INTERVAL,
-                "trident.work.index-settle", "PT3S");
+                "trident.work.index-settle", "PT6S");
     }
 
     @Override
