@@ -85,7 +85,8 @@ class CataloguesTest {
     void theReadsThatDecideOrCarryAnETagAreDeclaredStronglyConsistent() {
         for (AccessPattern decides : List.of(SocialPatterns.USER_PROFILE, SocialPatterns.POST, SocialPatterns.COMMENT,
                 SocialPatterns.MONTHLY_STATS, EnrollmentPatterns.STUDENT, EnrollmentPatterns.COURSE,
-                EnrollmentPatterns.ENROLLMENT, EnrollmentPatterns.GRADE_EDGE_READ, EnrollmentPatterns.COURSE_INSTRUCTORS,
+                EnrollmentPatterns.ENROLLMENT, EnrollmentPatterns.GRADE_EDGE_READ,
+                EnrollmentPatterns.COURSE_INSTRUCTORS,
                 WorkspacePatterns.WORKSPACE_ACCESS, WorkspacePatterns.MEMBER, WorkspacePatterns.PROJECT,
                 WorkspacePatterns.ERASURE_WORKSPACE_META, SharedPatterns.ERASURE_RECORD,
                 SharedPatterns.IDEMPOTENCY_RECORD, EnrollmentPatterns.IDEMPOTENCY_RECORD)) {

@@ -150,7 +150,8 @@ public class EnrollmentRepository {
      * so that the version the grade is conditioned on is the latest. Emits null when absent.
      */
     public Uni<Enrollment> enrollmentToGrade(String studentId, String courseId) {
-        return table.get(EnrollmentPatterns.GRADE_EDGE_READ, ENROLLMENT, EnrollmentKeys.enrollment(studentId, courseId));
+        return table.get(EnrollmentPatterns.GRADE_EDGE_READ, ENROLLMENT,
+                EnrollmentKeys.enrollment(studentId, courseId));
     }
 
     /**
