@@ -3,6 +3,7 @@ package dev.trident.keys.entity;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.trident.keys.EntityType;
@@ -47,6 +48,36 @@ class EntitySchemaTest {
         assertEquals("3", item.get("count").n());
         assertEquals(new Thing("a1", "Title", 3L, List.of("x", "y"), null), THING.fromItem(item));
         assertTrue(THING.holds(item));
+    }
+
+    static final KeyInput<Integer> SHARDS = KeyInput.named("shards");
+
+    /** One declaration whose primary and index keys take a shard count that is not the value's own. */
+    static final EntitySchema<Thing> SHARDED_THING = EntitySchema
+            .of(EntityType.PROJECT,
+                    (Thing t, KeyInputs in) -> new ItemKey("T#" + t.id() + "#" + in.get(SHARDS), "META"))
+            .index((t, in) -> new IndexKey(TableSchema.GSI2, "G#" + t.group() + "#" + in.get(SHARDS), t.id()))
+            .attribute(ID, Thing::id)
+            .reads(item -> new Thing(ID.read(item), null, 0L, List.of(), null));
+
+    @Test
+    void oneDeclarationWritesEveryLayoutItsKeyInputsAreBoundTo() {
+        Thing thing = new Thing("a3", null, null, List.of(), "g");
+        Map<String, AttributeValue> onTwo = SHARDED_THING.with(KeyInputs.of(SHARDS, 2)).toItem(thing);
+        Map<String, AttributeValue> onNine = SHARDED_THING.with(KeyInputs.of(SHARDS, 9)).toItem(thing);
+        assertEquals("T#a3#2", onTwo.get(TableSchema.PK).s());
+        assertEquals("G#g#2", onTwo.get(TableSchema.GSI2PK).s());
+        assertEquals("T#a3#9", onNine.get(TableSchema.PK).s());
+        assertEquals(new ItemKey("T#a3#9", "META"), SHARDED_THING.with(KeyInputs.of(SHARDS, 9)).key(thing));
+        assertEquals(SHARDED_THING.fromItem(onTwo), SHARDED_THING.fromItem(onNine),
+                "an item reads back without the inputs it was written with");
+    }
+
+    @Test
+    void writingWithAKeyInputNotBoundNamesTheInput() {
+        IllegalStateException unbound = assertThrows(IllegalStateException.class,
+                () -> SHARDED_THING.toItem(new Thing("a4", null, null, List.of(), "g")));
+        assertTrue(unbound.getMessage().contains("shards"), unbound.getMessage());
     }
 
     @Test

@@ -22,6 +22,7 @@ import dev.trident.keys.TableSchema;
 import dev.trident.keys.cursor.CursorState;
 import dev.trident.keys.expr.Conditions;
 import dev.trident.keys.entity.EntitySchema;
+import dev.trident.keys.entity.KeyInputs;
 import dev.trident.keys.expr.UpdateExpressionBuilder;
 import dev.trident.keys.pattern.EnrollmentPatterns;
 import dev.trident.support.dynamo.DynamoTable;
@@ -58,7 +59,7 @@ public class CourseRepository {
     CourseRepository(DynamoTable table, EnrollmentConfig config) {
         this.table = table;
         this.catalogueShards = Shards.requireShardCount(config.catalogue().shards());
-        this.courseWrite = EnrollmentEntities.course(catalogueShards);
+        this.courseWrite = COURSE.with(KeyInputs.of(EnrollmentEntities.CATALOGUE_SHARDS, catalogueShards));
     }
 
     /** How many write shards a term's catalogue is spread over (a catalogue cursor is bound to it). */
@@ -114,7 +115,7 @@ public class CourseRepository {
         Course course = new Course(courseId, changes.title(), changes.credits(), changes.term(), changes.capacity(), 0,
                 changes.workspaceId(), List.copyOf(changes.instructorIds()), 1, now, now);
         return table.transact(EnrollmentPatterns.COURSE_CREATE, Transaction.of()
-                .create(NEW_COURSE, courseWrite.toItem(course))
+                .create(NEW_COURSE, courseWrite, course)
                 .include(alongside)).replaceWith(course);
     }
 

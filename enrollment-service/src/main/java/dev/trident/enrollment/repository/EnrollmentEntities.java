@@ -12,6 +12,7 @@ import dev.trident.keys.EntityType;
 import dev.trident.keys.entity.Attribute;
 import dev.trident.keys.entity.EntitySchema;
 import dev.trident.keys.entity.GuardedAttribute;
+import dev.trident.keys.entity.KeyInput;
 import java.util.List;
 import java.util.Set;
 
@@ -66,38 +67,33 @@ final class EnrollmentEntities {
             .reads(item -> new Student(STUDENT_ID.read(item), NAME.read(item), YEAR.read(item, 0), MAJOR.read(item),
                     VERSION.read(item, 0L), CREATED_AT.read(item), UPDATED_AT.read(item)));
 
-    /**
-     * A stored course read back, whatever the catalogue's shard count (the declarations differ only in the GSI2 key
-     * they write); writes use {@link #course(int)}.
-     */
-    static final EntitySchema<Course> COURSE = course(1);
+    /** How many write shards a term's catalogue has ({@code trident.enrollment.catalogue.shards}). */
+    static final KeyInput<Integer> CATALOGUE_SHARDS = KeyInput.named("catalogueShards");
 
     /**
      * {@code CRS#<courseId>/METADATA}, on GSI1 under the same key, so a roster Query brings the course first, and on
      * GSI2 as {@code TERM#<term>#<shard>/<courseId>}, one write shard of the term's catalogue among
-     * {@code catalogueShards}.
+     * {@link #CATALOGUE_SHARDS}. Written with that count bound ({@code COURSE.with(...)}); read back without.
      */
-    static EntitySchema<Course> course(int catalogueShards) {
-        return EntitySchema
-                .of(EntityType.COURSE, (Course c) -> EnrollmentKeys.course(c.courseId()))
-                .index(c -> EnrollmentKeys.courseIndex(c.courseId()))
-                .index(c -> EnrollmentKeys.courseTermIndex(c.term(), c.courseId(), catalogueShards))
-                .attribute(COURSE_ID, Course::courseId)
-                .attribute(TITLE, Course::title)
-                .attribute(CREDITS, Course::credits)
-                .attribute(TERM, Course::term)
-                .attribute(CAPACITY, Course::capacity)
-                .attribute(WORKSPACE_ID, Course::workspaceId)
-                .attribute(INSTRUCTOR_IDS, c -> Set.copyOf(c.instructorIds()))
-                .attribute(ENROLLED_COUNT, Course::enrolledCount)
-                .attribute(VERSION, Course::version)
-                .attribute(CREATED_AT, Course::createdAt)
-                .attribute(UPDATED_AT, Course::updatedAt)
-                .reads(item -> new Course(COURSE_ID.read(item), TITLE.read(item), CREDITS.read(item, 0),
-                        TERM.read(item), CAPACITY.read(item), ENROLLED_COUNT.read(item, 0L), WORKSPACE_ID.read(item),
-                        List.copyOf(INSTRUCTOR_IDS.read(item, Set.of())), VERSION.read(item, 0L),
-                        CREATED_AT.read(item), UPDATED_AT.read(item)));
-    }
+    static final EntitySchema<Course> COURSE = EntitySchema
+            .of(EntityType.COURSE, (Course c) -> EnrollmentKeys.course(c.courseId()))
+            .index(c -> EnrollmentKeys.courseIndex(c.courseId()))
+            .index((c, in) -> EnrollmentKeys.courseTermIndex(c.term(), c.courseId(), in.get(CATALOGUE_SHARDS)))
+            .attribute(COURSE_ID, Course::courseId)
+            .attribute(TITLE, Course::title)
+            .attribute(CREDITS, Course::credits)
+            .attribute(TERM, Course::term)
+            .attribute(CAPACITY, Course::capacity)
+            .attribute(WORKSPACE_ID, Course::workspaceId)
+            .attribute(INSTRUCTOR_IDS, c -> Set.copyOf(c.instructorIds()))
+            .attribute(ENROLLED_COUNT, Course::enrolledCount)
+            .attribute(VERSION, Course::version)
+            .attribute(CREATED_AT, Course::createdAt)
+            .attribute(UPDATED_AT, Course::updatedAt)
+            .reads(item -> new Course(COURSE_ID.read(item), TITLE.read(item), CREDITS.read(item, 0),
+                    TERM.read(item), CAPACITY.read(item), ENROLLED_COUNT.read(item, 0L), WORKSPACE_ID.read(item),
+                    List.copyOf(INSTRUCTOR_IDS.read(item, Set.of())), VERSION.read(item, 0L),
+                    CREATED_AT.read(item), UPDATED_AT.read(item)));
 
     /**
      * {@code STU#<sid>/ENROLL#CRS#<cid>}, inverted on GSI1 as {@code CRS#<cid>/STU#<sid>} (the roster), and on GSI2 as

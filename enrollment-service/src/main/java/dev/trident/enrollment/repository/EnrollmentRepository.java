@@ -26,7 +26,6 @@ import dev.trident.support.dynamo.WriteRefused;
 import dev.trident.support.dynamo.Slice;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.util.function.Function;
 
 /**
  * The enrollment edges: enroll, grade and drop, one edge and both of its lists (the student's courses, the course's
@@ -101,11 +100,10 @@ public class EnrollmentRepository {
      * (attribute_not_exists(capacity) OR enrolledCount < capacity) AND term = :term} (the term copied: a course
      * moved to another term since it was read refuses the edge), {@link #ENROLLED_STUDENT} ConditionCheck student
      * {@code attribute_exists(PK)}.
-     * + {@code alongside(edge)} (an idempotency record). The edge is enrolled, created and
-     * updated {@code now}. Emits the new edge.
+     * + {@code alongside} (the check that no erasure of the student's account is running). The edge is enrolled,
+     * created and updated {@code now}. Emits the new edge.
      */
-    public Uni<Enrollment> enroll(Student student, Course course, String now,
-            Function<Enrollment, Transaction.Part> alongside) {
+    public Uni<Enrollment> enroll(Student student, Course course, String now, Transaction.Part alongside) {
         Enrollment edge = new Enrollment(student.studentId(), course.courseId(), now, null, student.name(),
                 course.title(), course.term(), course.credits(), 1L, now, now);
         Condition seat = Conditions.ITEM_EXISTS.and(Conditions.or(Conditions.attributeNotExists(CAPACITY.name()),
@@ -119,10 +117,10 @@ public class EnrollmentRepository {
                 .condition(seat.and(sameTerm))
                 .build();
         return table.transact(EnrollmentPatterns.ENROL, Transaction.of()
-                        .create(NEW_ENROLLMENT, ENROLLMENT.toItem(edge))
+                        .create(NEW_ENROLLMENT, ENROLLMENT, edge)
                         .update(COURSE_SEAT, EnrollmentKeys.course(course.courseId()), countUp)
                         .check(ENROLLED_STUDENT, EnrollmentKeys.student(student.studentId()), Conditions.ITEM_EXISTS)
-                        .include(alongside.apply(edge)))
+                        .include(alongside))
                 .replaceWith(edge);
     }
 

@@ -103,11 +103,9 @@ public class EnrollmentResource {
             @HeaderParam(Idempotency.HEADER) @Parameter(description = Idempotency.HEADER_DOC) String idempotencyKey) {
         Caller caller = Caller.of(token);
         // The answer is private to its caller: no-store on the first answer and on every replay.
-        return idempotency.create(caller, "PUT /students/{studentId}/courses/{courseId}",
-                "/students/" + studentId + "/courses/" + courseId, idempotencyKey, null,
-                call -> service.enroll(caller, studentId, courseId, edge -> call.record(
-                        Responses.created(Responses.uri(EDGE, studentId, courseId), edge, edge.version())))
-                        .map(edge -> call.answer()))
+        return idempotency.create(caller, idempotencyKey, null, Enrollment.class,
+                edge -> Responses.created(Responses.uri(EDGE, studentId, courseId), edge, edge.version()),
+                () -> service.enroll(caller, studentId, courseId))
                 .map(Responses::notStored);
     }
 

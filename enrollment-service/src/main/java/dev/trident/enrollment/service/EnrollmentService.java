@@ -7,7 +7,6 @@ import dev.trident.enrollment.repository.CourseRepository;
 import dev.trident.enrollment.repository.EnrollmentRepository;
 import dev.trident.enrollment.repository.StudentRepository;
 import dev.trident.keys.Timestamps;
-import dev.trident.support.dynamo.Transaction;
 import dev.trident.support.paging.Cursors;
 import dev.trident.support.paging.Page;
 import dev.trident.support.paging.PageRequest;
@@ -17,7 +16,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
-import java.util.function.Function;
 
 /**
  * The enrollment rules: who may do what ({@link AccessRules}, checked first), what a refused write means for the client
@@ -71,8 +69,7 @@ public class EnrollmentService {
      * erasure of their account is under way (404: an account being erased takes no new enrollment, which its erasure
      * would have to find again).
      */
-    public Uni<Enrollment> enroll(Caller caller, String studentId, String courseId,
-            Function<Enrollment, Transaction.Part> alongside) {
+    public Uni<Enrollment> enroll(Caller caller, String studentId, String courseId) {
         AccessRules.requireMayEnroll(caller, studentId);
         return Uni.combine().all()
                 .unis(students.studentToEnroll(studentId).map(Optional::ofNullable),
@@ -86,9 +83,8 @@ public class EnrollmentService {
                                 course.isEmpty()));
                     }
                     String now = Timestamps.format(clock.instant());
-                    return enrollments.enroll(student.get(), course.get(), now, edge -> transaction -> transaction
-                            .include(StudentErasure.notBeingErased(studentId))
-                            .include(alongside.apply(edge)));
+                    return enrollments.enroll(student.get(), course.get(), now,
+                            StudentErasure.notBeingErased(studentId));
                 })
                 .onFailure().transform(failure -> Refusals.enroll(failure, studentId,
                         courseId));

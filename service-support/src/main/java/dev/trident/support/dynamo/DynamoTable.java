@@ -75,6 +75,7 @@ public class DynamoTable {
     private final String table;
     private final DynamoDbSettings.Retry retry;
     private final CallDeadline deadline;
+    private final RequestWrites requestWrites;
     private final PatternTags tags = new PatternTags();
     /** The configured attempt timeout, and the time left above which a call keeps its configured timeouts. */
     private final long attemptTimeoutNanos;
@@ -86,11 +87,13 @@ public class DynamoTable {
     private final long transactionAttemptNanos;
 
     @Inject
-    DynamoTable(EventLoopClients clients, TableDefinition table, DynamoDbSettings settings, CallDeadline deadline) {
+    DynamoTable(EventLoopClients clients, TableDefinition table, DynamoDbSettings settings, CallDeadline deadline,
+            RequestWrites requestWrites) {
         this.clients = clients;
         this.table = table.tableName();
         this.retry = settings.retry();
         this.deadline = deadline;
+        this.requestWrites = requestWrites;
         ClientOverrideConfiguration configured = configuredTimeouts(clients.first());
         long callTimeoutNanos = configured.apiCallTimeout().map(Duration::toNanos).orElse(CallDeadline.NONE);
         this.attemptTimeoutNanos = configured.apiCallAttemptTimeout().map(Duration::toNanos)
@@ -108,7 +111,7 @@ public class DynamoTable {
     /** One client for every call, with the deadline given (tests). */
     DynamoTable(DynamoDbAsyncClient client, TableDefinition table, DynamoDbSettings settings,
             CallDeadline deadline) {
-        this(EventLoopClients.of(client), table, settings, deadline);
+        this(EventLoopClients.of(client), table, settings, deadline, RequestWrites.NONE);
     }
 
     /** The timeouts the clients were built with (the same for every loop's client); none for a test's own client. */
@@ -345,6 +348,7 @@ public class DynamoTable {
      * is {@link WriteContended}, throttling {@link Throttled}, and an unknown outcome {@link OutcomeUnknown}.
      */
     public Uni<Void> transact(AccessPattern pattern, Transaction transaction) {
+        requestWrites.joinTo(transaction);
         List<TransactWriteItem> items = transaction.items(table);
         return Uni.createFrom().deferred(() -> {
             AtomicReference<String> token = new AtomicReference<>(UUID.randomUUID().toString());

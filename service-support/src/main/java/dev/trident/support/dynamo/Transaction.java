@@ -1,6 +1,7 @@
 package dev.trident.support.dynamo;
 
 import dev.trident.keys.ItemKey;
+import dev.trident.keys.entity.EntitySchema;
 import dev.trident.keys.expr.Condition;
 import dev.trident.keys.expr.Conditions;
 import dev.trident.keys.expr.Expression;
@@ -8,6 +9,7 @@ import dev.trident.keys.expr.UpdateExpressionBuilder.UpdateExpression;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Function;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionCheck;
@@ -25,6 +27,8 @@ public final class Transaction {
 
     private final List<String> names = new ArrayList<>();
     private final List<Function<String, TransactWriteItem>> actions = new ArrayList<>();
+    /** The values this transaction creates, as their entities' Java values, in the order of their actions. */
+    private final List<Object> created = new ArrayList<>();
 
     public static Transaction of() {
         return new Transaction();
@@ -43,6 +47,21 @@ public final class Transaction {
     /** Puts an item that must not exist yet. */
     public Transaction create(String name, Map<String, AttributeValue> item) {
         return put(name, item, Conditions.ITEM_NOT_EXISTS);
+    }
+
+    /**
+     * Puts the item of a value that must not exist yet, and keeps the value: what the request being served writes
+     * alongside ({@link RequestWrites}) may derive its own writes from what this transaction creates.
+     */
+    public <T> Transaction create(String name, EntitySchema<T> schema, T value) {
+        create(name, schema.toItem(value));
+        created.add(value);
+        return this;
+    }
+
+    /** The first value of this type the transaction creates ({@link #create(String, EntitySchema, Object)}). */
+    public <T> Optional<T> created(Class<T> type) {
+        return created.stream().filter(type::isInstance).map(type::cast).findFirst();
     }
 
     public Transaction update(String name, ItemKey key, UpdateExpression update) {
@@ -78,8 +97,8 @@ public final class Transaction {
     }
 
     /**
-     * Writes that a caller outside the repository adds to the repository's transaction, after its own actions
-     * (an idempotency record written with the item it answers for). {@link #NONE} adds nothing.
+     * Actions a caller outside the repository adds to the repository's transaction, after its own (the check that no
+     * deletion of an id is still running). {@link #NONE} adds nothing.
      */
     @FunctionalInterface
     public interface Part {

@@ -22,6 +22,11 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.HexFormat;
 import java.util.function.Function;
+import java.util.function.Supplier;
+import java.util.regex.Pattern;
+import org.jboss.resteasy.reactive.server.core.CurrentRequestManager;
+import org.jboss.resteasy.reactive.server.core.ResteasyReactiveRequestContext;
+import org.jboss.resteasy.reactive.server.mapping.RuntimeResource;
 
 /**
  * Creates that a client may send again safely (the {@code Idempotency-Key} header). The answer of the first request
@@ -48,48 +53,68 @@ public class Idempotency {
             + "with Idempotent-Replayed: true) and writes nothing; the same key with another request is a 422; while "
             + "the first is still being written, a 409 with Retry-After.";
     static final Duration LIFETIME = Duration.ofHours(24);
+    private static final Pattern REPEATED_SLASHES = Pattern.compile("/{2,}");
 
 
     private final DynamoTable table;
     private final ObjectMapper json;
     private final Clock clock;
+    private final IdempotentWrites writes;
 
-    Idempotency(DynamoTable table, ObjectMapper json, Clock clock) {
+    Idempotency(DynamoTable table, ObjectMapper json, Clock clock, IdempotentWrites writes) {
         this.table = table;
         this.json = json;
         this.clock = clock;
+        this.writes = writes;
     }
 
     /**
-     * Runs a create under the caller's {@code Idempotency-Key} (null: no key, the create runs as it always did).
-     * {@code route} is the method and path template ({@code POST /users/{userId}/posts}), {@code path} the path as
-     * sent, {@code body} the parsed request body (null for none). {@code create} builds the answer with
-     * {@link IdempotentCreate#record} before it writes, adds the part that returns to its transaction, and emits
-     * {@link IdempotentCreate#answer()}.
+     * Runs a create under the caller's {@code Idempotency-Key} ({@code keyHeader}; null: no key, the create runs as
+     * it always did) on the route being served. {@code body} is the parsed request body (null for none),
+     * {@code create} makes the value, of type {@code created}, in one transaction, and {@code answer} is the answer
+     * that value makes. With a key, the record of that answer joins the create's transaction
+     * ({@link IdempotentWrites}); the route (method and path template) and the path as sent are the request's.
      */
-    public Uni<Response> create(Caller caller, String route, String path, String keyHeader, Object body,
-            Function<IdempotentCreate, Uni<Response>> create) {
+    public <T> Uni<Response> create(Caller caller, String keyHeader, Object body, Class<T> created,
+            Function<T, Response> answer, Supplier<Uni<T>> create) {
         if (keyHeader == null) {
-            return create.apply(IdempotentCreate.without());
+            return create.get().map(answer);
         }
         String key = validKey(keyHeader);
-        ItemKey recordKey = IdempotencyKeys.record(caller.userId(), route, key);
-        String fingerprint = fingerprint(route.substring(0, route.indexOf(' ')), path, body);
+        ResteasyReactiveRequestContext request = CurrentRequestManager.get();
+        ItemKey recordKey = IdempotencyKeys.record(caller.userId(), route(request), key);
+        String fingerprint = fingerprint(request.getMethod(), request.getPath(), body);
         return stored(recordKey).chain(found -> {
             if (found != null) {
                 return Uni.createFrom().item(answerFrom(found, fingerprint));
             }
             long now = clock.instant().getEpochSecond();
-            IdempotentCreate call = new IdempotentCreate(json, new IdempotencyRecords.Pending(recordKey, fingerprint,
-                    now, now + LIFETIME.toSeconds()));
+            IdempotentCreate<T> call = new IdempotentCreate<>(json, new IdempotencyRecords.Pending(recordKey,
+                    fingerprint, now, now + LIFETIME.toSeconds()), created, answer);
+            writes.start(call);
             // A failed create may still have been written (or a twin with the same key won): read the record back.
             // When that read fails too (the request's time spent on retries), the create's own failure is the answer.
-            return create.apply(call).onFailure().recoverWithUni(failure -> stored(recordKey)
+            return create.get().map(value -> call.answer()).onFailure().recoverWithUni(failure -> stored(recordKey)
                     .onFailure().recoverWithNull()
                     .chain(again -> again == null
                             ? Uni.createFrom().<Response>failure(failure)
                             : Uni.createFrom().item(answerFrom(again, fingerprint))));
         });
+    }
+
+    /**
+     * The matched route as {@code METHOD /template} ({@code POST /users/{userId}/posts}): the record's scope, so a
+     * key reused on another route is another record.
+     */
+    static String route(ResteasyReactiveRequestContext request) {
+        RuntimeResource target = request.getTarget();
+        String template = (target.getClassPath() == null ? "" : target.getClassPath().template)
+                + (target.getPath() == null ? "" : target.getPath().template);
+        String path = REPEATED_SLASHES.matcher("/" + template).replaceAll("/");
+        if (path.length() > 1 && path.endsWith("/")) {
+            path = path.substring(0, path.length() - 1);
+        }
+        return target.getHttpMethod() + " " + path;
     }
 
     /** The header's value, or a 400 when it is not 1..255 printable ASCII characters. */

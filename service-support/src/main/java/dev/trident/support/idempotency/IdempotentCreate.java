@@ -10,63 +10,76 @@ import jakarta.ws.rs.core.Response;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.util.function.Function;
 
 /**
- * One create, with or without an Idempotency-Key: {@link #record} takes the answer before anything is written and
- * returns the part to add to the create's transaction (nothing without a key); {@link #answer()} is that answer. With
- * a key, the answer's entity is the exact JSON bytes stored, so the first answer and every replay are the same bytes.
+ * One create sent with an Idempotency-Key, while it runs: the record it still has to write and how its answer derives
+ * from the value it creates. The record joins each transaction that creates a value of the answer's type
+ * ({@link IdempotentWrites}), carrying the answer as it will be sent, so the item and its record are written
+ * together or not at all. The answer's entity is the exact JSON bytes stored, so the first answer and every replay
+ * are the same bytes.
+ *
+ * @param <T> the type of the value the create makes (a profile, a post, a workspace...)
  */
-public final class IdempotentCreate {
+final class IdempotentCreate<T> {
 
     private final ObjectMapper json;
     private final IdempotencyRecords.Pending pending;
-    private Response answer;
+    private final Class<T> created;
+    private final Function<T, Response> answerOf;
+    private volatile Response answer;
 
-    IdempotentCreate(ObjectMapper json, IdempotencyRecords.Pending pending) {
+    IdempotentCreate(ObjectMapper json, IdempotencyRecords.Pending pending, Class<T> created,
+            Function<T, Response> answerOf) {
         this.json = json;
         this.pending = pending;
+        this.created = created;
+        this.answerOf = answerOf;
     }
 
-    static IdempotentCreate without() {
-        return new IdempotentCreate(null, null);
+    /**
+     * Adds the record to a transaction that creates a value of the answer's type, with the answer that value makes;
+     * a transaction that creates none is left as it is. A create refused and tried again with a new value (another
+     * transaction) carries the record again, with that value's answer.
+     */
+    void joinTo(Transaction transaction) {
+        transaction.created(created).ifPresent(value -> {
+            Response made = answerOf.apply(value);
+            byte[] body = bytes(made.getEntity());
+            URI location = made.getLocation();
+            String locationPath = location == null ? null : location.getRawPath();
+            String etag = made.getHeaderString(HttpHeaders.ETAG);
+            Response.ResponseBuilder exact = Response.status(made.getStatus()).entity(body)
+                    .type(MediaType.APPLICATION_JSON_TYPE);
+            if (locationPath != null) {
+                exact.location(URI.create(locationPath));
+            }
+            if (etag != null) {
+                exact.header(HttpHeaders.ETAG, etag);
+            }
+            IdempotencyRecords.Stored record = new IdempotencyRecords.Stored(pending.key(), pending.fingerprint(),
+                    made.getStatus(), new String(body, StandardCharsets.UTF_8), locationPath, etag,
+                    pending.expiresAt(), Timestamps.format(Instant.ofEpochSecond(pending.now())));
+            transaction.put(Idempotency.RECORD_ACTION, IdempotencyRecords.STORED.toItem(record),
+                    IdempotencyRecords.absentOrExpired(pending.now()));
+            answer = exact.build();
+        });
     }
 
-    /** Keeps the answer (serialised now when there is a key) and returns the record's part of the transaction. */
-    public Transaction.Part record(Response created) {
-        if (pending == null) {
-            answer = created;
-            return Transaction.Part.NONE;
+    /** The answer the last transaction that created the value carried, as sent. */
+    Response answer() {
+        Response made = answer;
+        if (made == null) {
+            throw new IllegalStateException("the create sent no transaction that creates a " + created.getName());
         }
-        byte[] body;
+        return made;
+    }
+
+    private byte[] bytes(Object entity) {
         try {
-            body = json.writeValueAsBytes(created.getEntity());
+            return json.writeValueAsBytes(entity);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("an answer entity is always writable", e);
         }
-        URI location = created.getLocation();
-        String locationPath = location == null ? null : location.getRawPath();
-        String etag = created.getHeaderString(HttpHeaders.ETAG);
-        Response.ResponseBuilder exact = Response.status(created.getStatus()).entity(body)
-                .type(MediaType.APPLICATION_JSON_TYPE);
-        if (locationPath != null) {
-            exact.location(URI.create(locationPath));
-        }
-        if (etag != null) {
-            exact.header(HttpHeaders.ETAG, etag);
-        }
-        answer = exact.build();
-        IdempotencyRecords.Stored record = new IdempotencyRecords.Stored(pending.key(), pending.fingerprint(),
-                created.getStatus(), new String(body, StandardCharsets.UTF_8), locationPath, etag, pending.expiresAt(),
-                Timestamps.format(Instant.ofEpochSecond(pending.now())));
-        return transaction -> transaction.put(Idempotency.RECORD_ACTION, IdempotencyRecords.STORED.toItem(record),
-                IdempotencyRecords.absentOrExpired(pending.now()));
-    }
-
-    /** The answer given to {@link #record}, as sent. */
-    public Response answer() {
-        if (answer == null) {
-            throw new IllegalStateException("record(answer) comes before answer()");
-        }
-        return answer;
     }
 }

@@ -15,7 +15,7 @@ class IdempotencyRulesTest {
     record Body(String title, String body) {
     }
 
-    private final Idempotency idempotency = new Idempotency(null, new ObjectMapper(), Clock.systemUTC());
+    private final Idempotency idempotency = new Idempotency(null, new ObjectMapper(), Clock.systemUTC(), null);
 
     @Test
     void aKeyIsOneTo255PrintableAsciiCharacters() {

@@ -67,10 +67,10 @@ public class CommentRepository {
      * {@link #COMMENTED_POST}, {@link #POST_OWNER_PROFILE} or {@link #COMMENTER_PROFILE}, the first failed in that
      * order. The counter is not an edit of the post: its version and updatedAt stay, so its ETag survives comments.
      */
-    public Uni<Void> createComment(Comment comment, Transaction.Part alongside) {
+    public Uni<Void> createComment(Comment comment) {
         String month = SocialEntities.monthOf(comment.createdAt());
         Transaction transaction = Transaction.of()
-                .create(NEW_COMMENT, COMMENT.toItem(comment))
+                .create(NEW_COMMENT, COMMENT, comment)
                 .update(COMMENTED_POST, SocialKeys.post(comment.postAuthorId(), comment.postId()),
                         new UpdateExpressionBuilder().add(COMMENT_COUNT, 1).condition(Conditions.ITEM_EXISTS).build())
                 .check(POST_OWNER_PROFILE, SocialKeys.userProfile(comment.postAuthorId()), Conditions.ITEM_EXISTS);
@@ -79,8 +79,7 @@ public class CommentRepository {
         }
         return table.transact(SocialPatterns.COMMENT_CREATE, transaction
                 .update(COMMENTER_STATS, SocialKeys.monthlyStats(comment.authorId(), month),
-                        StatsRepository.count(COMMENTS, comment.authorId(), month, comment.createdAt()))
-                .include(alongside));
+                        StatsRepository.count(COMMENTS, comment.authorId(), month, comment.createdAt())));
     }
 
     /**

@@ -9,9 +9,11 @@ import static dev.trident.social.repository.SocialEntities.POST_DELETION;
 import static dev.trident.social.repository.SocialEntities.TITLE;
 
 import dev.trident.keys.EntityType;
+import dev.trident.keys.Shards;
 import dev.trident.keys.SocialKeys;
 import dev.trident.keys.cursor.CursorState;
 import dev.trident.keys.entity.EntitySchema;
+import dev.trident.keys.entity.KeyInputs;
 import dev.trident.keys.expr.Condition;
 import dev.trident.keys.expr.Conditions;
 import dev.trident.keys.expr.UpdateExpressionBuilder.UpdateExpression;
@@ -57,7 +59,8 @@ public class PostRepository {
 
     PostRepository(DynamoTable table, SocialConfig config) {
         this.table = table;
-        this.postItems = SocialEntities.post(config.timeline().shards());
+        this.postItems = SocialEntities.POST.with(KeyInputs.of(SocialEntities.TIMELINE_SHARDS,
+                Shards.requireShardCount(config.timeline().shards())));
     }
 
     /**
@@ -67,10 +70,10 @@ public class PostRepository {
      * Update {@code TIMELINE#MONTHS/MONTH#<month>} (attributes {@code if_not_exists}, no condition), so the month
      * index lists every month that holds a post. Refused as {@link #NEW_POST} or {@link #AUTHOR_PROFILE}.
      */
-    public Uni<Void> createPost(Post post, Transaction.Part alongside) {
+    public Uni<Void> createPost(Post post) {
         String month = SocialEntities.monthOf(post.createdAt());
         Transaction transaction = Transaction.of()
-                .create(NEW_POST, postItems.toItem(post))
+                .create(NEW_POST, postItems, post)
                 .update(AUTHOR_STATS, SocialKeys.monthlyStats(post.userId(), month),
                         StatsRepository.count(POSTS, post.userId(), month, post.createdAt()))
                 .check(AUTHOR_PROFILE, SocialKeys.userProfile(post.userId()), Conditions.ITEM_EXISTS);
@@ -79,7 +82,7 @@ public class PostRepository {
             transaction.update(TIMELINE_MONTH, SocialKeys.timelineMonth(month),
                     listInMonthIndex(month, post.createdAt()));
         }
-        return table.transact(SocialPatterns.POST_CREATE, transaction.include(alongside)).invoke(() -> {
+        return table.transact(SocialPatterns.POST_CREATE, transaction).invoke(() -> {
             if (indexMonth) {
                 indexedMonths.add(month);
             }

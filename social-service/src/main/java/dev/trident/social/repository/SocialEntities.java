@@ -6,10 +6,10 @@ import static dev.trident.keys.entity.StandardAttributes.VERSION;
 
 import dev.trident.keys.EntityType;
 import dev.trident.keys.Months;
-import dev.trident.keys.Shards;
 import dev.trident.keys.SocialKeys;
 import dev.trident.keys.entity.Attribute;
 import dev.trident.keys.entity.EntitySchema;
+import dev.trident.keys.entity.KeyInput;
 import dev.trident.social.model.Comment;
 import dev.trident.social.model.MonthlyStats;
 import dev.trident.social.model.Post;
@@ -71,27 +71,28 @@ final class SocialEntities {
             .attribute(UPDATED_AT, HandleClaim::claimedAt)
             .reads(item -> new HandleClaim(HANDLE.read(item), USER_ID.read(item), CREATED_AT.read(item)));
 
+    /** How many write shards the timeline's month has ({@code trident.social.timeline.shards}). */
+    static final KeyInput<Integer> TIMELINE_SHARDS = KeyInput.named("timelineShards");
+
     /**
      * {@code USER#<id>/POST#<postId>}, on GSI2 (the timeline) as {@code TIMELINE#<month>#<shard>/<postId>}, the shard
-     * one of {@code timelineShards} ({@code trident.social.timeline.shards}), chosen by the post id.
+     * one of {@link #TIMELINE_SHARDS}, chosen by the post id. Written with that count bound
+     * ({@code POST.with(...)}); read back without.
      */
-    static EntitySchema<Post> post(int timelineShards) {
-        Shards.requireShardCount(timelineShards);
-        return EntitySchema
-                .of(EntityType.POST, (Post p) -> SocialKeys.post(p.userId(), p.postId()))
-                .index(p -> SocialKeys.postTimeline(monthOf(p.createdAt()), p.postId(), timelineShards))
-                .attribute(USER_ID, Post::userId)
-                .attribute(POST_ID, Post::postId)
-                .attribute(TITLE, Post::title)
-                .attribute(BODY, Post::body)
-                .attribute(COMMENT_COUNT, Post::commentCount)
-                .attribute(VERSION, Post::version)
-                .attribute(CREATED_AT, Post::createdAt)
-                .attribute(UPDATED_AT, Post::updatedAt)
-                .reads(item -> new Post(USER_ID.read(item), POST_ID.read(item), TITLE.read(item), BODY.read(item),
-                        COMMENT_COUNT.read(item, 0L), VERSION.read(item, 0L), CREATED_AT.read(item),
-                        UPDATED_AT.read(item)));
-    }
+    static final EntitySchema<Post> POST = EntitySchema
+            .of(EntityType.POST, (Post p) -> SocialKeys.post(p.userId(), p.postId()))
+            .index((p, in) -> SocialKeys.postTimeline(monthOf(p.createdAt()), p.postId(), in.get(TIMELINE_SHARDS)))
+            .attribute(USER_ID, Post::userId)
+            .attribute(POST_ID, Post::postId)
+            .attribute(TITLE, Post::title)
+            .attribute(BODY, Post::body)
+            .attribute(COMMENT_COUNT, Post::commentCount)
+            .attribute(VERSION, Post::version)
+            .attribute(CREATED_AT, Post::createdAt)
+            .attribute(UPDATED_AT, Post::updatedAt)
+            .reads(item -> new Post(USER_ID.read(item), POST_ID.read(item), TITLE.read(item), BODY.read(item),
+                    COMMENT_COUNT.read(item, 0L), VERSION.read(item, 0L), CREATED_AT.read(item),
+                    UPDATED_AT.read(item)));
 
     /** {@code POST#<postId>/COMMENT#<commentId>}: version 1 when written, one more with each edit of its body. */
     static final EntitySchema<Comment> COMMENT = EntitySchema

@@ -9,7 +9,6 @@ import dev.trident.keys.SocialKeys;
 import dev.trident.keys.cursor.CursorState;
 import dev.trident.keys.cursor.InvalidCursorException;
 import dev.trident.keys.entity.Attribute;
-import dev.trident.keys.entity.EntitySchema;
 import dev.trident.keys.pattern.SocialPatterns;
 import dev.trident.social.config.SocialConfig;
 import dev.trident.social.model.Post;
@@ -46,13 +45,11 @@ public class TimelineRepository {
     private final DynamoTable table;
     private final int maxEmptyMonths;
     private final int shards;
-    private final EntitySchema<Post> postItems;
 
     TimelineRepository(DynamoTable table, SocialConfig config) {
         this.table = table;
         this.maxEmptyMonths = config.timeline().maxEmptyMonths();
         this.shards = Shards.requireShardCount(config.timeline().shards());
-        this.postItems = SocialEntities.post(shards);
     }
 
     /**
@@ -154,7 +151,7 @@ public class TimelineRepository {
         Uni<Slice<Post>> read(String month, CursorState resume) {
             boolean probing = collected.size() == limit;
             int wanted = probing ? 1 : limit - collected.size();
-            return new MergedQuery<>(table, monthShards(month, resume), postItems)
+            return new MergedQuery<>(table, monthShards(month, resume), SocialEntities.POST)
                     .page(resume, wanted)
                     .chain(slice -> {
                         if (probing) {

@@ -7,7 +7,6 @@ import static dev.trident.social.repository.SocialEntities.PROFILE;
 
 import dev.trident.keys.IndexKey;
 import dev.trident.keys.SocialKeys;
-import dev.trident.keys.entity.EntitySchema;
 import dev.trident.keys.expr.UpdateExpressionBuilder;
 import dev.trident.keys.pattern.SocialPatterns;
 import dev.trident.social.config.SocialConfig;
@@ -40,12 +39,10 @@ public class UserRepository {
 
     private final DynamoTable table;
     private final SocialConfig.BatchGet batchGet;
-    private final EntitySchema<Post> postItems;
 
     UserRepository(DynamoTable table, SocialConfig config) {
         this.table = table;
         this.batchGet = config.batchGet();
-        this.postItems = SocialEntities.post(config.timeline().shards());
         if (batchGet.chunkSize() < 1 || batchGet.chunkSize() > DynamoTable.BATCH_GET_LIMIT) {
             throw new IllegalArgumentException(
                     "trident.social.batch-get.chunk-size must be 1.." + DynamoTable.BATCH_GET_LIMIT);
@@ -60,16 +57,15 @@ public class UserRepository {
      * Create a profile with a unique handle: one TransactWriteItems = Put profile + Put handle claim, both
      * {@code attribute_not_exists(PK)}, + ConditionCheck that no erasure of the id is still running (its record
      * absent or DONE: an erasure deletes everything in {@code USER#<id>}, so a profile created meanwhile would be
-     * erased with the old account while its new handle claim stayed) + {@code alongside} (an idempotency record).
+     * erased with the old account while its new handle claim stayed).
      * Refused as {@link #NEW_PROFILE}, {@link #HANDLE_TAKEN} or by the erasure check
      * ({@link dev.trident.support.work.Reservations#refused}).
      */
-    public Uni<Void> createUser(Profile profile, Transaction.Part alongside) {
+    public Uni<Void> createUser(Profile profile) {
         return table.transact(SocialPatterns.USER_CREATE, Transaction.of()
-                .create(NEW_PROFILE, PROFILE.toItem(profile))
+                .create(NEW_PROFILE, PROFILE, profile)
                 .create(HANDLE_TAKEN, HANDLE_CLAIM.toItem(HandleClaim.of(profile)))
-                .include(ErasureRecords.noErasureRunning(profile.userId()))
-                .include(alongside));
+                .include(ErasureRecords.noErasureRunning(profile.userId())));
     }
 
     /** Get a profile: one GetItem, strongly consistent (it carries the ETag). Emits null when absent. */
@@ -94,7 +90,7 @@ public class UserRepository {
                     }
                     return new ProfileAndPosts(PROFILE.fromItem(items.get(0)),
                             Slice.fromQuery(items.subList(1, items.size()), limit, null, page.next(),
-                                    postItems::fromItem));
+                                    SocialEntities.POST::fromItem));
                 });
     }
 

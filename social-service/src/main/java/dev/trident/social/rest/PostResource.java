@@ -65,11 +65,10 @@ public class PostResource {
             @HeaderParam(Idempotency.HEADER) @Parameter(description = Idempotency.HEADER_DOC) String idempotencyKey,
             @Valid @NotNull CreatePostRequest body) {
         Caller caller = Caller.of(token);
-        return idempotency.create(caller, "POST /users/{userId}/posts", "/users/" + userId + "/posts", idempotencyKey,
-                body, call -> posts.create(caller, userId, body.title(), body.body(), p -> call.record(
-                        Responses.created(Responses.uri("/users/{userId}/posts/{postId}", userId, p.postId()), p,
-                                p.version())))
-                        .map(p -> call.answer()));
+        return idempotency.create(caller, idempotencyKey, body, Post.class,
+                p -> Responses.created(Responses.uri("/users/{userId}/posts/{postId}", userId, p.postId()), p,
+                        p.version()),
+                () -> posts.create(caller, userId, body.title(), body.body()));
     }
 
     @GET
@@ -135,12 +134,10 @@ public class PostResource {
             @HeaderParam(Idempotency.HEADER) @Parameter(description = Idempotency.HEADER_DOC) String idempotencyKey,
             @Valid @NotNull CreateCommentRequest body) {
         Caller caller = Caller.of(token);
-        return idempotency.create(caller, "POST /users/{userId}/posts/{postId}/comments",
-                "/users/" + userId + "/posts/" + postId + "/comments", idempotencyKey, body,
-                call -> posts.comment(caller, userId, postId, body.body(), c -> call.record(Responses.created(
-                        Responses.uri("/users/{userId}/posts/{postId}/comments/{commentId}", userId, postId,
-                                c.commentId()), c, c.version())))
-                        .map(c -> call.answer()));
+        return idempotency.create(caller, idempotencyKey, body, Comment.class,
+                c -> Responses.created(Responses.uri("/users/{userId}/posts/{postId}/comments/{commentId}", userId,
+                        postId, c.commentId()), c, c.version()),
+                () -> posts.comment(caller, userId, postId, body.body()));
     }
 
     @GET

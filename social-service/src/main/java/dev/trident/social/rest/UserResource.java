@@ -74,10 +74,9 @@ public class UserResource {
             @HeaderParam(Idempotency.HEADER) @Parameter(description = Idempotency.HEADER_DOC) String idempotencyKey,
             @Valid @NotNull CreateUserRequest body) {
         Caller caller = Caller.of(token);
-        return idempotency.create(caller, "POST /users", "/users", idempotencyKey, body, call -> users
-                .create(caller, body.handle(), body.displayName(), body.bio(), p -> call.record(
-                        Responses.created(Responses.uri("/users/{userId}", p.userId()), p, p.version())))
-                .map(p -> call.answer()));
+        return idempotency.create(caller, idempotencyKey, body, Profile.class,
+                p -> Responses.created(Responses.uri("/users/{userId}", p.userId()), p, p.version()),
+                () -> users.create(caller, body.handle(), body.displayName(), body.bio()));
     }
 
     @GET

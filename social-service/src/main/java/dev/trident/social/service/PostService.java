@@ -8,7 +8,6 @@ import dev.trident.social.model.Post;
 import dev.trident.social.repository.CommentRepository;
 import dev.trident.social.repository.PostRepository;
 import dev.trident.social.repository.TimelineRepository;
-import dev.trident.support.dynamo.Transaction;
 import dev.trident.support.paging.Cursors;
 import dev.trident.support.paging.Page;
 import dev.trident.support.paging.PageRequest;
@@ -17,7 +16,6 @@ import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Clock;
 import java.time.Instant;
-import java.util.function.Function;
 
 /** Rules for posts, their comments and the timeline. */
 @ApplicationScoped
@@ -42,14 +40,13 @@ public class PostService {
      * Only the user publishes under their own path (403 otherwise); 404 when they have no profile yet: the
      * transaction's ConditionCheck fails and nothing is written.
      */
-    public Uni<Post> create(Caller caller, String userId, String title, String body,
-            Function<Post, Transaction.Part> alongside) {
+    public Uni<Post> create(Caller caller, String userId, String title, String body) {
         AccessRules.requireSelf(caller, userId);
         Instant now = clock.instant();
         String createdAt = Timestamps.format(now);
         Post post = new Post(userId, SocialKeys.newId(now), UserService.emptyToNull(title), body, 0, 1, createdAt,
                 createdAt);
-        return posts.createPost(post, alongside.apply(post))
+        return posts.createPost(post)
                 .onFailure().transform(e -> Refusals.postCreate(e, userId))
                 .replaceWith(post);
     }
@@ -76,13 +73,12 @@ public class PostService {
      * (the owner's profile is gone), 403 when the caller has no profile: all conditions of the one transaction, so
      * nothing is written.
      */
-    public Uni<Comment> comment(Caller caller, String userId, String postId, String body,
-            Function<Comment, Transaction.Part> alongside) {
+    public Uni<Comment> comment(Caller caller, String userId, String postId, String body) {
         String authorId = AccessRules.callerId(caller);
         Instant now = clock.instant();
         Comment comment = Comment.created(postId, userId, SocialKeys.newId(now), authorId, body,
                 Timestamps.format(now));
-        return comments.createComment(comment, alongside.apply(comment))
+        return comments.createComment(comment)
                 .onFailure().transform(e -> Refusals.commentCreate(e, postId))
                 .replaceWith(comment);
     }

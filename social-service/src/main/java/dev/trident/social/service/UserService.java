@@ -8,7 +8,6 @@ import dev.trident.social.model.ProfileWithPosts;
 import dev.trident.social.repository.StatsRepository;
 import dev.trident.social.repository.UserRepository;
 import dev.trident.support.dynamo.TableBusy;
-import dev.trident.support.dynamo.Transaction;
 import dev.trident.support.paging.Cursors;
 import dev.trident.support.paging.PageRequest;
 import dev.trident.support.problem.ProblemException;
@@ -19,7 +18,6 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.function.Function;
 
 /** Rules for profiles: unique handles (case-insensitive), optimistic updates, batch reads, monthly stats. */
 @ApplicationScoped
@@ -39,13 +37,11 @@ public class UserService {
 
     /**
      * The caller's own profile: its id is the token's {@code sub}; 409 when the caller has one already.
-     * {@code alongside} gives what else the create's transaction writes, knowing the profile (an idempotency record).
      */
-    public Uni<Profile> create(Caller caller, String handle, String displayName, String bio,
-            Function<Profile, Transaction.Part> alongside) {
+    public Uni<Profile> create(Caller caller, String handle, String displayName, String bio) {
         String now = Timestamps.format(clock.instant());
         Profile profile = new Profile(AccessRules.callerId(caller), handle, displayName, emptyToNull(bio), 1, now, now);
-        return users.createUser(profile, alongside.apply(profile))
+        return users.createUser(profile)
                 .onFailure().transform(e -> Refusals.userCreate(e, profile.userId()))
                 .replaceWith(profile);
     }

@@ -8,6 +8,7 @@ import static dev.trident.keys.TableSchema.SK;
 import static dev.trident.keys.TableSchema.TYPE;
 import static dev.trident.keys.entity.StandardAttributes.CREATED_AT;
 import static dev.trident.keys.entity.StandardAttributes.UPDATED_AT;
+import static dev.trident.workspace.repository.WorkspaceEntities.PROJECT;
 import static dev.trident.workspace.repository.WorkspaceEntities.SEQ;
 import static dev.trident.workspace.repository.WorkspaceEntities.STATUS;
 import static dev.trident.workspace.repository.WorkspaceEntities.TITLE;
@@ -18,6 +19,7 @@ import dev.trident.keys.ProjectStatus;
 import dev.trident.keys.Shards;
 import dev.trident.keys.WorkspaceKeys;
 import dev.trident.keys.entity.EntitySchema;
+import dev.trident.keys.entity.KeyInputs;
 import dev.trident.keys.cursor.CursorState;
 import dev.trident.keys.expr.Condition;
 import dev.trident.keys.expr.Conditions;
@@ -62,13 +64,10 @@ public class ProjectRepository {
 
     private final DynamoTable table;
     private final int statusShards;
-    /** The project as written, by its workspace's shard count (index = count - 1). */
-    private final List<EntitySchema<Project>> projectWrites;
 
     ProjectRepository(DynamoTable table, WorkspaceConfig config) {
         this.table = table;
         this.statusShards = Shards.requireShardCount(config.projectStatus().shards());
-        this.projectWrites = WorkspaceEntities.projects(statusShards);
     }
 
     /** How many write shards each status has on GSI2 (a status cursor is bound to it). */
@@ -78,7 +77,8 @@ public class ProjectRepository {
 
     /** The project entity of a workspace with {@code shards} shards. */
     private EntitySchema<Project> project(int shards) {
-        return projectWrites.get(Shards.requireShardCount(shards) - 1);
+        return PROJECT.with(KeyInputs.of(WorkspaceEntities.STATUS_SHARDS, statusShards)
+                .and(WorkspaceEntities.WORKSPACE_SHARDS, Shards.requireShardCount(shards)));
     }
 
     /**
@@ -100,13 +100,13 @@ public class ProjectRepository {
     /**
      * Create a project: one TransactWriteItems of the project ({@code attribute_not_exists(PK)}, on its shard
      * partition, with its GSI2 status key; refused as {@link #NEW_PROJECT}) and what {@code alongside} adds: the check
-     * that the workspace is still the one whose layout placed it ({@link WorkspaceRepository#sameWorkspace}), and an
-     * idempotency record when the request has one. The SDK re-sends a transaction whose answer was lost with the same
-     * client request token, which DynamoDB answers as the success it was.
+     * that the workspace is still the one whose layout placed it ({@link WorkspaceRepository#sameWorkspace}). The
+     * SDK re-sends a transaction whose answer was lost with the same client request token, which DynamoDB answers as
+     * the success it was.
      */
     public Uni<Project> createProject(Project project, int shards, Transaction.Part alongside) {
         return table.transact(WorkspacePatterns.PROJECT_CREATE, Transaction.of()
-                        .create(NEW_PROJECT, project(shards).toItem(project))
+                        .create(NEW_PROJECT, project(shards), project)
                         // createdBy is a trace of the account: none may be written while its erasure runs.
                         .include(ErasureRecords.noErasureRunning(project.createdBy()))
                         .include(alongside))
@@ -148,7 +148,7 @@ public class ProjectRepository {
         for (int shard = 0; shard < shards; shard++) {
             partitions.put(Integer.toString(shard), pattern.in(WorkspaceKeys.projectPartition(wsId, shard, shards)));
         }
-        return new MergedQuery<>(table, partitions, WorkspaceEntities.STORED_PROJECT)
+        return new MergedQuery<>(table, partitions, PROJECT)
                 .page(resume, limit);
     }
 
@@ -166,7 +166,7 @@ public class ProjectRepository {
             partitions.put(Integer.toString(shard), KeyQuery.of(WorkspacePatterns.WORKSPACE_PROJECTS_BY_STATUS).in(
                     WorkspaceKeys.workspaceStatusPartition(wsId, status, shard, shards)));
         }
-        return new MergedQuery<>(table, partitions, WorkspaceEntities.STORED_PROJECT)
+        return new MergedQuery<>(table, partitions, PROJECT)
                 .page(resume, limit);
     }
 
@@ -196,7 +196,7 @@ public class ProjectRepository {
             partitions.put(Integer.toString(n), created.in(WorkspaceKeys.projectStatusPartition(status, n,
                     statusShards)));
         }
-        return new MergedQuery<>(table, partitions, WorkspaceEntities.STORED_PROJECT)
+        return new MergedQuery<>(table, partitions, PROJECT)
                 .page(resume, limit);
     }
 
@@ -221,7 +221,7 @@ public class ProjectRepository {
         }
         return table.update(WorkspacePatterns.PROJECT_UPDATE, PROJECT_CHANGE,
                 WorkspaceKeys.project(wsId, shards, projectId),
-                VersionedChange.of(update, expectedVersion, now)).map(WorkspaceEntities.STORED_PROJECT::fromItem);
+                VersionedChange.of(update, expectedVersion, now)).map(PROJECT::fromItem);
     }
 
     /**
@@ -238,6 +238,6 @@ public class ProjectRepository {
 
     /** The project a refused {@link #PROJECT_CHANGE} met (its version); null when the project is gone. */
     public static Project found(WriteRefused refused) {
-        return refused.current(PROJECT_CHANGE, WorkspaceEntities.STORED_PROJECT);
+        return refused.current(PROJECT_CHANGE, PROJECT);
     }
 }

@@ -6,18 +6,17 @@ import static dev.trident.keys.entity.StandardAttributes.VERSION;
 
 import dev.trident.keys.EntityType;
 import dev.trident.keys.ProjectStatus;
-import dev.trident.keys.Shards;
 import dev.trident.keys.TableSchema;
 import dev.trident.keys.WorkspaceKeys;
 import dev.trident.keys.entity.Attribute;
 import dev.trident.keys.entity.EntitySchema;
+import dev.trident.keys.entity.KeyInput;
+import dev.trident.keys.entity.KeyInputs;
 import dev.trident.workspace.model.Member;
 import dev.trident.workspace.model.MemberRole;
 import dev.trident.workspace.model.Project;
 import dev.trident.workspace.model.Workspace;
 import java.time.Instant;
-import java.util.List;
-import java.util.stream.IntStream;
 
 /**
  * The workspace entities, each declared once: keys, index keys, attributes, and how an item reads back. The
@@ -84,47 +83,39 @@ final class WorkspaceEntities {
             .reads(item -> new Member(WS_ID.read(item), USER_ID.read(item), MemberRole.parse(ROLE.name(),
                     ROLE.read(item)), VERSION.read(item, 0L), CREATED_AT.read(item), UPDATED_AT.read(item)));
 
+    /** How many partitions the project's workspace spreads its projects over (the workspace's {@link #SHARDS}). */
+    static final KeyInput<Integer> WORKSPACE_SHARDS = KeyInput.named("workspaceShards");
+    /** How many write shards each status has on GSI2 ({@code trident.workspace.project-status.shards}). */
+    static final KeyInput<Integer> STATUS_SHARDS = KeyInput.named("statusShards");
+
     /**
-     * A stored project read back whatever its workspace's layout and the status index's shard count (the
-     * declarations differ only in the keys they write), for reads; writes use {@link #projects(int)}.
+     * {@code WS#<id>[#<shard>]/PROJ#<yyyy>-<nnnnnn>}, the shard one of {@link #WORKSPACE_SHARDS}; on GSI1 (its
+     * workspace's projects of its status) as {@code WS#<id>#STATUS#<status>#<shard>/PROJ#<yyyy>-<nnnnnn>}; on GSI2
+     * (every workspace's) as {@code PROJSTATUS#<status>#<n>/<createdAt>#<wsId>#<projectId>}, n among
+     * {@link #STATUS_SHARDS}. Written and keyed with both counts bound ({@code PROJECT.with(...)}); read back
+     * without: whatever the layout, the sort key is the id's authoritative spelling.
      */
-    static final EntitySchema<Project> STORED_PROJECT = projectOnShards(1, 1);
+    static final EntitySchema<Project> PROJECT = EntitySchema
+            .of(EntityType.PROJECT, (Project p, KeyInputs in) -> WorkspaceKeys.project(p.workspaceId(),
+                    in.get(WORKSPACE_SHARDS), p.id()))
+            .index((p, in) -> WorkspaceKeys.projectWorkspaceStatusIndex(p.workspaceId(), in.get(WORKSPACE_SHARDS),
+                    p.status(), p.id()))
+            .index((p, in) -> WorkspaceKeys.projectStatusIndex(p.status(), in.get(STATUS_SHARDS),
+                    Instant.parse(p.createdAt()), p.workspaceId(), p.id()))
+            .attribute(WS_ID, Project::workspaceId)
+            .attribute(PROJECT_ID, p -> p.id().toString())
+            .attribute(TITLE, Project::title)
+            .attribute(STATUS, p -> p.status().name())
+            .attribute(CREATED_BY, Project::createdBy)
+            .attribute(CREATED_BY_NAME, Project::createdByName)
+            .attribute(VERSION, Project::version)
+            .attribute(CREATED_AT, Project::createdAt)
+            .attribute(UPDATED_AT, Project::updatedAt)
+            .reads(item -> new Project(WS_ID.read(item), WorkspaceKeys.parseProjectSk(SORT_KEY.read(item)),
+                    TITLE.read(item), ProjectStatus.valueOf(STATUS.read(item)), CREATED_BY.read(item),
+                    CREATED_BY_NAME.read(item), VERSION.read(item, 0L), CREATED_AT.read(item),
+                    UPDATED_AT.read(item)));
 
     private WorkspaceEntities() {
-    }
-
-    /**
-     * A project's partition depends on its workspace's shard count, so there is one declaration per count (1..16),
-     * index {@code shards - 1}, all alike but for the key: {@code WS#<id>[#<shard>]/PROJ#<yyyy>-<nnnnnn>}, on GSI1
-     * (its workspace's projects of its status) as {@code WS#<id>#STATUS#<status>#<shard>/PROJ#<yyyy>-<nnnnnn>}, on
-     * GSI2 (every workspace's) as {@code PROJSTATUS#<status>#<n>/<createdAt>#<wsId>#<projectId>}, n among
-     * {@code statusShards}.
-     */
-    static List<EntitySchema<Project>> projects(int statusShards) {
-        Shards.requireShardCount(statusShards);
-        return IntStream.rangeClosed(1, Shards.MAX_SHARDS).mapToObj(shards -> projectOnShards(shards, statusShards))
-                .toList();
-    }
-
-    private static EntitySchema<Project> projectOnShards(int shards, int statusShards) {
-        return EntitySchema
-                .of(EntityType.PROJECT, (Project p) -> WorkspaceKeys.project(p.workspaceId(), shards, p.id()))
-                .index(p -> WorkspaceKeys.projectWorkspaceStatusIndex(p.workspaceId(), shards, p.status(), p.id()))
-                .index(p -> WorkspaceKeys.projectStatusIndex(p.status(), statusShards, Instant.parse(p.createdAt()),
-                        p.workspaceId(), p.id()))
-                .attribute(WS_ID, Project::workspaceId)
-                .attribute(PROJECT_ID, p -> p.id().toString())
-                .attribute(TITLE, Project::title)
-                .attribute(STATUS, p -> p.status().name())
-                .attribute(CREATED_BY, Project::createdBy)
-                .attribute(CREATED_BY_NAME, Project::createdByName)
-                .attribute(VERSION, Project::version)
-                .attribute(CREATED_AT, Project::createdAt)
-                .attribute(UPDATED_AT, Project::updatedAt)
-                // Whatever the workspace's layout, the sort key is the id's authoritative spelling.
-                .reads(item -> new Project(WS_ID.read(item), WorkspaceKeys.parseProjectSk(SORT_KEY.read(item)),
-                        TITLE.read(item), ProjectStatus.valueOf(STATUS.read(item)), CREATED_BY.read(item),
-                        CREATED_BY_NAME.read(item), VERSION.read(item, 0L), CREATED_AT.read(item),
-                        UPDATED_AT.read(item)));
     }
 }

@@ -59,14 +59,13 @@ public class WorkspaceRepository {
      * the creator takes a seat) and the creator's owner
      * edge (member item, on GSI1 as {@code USER#<ownerId>}), both {@code attribute_not_exists(PK)}, so a workspace
      * never exists without its first owner. Refused as {@link #NEW_WORKSPACE} (or {@link #FIRST_OWNER}).
-     * {@code alongside} adds its writes to the same transaction (an idempotency record; {@link Transaction.Part#NONE}
-     * adds nothing).
+     * {@code alongside} adds its actions to the same transaction (the check that no deletion of the id is running).
      */
     public Uni<Workspace> createWorkspace(Workspace workspace, Transaction.Part alongside) {
         Member owner = new Member(workspace.id(), workspace.ownerId(), MemberRole.OWNER, 1, workspace.createdAt(),
                 workspace.updatedAt());
         return table.transact(WorkspacePatterns.WORKSPACE_CREATE, Transaction.of()
-                        .create(NEW_WORKSPACE, WORKSPACE.toItem(workspace))
+                        .create(NEW_WORKSPACE, WORKSPACE, workspace)
                         .create(FIRST_OWNER, MEMBER.toItem(owner))
                         .include(ErasureRecords.noErasureRunning(workspace.ownerId()))
                         .include(alongside))

@@ -9,6 +9,7 @@ import dev.trident.support.paging.Page;
 import dev.trident.support.paging.PageRequest;
 import dev.trident.support.security.Caller;
 import dev.trident.support.validation.ValidId;
+import dev.trident.workspace.model.Project;
 import dev.trident.workspace.model.ProjectChanges;
 import dev.trident.workspace.service.ProjectService;
 import io.smallrye.mutiny.Uni;
@@ -74,12 +75,10 @@ public class ProjectResource {
             @Valid @NotNull(message = "a JSON body is required") CreateProjectRequest body) {
         ProjectStatus status = body.status() == null ? ProjectStatus.ACTIVE : ProjectStatus.parse("status", body.status());
         Caller caller = Caller.of(token);
-        return idempotency.create(caller, "POST /workspaces/{wsId}/projects", "/workspaces/" + wsId + "/projects",
-                idempotencyKey, body, call -> projects.create(caller, wsId, body.title(), status, body.createdBy(),
-                                p -> call.record(Responses.created(
-                                        Responses.uri("/workspaces/{wsId}/projects/{projectId}", wsId, p.id()),
-                                        ProjectResponse.of(p), p.version())))
-                        .map(p -> call.answer()));
+        return idempotency.create(caller, idempotencyKey, body, Project.class,
+                p -> Responses.created(Responses.uri("/workspaces/{wsId}/projects/{projectId}", wsId, p.id()),
+                        ProjectResponse.of(p), p.version()),
+                () -> projects.create(caller, wsId, body.title(), status, body.createdBy()));
     }
 
     @GET

@@ -9,6 +9,7 @@ import dev.trident.support.paging.PageRequest;
 import dev.trident.support.problem.ProblemException;
 import dev.trident.support.security.Caller;
 import dev.trident.support.validation.ValidId;
+import dev.trident.workspace.model.Workspace;
 import dev.trident.workspace.model.WorkspaceChanges;
 import dev.trident.workspace.service.MemberService;
 import dev.trident.workspace.service.WorkspaceDeletion;
@@ -104,12 +105,11 @@ public class WorkspaceResource {
             @Valid @NotNull(message = "a JSON body is required") CreateWorkspaceRequest body) {
         Caller caller = Caller.of(token);
         String wsId = body.requestedId();
-        return idempotency.create(caller, "POST /workspaces", "/workspaces", idempotencyKey, body,
-                call -> workspaces.create(caller, wsId, body.displayName(), body.region(),
-                                body.seatLimit(), body.ownerId(), body.shards(), w -> call.record(Responses.created(
-                                        Responses.uri("/workspaces/{wsId}", w.id()), WorkspaceResponse.of(w),
-                                        w.version())))
-                        .map(w -> call.answer()));
+        return idempotency.create(caller, idempotencyKey, body, Workspace.class,
+                w -> Responses.created(Responses.uri("/workspaces/{wsId}", w.id()), WorkspaceResponse.of(w),
+                        w.version()),
+                () -> workspaces.create(caller, wsId, body.displayName(), body.region(), body.seatLimit(),
+                        body.ownerId(), body.shards()));
     }
 
     @GET

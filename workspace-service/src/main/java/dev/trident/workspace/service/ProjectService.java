@@ -5,7 +5,6 @@ import dev.trident.keys.ProjectStatus;
 import dev.trident.keys.Timestamps;
 import dev.trident.support.client.SocialUser;
 import dev.trident.support.client.SocialUsers;
-import dev.trident.support.dynamo.Transaction;
 import dev.trident.support.paging.Cursors;
 import dev.trident.support.paging.Page;
 import dev.trident.support.paging.PageRequest;
@@ -22,7 +21,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
-import java.util.function.Function;
 
 /** Rules of projects: id allocation, the shard a project lives on, conditional updates and the status index. */
 @ApplicationScoped
@@ -56,25 +54,24 @@ public class ProjectService {
      * used (a gap, never a duplicate).
      */
     public Uni<Project> create(Caller caller, String wsId, String title, ProjectStatus status,
-            String createdByClaimed, Function<Project, Transaction.Part> alongside) {
+            String createdByClaimed) {
         String createdBy = AccessRules.requireSelf(caller, "createdBy", createdByClaimed);
         return membership.manager(caller, wsId)
                 .chain(access -> users.require("createdBy", createdBy, caller.authorization())
-                        .chain(creator -> allocateAndPut(access.workspace(), title, status, creator, alongside)))
+                        .chain(creator -> allocateAndPut(access.workspace(), title, status, creator)))
                 .onFailure().transform(e -> Refusals.projectCreate(e, wsId, createdBy));
     }
 
     private Uni<Project> allocateAndPut(Workspace workspace, String title, ProjectStatus status,
-            SocialUser creator, Function<Project, Transaction.Part> alongside) {
+            SocialUser creator) {
         String wsId = workspace.id();
         Instant now = clock.instant();
         int year = now.atZone(ZoneOffset.UTC).getYear();
         String createdAt = Timestamps.format(now);
         return projects.allocateProjectSequence(wsId, year, createdAt)
                 .map(seq -> newProject(wsId, year, seq, title, status, creator, createdAt))
-                .chain(project -> projects.createProject(project, workspace.shards(), transaction -> transaction
-                        .include(WorkspaceRepository.sameWorkspace(workspace))
-                        .include(alongside.apply(project))));
+                .chain(project -> projects.createProject(project, workspace.shards(),
+                        WorkspaceRepository.sameWorkspace(workspace)));
     }
 
     /** Members only: the caller's member edge and META (one BatchGetItem), then GetItem of the project. */

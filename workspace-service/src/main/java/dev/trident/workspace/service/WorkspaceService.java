@@ -3,7 +3,6 @@ package dev.trident.workspace.service;
 import dev.trident.keys.Shards;
 import dev.trident.keys.Timestamps;
 import dev.trident.support.client.SocialUsers;
-import dev.trident.support.dynamo.Transaction;
 import dev.trident.support.paging.Cursors;
 import dev.trident.support.paging.Page;
 import dev.trident.support.paging.PageRequest;
@@ -18,7 +17,6 @@ import dev.trident.workspace.repository.WorkspaceRepository;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Clock;
-import java.util.function.Function;
 
 /** Rules of workspaces: creation, settings, and the "whole stack" (settings and projects, newest first). */
 @ApplicationScoped
@@ -53,10 +51,9 @@ public class WorkspaceService {
      * user (422 otherwise, 503 when social-service cannot tell); all that is checked before the one
      * TransactWriteItems, so a refused or failed check writes nothing. An id that exists is a 409, and so is one
      * whose deletion is still running (with Retry-After: checked inside the transaction).
-     * {@code alongside} gives what else the transaction writes, knowing the workspace (an idempotency record).
      */
     public Uni<Workspace> create(Caller caller, String wsId, String displayName, String region, int seatLimit,
-            String ownerIdClaimed, Integer shards, Function<Workspace, Transaction.Part> alongside) {
+            String ownerIdClaimed, Integer shards) {
         String ownerId = AccessRules.requireSelf(caller, "ownerId", ownerIdClaimed);
         int shardCount = Shards.requireShardCount(shards == null ? 1 : shards);
         AccessRules.requireShardsAllowed(caller, shardCount, maxShardsWithoutPlatformAdmin);
@@ -65,9 +62,7 @@ public class WorkspaceService {
                     String now = Timestamps.format(clock.instant());
                     Workspace workspace = new Workspace(wsId, displayName, region, seatLimit, ownerId, shardCount,
                             1, now, now);
-                    return workspaces.createWorkspace(workspace, transaction -> transaction
-                            .include(WorkspaceDeletion.notBeingDeleted(wsId))
-                            .include(alongside.apply(workspace)));
+                    return workspaces.createWorkspace(workspace, WorkspaceDeletion.notBeingDeleted(wsId));
                 })
                 .onFailure().transform(e -> Refusals.workspaceCreate(e, wsId));
     }

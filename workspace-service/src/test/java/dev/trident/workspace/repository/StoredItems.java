@@ -1,6 +1,7 @@
 package dev.trident.workspace.repository;
 
 import dev.trident.keys.WorkspaceKeys;
+import dev.trident.keys.entity.KeyInputs;
 import dev.trident.workspace.model.Member;
 import dev.trident.workspace.model.Project;
 import dev.trident.workspace.model.Workspace;
@@ -26,6 +27,7 @@ public final class StoredItems {
 
     /** A project of a workspace of {@code shards} shards, on the default count of status shards. */
     public static Map<String, AttributeValue> item(Project project, int shards) {
-        return WorkspaceEntities.projects(WorkspaceKeys.DEFAULT_PROJECT_STATUS_SHARDS).get(shards - 1).toItem(project);
+        return WorkspaceEntities.PROJECT.with(KeyInputs.of(WorkspaceEntities.WORKSPACE_SHARDS, shards)
+                .and(WorkspaceEntities.STATUS_SHARDS, WorkspaceKeys.DEFAULT_PROJECT_STATUS_SHARDS)).toItem(project);
     }
 }
