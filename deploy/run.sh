@@ -45,7 +45,7 @@ case "$BIND_HOST" in
   0.0.0.0) CONNECT_HOST=127.0.0.1 ;;
   *) CONNECT_HOST=$BIND_HOST ;;
 esac
-# Dev mode's own DynamoDB Local port (the %dev endpoint in service-support's microprofile-config.properties), apart
+# Dev mode's own DynamoDB Local port (the %dev endpoint in dynamo-support's microprofile-config.properties), apart
 # from the suite's 8000 so that dev mode never works on the suite's table.
 DEV_DYNAMODB_PORT=8100
 if $ONLY_DYNAMODB; then

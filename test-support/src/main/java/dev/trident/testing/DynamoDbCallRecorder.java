@@ -155,7 +155,7 @@ public class DynamoDbCallRecorder implements ExecutionInterceptor {
     /**
      * The SDK refuses a second attribute of a name it has seen in this JVM, and continuous testing in dev mode loads
      * this class again for every run: each loading takes the first free name among name, name#2, ... (as
-     * service-support's dynamo.ReloadSafeAttribute does for the services' attributes).
+     * dynamo-support's dynamo.ReloadSafeAttribute does for the services' attributes).
      */
     private static <T> ExecutionAttribute<T> reloadSafeAttribute(String name) {
         for (int loading = 1; ; loading++) {

@@ -10,7 +10,7 @@ import java.util.regex.Pattern;
  * {@link WorkspacePatterns}, or {@link SharedPatterns} for the calls every service makes through service-support):
  * its name (the metrics' {@code pattern} tag), the item collections it reads, and so the index it reads (a collection
  * is a partition of the table or of one index), the sort-key prefix every read of it keeps to, its order, its
- * consistency, and the routes that make it. A repository sends the declaration itself (service-support's DynamoTable
+ * consistency, and the routes that make it. A repository sends the declaration itself (dynamo-support's DynamoTable
  * and KeyQuery take it); the explorer shows it beside every collection it reads ({@link CollectionReads}); the
  * services' tests refuse a read of a collection it does not declare. Immutable: each method returns a new pattern.
  * Equality is identity, so a pattern is a cheap map key for whatever a client keeps per pattern.

@@ -38,7 +38,8 @@ class NativeInitialisationTest {
                     + "|new\\s+Timer\\s*\\(|ProcessHandle\\.current\\(|InetAddress\\.getLocalHost\\(");
     private static final Pattern CLASS = Pattern.compile("\\bclass\\s+(\\w+)");
     private static final Pattern RUN_TIME = Pattern.compile("--initialize-at-run-time=([^\\s]+)");
-    private static final List<String> NATIVE_MODULES = List.of("common-keys", "service-support", "social-service",
+    private static final List<String> NATIVE_MODULES = List.of("common-keys", "dynamo-support", "service-support",
+            "social-service",
             "enrollment-service", "workspace-service");
 
     @Test

@@ -20,7 +20,8 @@ import org.junit.jupiter.api.io.TempDir;
  * The packages of every service (and the explorer) are layered by role, and no import runs back up: {@code rest}
  * uses {@code service}; {@code service} uses {@code repository} and {@code client}; all of them may use
  * {@code config} and {@code model}, which use no other role. A reader of one service finds the same shape in the
- * others, and a repository never knows an HTTP answer. service-support is layered by concern the same way.
+ * others, and a repository never knows an HTTP answer. What the services share is layered by concern the same way,
+ * in two modules: dynamo-support (the DynamoDB layer) and service-support (the web layer and pending work).
  */
 class PackageLayersTest {
 
@@ -32,15 +33,15 @@ class PackageLayersTest {
             "explorer", "explorer");
 
     /**
-     * service-support's layers, by concern: what every layer may use (settings, time, JSON); the DynamoDB layer
-     * (the table, its calls, paging keys, transport); the web layer (HTTP, problems, auth, cursors, OpenAPI,
-     * idempotency, peer clients); the pending work and erasures that use both. A package may use its own layer and
-     * those below, never one above.
+     * The shared layers, by concern: the DynamoDB layer (dynamo-support: the table, its calls, paging keys,
+     * transport); what every layer above it may use (settings, time, JSON); the web layer (HTTP, problems, auth,
+     * cursors, OpenAPI, idempotency, peer clients); the pending work and erasures that use both. A package may use
+     * its own layer and those below, never one above.
      */
     private static final Map<String, Integer> SUPPORT_LAYER = Map.ofEntries(
-            Map.entry("config", 0), Map.entry("time", 0), Map.entry("json", 0), Map.entry("validation", 0),
-            Map.entry("security", 0),
-            Map.entry("dynamo", 1), Map.entry("table", 1),
+            Map.entry("dynamo", 0), Map.entry("table", 0),
+            Map.entry("config", 1), Map.entry("time", 1), Map.entry("json", 1), Map.entry("validation", 1),
+            Map.entry("security", 1),
             Map.entry("http", 2), Map.entry("problem", 2), Map.entry("paging", 2), Map.entry("auth", 2),
             Map.entry("openapi", 2), Map.entry("idempotency", 2), Map.entry("client", 2),
             Map.entry("work", 3), Map.entry("erasure", 3));
@@ -93,9 +94,21 @@ class PackageLayersTest {
     }
 
     @Test
-    void serviceSupportsDynamoDbLayerUsesNothingOfTheWebLayerOrAbove() {
-        List<String> arrows = arrowsUp(Repo.ROOT.resolve("service-support"), "support", SUPPORT_LAYER, true);
-        assertTrue(arrows.isEmpty(), "service-support imports against its layers " + SUPPORT_LAYER + ": " + arrows);
+    void theSharedModulesImportOnlyDownTheirLayers() {
+        List<String> arrows = new ArrayList<>();
+        for (String module : List.of("dynamo-support", "service-support")) {
+            arrowsUp(Repo.ROOT.resolve(module), "support", SUPPORT_LAYER, true)
+                    .forEach(arrow -> arrows.add(module + " " + arrow));
+        }
+        assertTrue(arrows.isEmpty(), "imports against the shared layers " + SUPPORT_LAYER + ": " + arrows);
+    }
+
+    @Test
+    void theDynamoDbModuleHoldsTheDynamoDbLayerAndNothingElse() throws IOException {
+        Path root = Repo.ROOT.resolve("dynamo-support/src/main/java/dev/trident/support");
+        try (Stream<Path> packages = Files.list(root)) {
+            assertEquals(List.of("dynamo", "table"), packages.map(p -> p.getFileName().toString()).sorted().toList());
+        }
     }
 
     @Test

@@ -131,6 +131,7 @@ final class Repo {
 
     static List<Path> configFiles() {
         List<Path> files = new ArrayList<>();
+        files.add(ROOT.resolve("dynamo-support/src/main/resources/META-INF/microprofile-config.properties"));
         files.add(ROOT.resolve("service-support/src/main/resources/META-INF/microprofile-config.properties"));
         for (String s : SERVICES) {
             files.add(ROOT.resolve(s).resolve("src/main/resources/application.properties"));

@@ -469,7 +469,7 @@ class FaultProxyTest {
                 .expressionAttributeNames(names).expressionAttributeValues(values));
     }
 
-    /** A Query of one GSI1 partition, as service-support's KeyQuery spells it. */
+    /** A Query of one GSI1 partition, as dynamo-support's KeyQuery spells it. */
     private QueryRequest.Builder onIndex(String indexPartition) {
         return QueryRequest.builder().tableName(TABLE).indexName(TableSchema.GSI1)
                 .keyConditionExpression("#pk = :pk")

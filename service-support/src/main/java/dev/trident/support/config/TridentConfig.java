@@ -9,8 +9,6 @@ import java.util.List;
 @ConfigMapping(prefix = "trident")
 public interface TridentConfig {
 
-    Table table();
-
     Cursor cursor();
 
     Auth auth();
@@ -18,26 +16,6 @@ public interface TridentConfig {
     Request request();
 
     Admission admission();
-
-    interface Table {
-        /** The one shared table. */
-        @WithDefault("trident")
-        String name();
-
-        /**
-         * Create the table from the common definition at start-up when it is missing (local run
-         * and tests only; in production the table is infrastructure code).
-         */
-        @WithDefault("false")
-        boolean bootstrap();
-
-        /**
-         * How long a readiness probe waits for DescribeTable (one attempt) before it reports DOWN: short, so that
-         * the probe itself answers well inside a prober's timeout while DynamoDB is stalled.
-         */
-        @WithDefault("PT1S")
-        Duration readinessTimeout();
-    }
 
     interface Cursor {
         /**

@@ -2,7 +2,6 @@ package dev.trident.support.table;
 
 import dev.trident.keys.TableDefinition;
 import dev.trident.keys.pattern.SharedPatterns;
-import dev.trident.support.config.TridentConfig;
 import dev.trident.support.dynamo.PatternTags;
 import io.quarkus.runtime.StartupEvent;
 import io.smallrye.mutiny.Uni;
@@ -38,10 +37,10 @@ public class TableBootstrap {
 
     private final DynamoDbAsyncClient dynamo;
     private final TableDefinition table;
-    private final TridentConfig config;
+    private final TableSettings config;
     private final Optional<String> endpoint;
 
-    TableBootstrap(DynamoDbAsyncClient dynamo, TableDefinition table, TridentConfig config,
+    TableBootstrap(DynamoDbAsyncClient dynamo, TableDefinition table, TableSettings config,
             @ConfigProperty(name = "quarkus.dynamodb.endpoint-override") Optional<String> endpoint) {
         this.dynamo = dynamo;
         this.table = table;
@@ -50,7 +49,7 @@ public class TableBootstrap {
     }
 
     void onStart(@Observes StartupEvent event) {
-        if (config.table().bootstrap()) {
+        if (config.bootstrap()) {
             // Start-up is the one place where waiting is right: serve nothing before the table exists.
             try {
                 ensureTable().await().atMost(TIMEOUT);

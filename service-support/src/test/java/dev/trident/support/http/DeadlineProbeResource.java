@@ -1,7 +1,8 @@
-package dev.trident.support.dynamo;
+package dev.trident.support.http;
 
 import dev.trident.keys.ItemKey;
 import dev.trident.keys.pattern.AccessPattern;
+import dev.trident.support.dynamo.DynamoTable;
 import io.smallrye.mutiny.Uni;
 import jakarta.annotation.security.PermitAll;
 import jakarta.ws.rs.GET;

@@ -3,7 +3,6 @@ package dev.trident.support.dynamo;
 import dev.trident.keys.TableSchema;
 import dev.trident.keys.pattern.AccessPattern;
 import io.smallrye.mutiny.Uni;
-import jakarta.annotation.security.PermitAll;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -12,7 +11,6 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /** Test-only route that puts one item held by GSI1 under its own write pattern, through {@link DynamoTable}. */
 @Path("/capacity-probe")
-@PermitAll
 public class CapacityProbeResource {
 
     static final AccessPattern PATTERN = AccessPattern.named("capacity-probe-put");

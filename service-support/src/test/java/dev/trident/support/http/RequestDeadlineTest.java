@@ -1,10 +1,11 @@
-package dev.trident.support.dynamo;
+package dev.trident.support.http;
 
 import static io.restassured.RestAssured.given;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.trident.support.dynamo.DynamoTable;
 import dev.trident.testing.DynamoDbLocalResource;
 import dev.trident.testing.FrozenTableContract;
 import io.quarkus.test.common.QuarkusTestResource;

@@ -1,7 +1,6 @@
 package dev.trident.support.table;
 
 import dev.trident.keys.TableDefinition;
-import dev.trident.support.config.TridentConfig;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
 
@@ -10,7 +9,7 @@ public class TableProducer {
 
     @Produces
     @Singleton
-    TableDefinition tableDefinition(TridentConfig config) {
-        return TableDefinition.of(config.table().name());
+    TableDefinition tableDefinition(TableSettings config) {
+        return TableDefinition.of(config.name());
     }
 }

@@ -2,7 +2,6 @@ package dev.trident.support.table;
 
 import dev.trident.keys.TableDefinition;
 import dev.trident.keys.pattern.SharedPatterns;
-import dev.trident.support.config.TridentConfig;
 import dev.trident.support.dynamo.PatternTags;
 import dev.trident.support.dynamo.Throttled;
 import io.smallrye.health.api.AsyncHealthCheck;
@@ -42,10 +41,10 @@ public class TableReadinessCheck implements AsyncHealthCheck {
     private final AwsRequestOverrideConfiguration probe;
     private final String endpoint;
 
-    TableReadinessCheck(DynamoDbAsyncClient dynamo, TableDefinition table, TridentConfig config) {
+    TableReadinessCheck(DynamoDbAsyncClient dynamo, TableDefinition table, TableSettings config) {
         this.dynamo = dynamo;
         this.table = table;
-        this.timeout = config.table().readinessTimeout();
+        this.timeout = config.readinessTimeout();
         // One attempt, no SDK retry inside the probe: the next probe is the retry.
         this.probe = PatternTags.build(SharedPatterns.TABLE_READINESS).toBuilder().apiCallTimeout(timeout)
                 .apiCallAttemptTimeout(timeout).build();

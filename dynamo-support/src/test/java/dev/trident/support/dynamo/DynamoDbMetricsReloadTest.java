@@ -25,7 +25,7 @@ import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
 
 /**
- * Quarkus dev mode's live reload loads the application's classes (service-support's included) again in a new class
+ * Quarkus dev mode's live reload loads the application's classes (dynamo-support's included) again in a new class
  * loader while the SDK stays loaded with every ExecutionAttribute name it has seen. Here each "reload" is a class
  * loader of its own that defines this package's classes again from the same class files, as dev mode's does: the
  * metrics interceptor and the access-pattern tag of every loading must still load, and still count and time calls.

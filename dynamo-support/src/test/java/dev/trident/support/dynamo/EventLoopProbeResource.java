@@ -3,7 +3,6 @@ package dev.trident.support.dynamo;
 import dev.trident.keys.ItemKey;
 import dev.trident.keys.pattern.AccessPattern;
 import io.smallrye.mutiny.Uni;
-import jakarta.annotation.security.PermitAll;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import java.util.UUID;
@@ -13,7 +12,6 @@ import java.util.UUID;
  * request and the thread DynamoDB's answer arrived on: {@code <request> <answer>}.
  */
 @Path("/event-loop-probe")
-@PermitAll
 public class EventLoopProbeResource {
 
     private static final AccessPattern PATTERN = AccessPattern.readsAnyPartitionOf("event-loop-probe", null);
