@@ -1,7 +1,10 @@
 package dev.trident.keys;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.util.Arrays;
+import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
@@ -73,5 +76,29 @@ class ItemCollectionTest {
         assertEquals(Optional.empty(), ItemCollection.classify(null, null));
         assertEquals(Optional.of(ItemCollection.WORKSPACE_SHARD),
                 ItemCollection.classify(null, WorkspaceKeys.project("w1", 2, P1).pk()));
+    }
+
+    @Test
+    void aCollectionOpenedByAnIdBuildsAPartitionThatIsItsOwn() {
+        List<ItemCollection> opened = Arrays.stream(ItemCollection.values()).filter(ItemCollection::openedById)
+                .toList();
+        assertEquals(List.of(ItemCollection.USER, ItemCollection.USER_INVERTED, ItemCollection.HANDLE,
+                ItemCollection.HANDLE_PROFILE, ItemCollection.POST_COMMENTS, ItemCollection.STUDENT,
+                ItemCollection.COURSE, ItemCollection.COURSE_ROSTER, ItemCollection.WORKSPACE), opened);
+        for (ItemCollection collection : opened) {
+            assertEquals(Optional.of(collection),
+                    ItemCollection.classify(collection.indexName(), collection.partition("Id-1")), collection.name());
+        }
+        assertEquals(SocialKeys.handlePartition("ann"), ItemCollection.HANDLE.partition("Ann"),
+                "a handle opens its claim whatever its case");
+        assertThrows(InvalidKeyException.class, () -> ItemCollection.STUDENT.partition("no#hash"));
+        assertThrows(IllegalStateException.class, () -> ItemCollection.TIMELINE.partition("2026-05"));
+    }
+
+    @Test
+    void aPartitionOfAnotherIndexIsNotClassifiedAsOneOfThisIndex() {
+        assertEquals(Optional.empty(), ItemCollection.classify("GSI2", SocialKeys.userPartition("u1")));
+        assertEquals(Optional.empty(), ItemCollection.classify(null, SocialKeys.timelinePartition("2026-05", 1, 4)));
+        assertEquals(Optional.empty(), ItemCollection.classify(null, "USER#not#one"));
     }
 }

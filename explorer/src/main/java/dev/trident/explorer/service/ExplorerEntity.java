@@ -1,10 +1,7 @@
 package dev.trident.explorer.service;
 
-import dev.trident.keys.EnrollmentKeys;
 import dev.trident.keys.ItemCollection;
 import dev.trident.keys.KeyDecoder;
-import dev.trident.keys.SocialKeys;
-import dev.trident.keys.WorkspaceKeys;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.Optional;
@@ -55,24 +52,6 @@ public enum ExplorerEntity {
     /** Whether this entity's projects may be spread over shard partitions next to its own. */
     public boolean sharded() {
         return this == WORKSPACE;
-    }
-
-    /**
-     * The partition key value of {@code collection} for this entity's id, built by common-keys (an id outside the
-     * grammar is an InvalidKeyException: a 400).
-     */
-    public String partition(ItemCollection collection, String id) {
-        return switch (collection) {
-            case USER -> SocialKeys.userPartition(id);
-            case USER_INVERTED -> WorkspaceKeys.userWorkspacesPartition(id);
-            case HANDLE -> SocialKeys.handlePartition(SocialKeys.canonicalHandle(id));
-            case HANDLE_PROFILE -> SocialKeys.userByHandle(SocialKeys.canonicalHandle(id)).pk();
-            case POST_COMMENTS -> SocialKeys.commentPartition(id);
-            case STUDENT -> EnrollmentKeys.studentPartition(id);
-            case COURSE, COURSE_ROSTER -> EnrollmentKeys.coursePartition(id);
-            case WORKSPACE -> WorkspaceKeys.workspacePartition(id);
-            default -> throw new IllegalArgumentException(collection + " is not opened by one id");
-        };
     }
 
     public static Optional<ExplorerEntity> fromSlug(String slug) {

@@ -107,7 +107,7 @@ public class ExplorerService {
         if (TABLE_VIEW.equals(viewName)) {
             view = Uni.createFrom().item(tableView(entity, id));
         } else if (INVERTED_VIEW.equals(viewName) && entity.invertedCollection().isPresent()) {
-            view = Uni.createFrom().item(invertedView(entity, id, entity.invertedCollection().get()));
+            view = Uni.createFrom().item(invertedView(id, entity.invertedCollection().get()));
         } else if (shard != null && shard.matches() && entity.sharded()) {
             int n = Integer.parseInt(shard.group(1));
             view = reader.workspaceShards(id).map(count -> {
@@ -188,7 +188,7 @@ public class ExplorerService {
     private static List<CollectionView> views(ExplorerEntity entity, String id, Integer shardCount) {
         List<CollectionView> views = new ArrayList<>();
         views.add(tableView(entity, id));
-        entity.invertedCollection().ifPresent(inverted -> views.add(invertedView(entity, id, inverted)));
+        entity.invertedCollection().ifPresent(inverted -> views.add(invertedView(id, inverted)));
         if (shardCount != null && shardCount > 1) {
             Shards.requireShardCount(shardCount);
             for (int n = 0; n < shardCount; n++) {
@@ -200,11 +200,11 @@ public class ExplorerService {
 
     private static CollectionView tableView(ExplorerEntity entity, String id) {
         ItemCollection collection = entity.tableCollection();
-        return view(TABLE_VIEW, collection, entity.partition(collection, id), null);
+        return view(TABLE_VIEW, collection, collection.partition(id), null);
     }
 
-    private static CollectionView invertedView(ExplorerEntity entity, String id, ItemCollection inverted) {
-        return view(INVERTED_VIEW, inverted, entity.partition(inverted, id), null);
+    private static CollectionView invertedView(String id, ItemCollection inverted) {
+        return view(INVERTED_VIEW, inverted, inverted.partition(id), null);
     }
 
     private static CollectionView shardView(String wsId, int shard, int shardCount) {
