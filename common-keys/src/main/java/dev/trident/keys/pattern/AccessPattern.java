@@ -18,6 +18,8 @@ import java.util.regex.Pattern;
 public final class AccessPattern {
 
     private static final Pattern NAME = Pattern.compile("[a-z][a-z0-9-]{0,63}");
+    /** A cursor scope's name: the service, then the list ({@code enrollment:roster}). */
+    private static final Pattern SCOPE = Pattern.compile("[a-z]+:[a-z][a-z0-9-]{0,63}");
 
     private final String name;
     private final boolean read;
@@ -27,9 +29,10 @@ public final class AccessPattern {
     private final boolean newestFirst;
     private final boolean consistent;
     private final List<String> routes;
+    private final String cursorScope;
 
     private AccessPattern(String name, boolean read, List<ItemCollection> collections, String index,
-            String sortKeyPrefix, boolean newestFirst, boolean consistent, List<String> routes) {
+            String sortKeyPrefix, boolean newestFirst, boolean consistent, List<String> routes, String cursorScope) {
         this.name = name;
         this.read = read;
         this.collections = collections;
@@ -38,6 +41,7 @@ public final class AccessPattern {
         this.newestFirst = newestFirst;
         this.consistent = consistent;
         this.routes = routes;
+        this.cursorScope = cursorScope;
     }
 
     private static String validName(String name) {
@@ -63,7 +67,8 @@ public final class AccessPattern {
                         + ": one pattern reads the table or one index, not both");
             }
         }
-        return new AccessPattern(validName(name), true, List.of(collections), index, null, false, false, List.of());
+        return new AccessPattern(validName(name), true, List.of(collections), index, null, false, false, List.of(),
+                null);
     }
 
     /**
@@ -71,23 +76,24 @@ public final class AccessPattern {
      * that looks at every collection, such as the explorer; no service declares one.
      */
     public static AccessPattern readsAnyPartitionOf(String name, String index) {
-        return new AccessPattern(validName(name), true, List.of(), index, null, false, false, List.of());
+        return new AccessPattern(validName(name), true, List.of(), index, null, false, false, List.of(), null);
     }
 
     /** A pattern that reads no item collection: a write (put, update, delete, transaction) or a call on the table. */
     public static AccessPattern named(String name) {
-        return new AccessPattern(validName(name), false, List.of(), null, null, false, false, List.of());
+        return new AccessPattern(validName(name), false, List.of(), null, null, false, false, List.of(), null);
     }
 
     /** Every read of it keeps to the sort keys beginning with {@code prefix}. */
     public AccessPattern beginsWith(String prefix) {
         return new AccessPattern(name, read, collections, index, Objects.requireNonNull(prefix, "prefix"),
-                newestFirst, consistent, routes);
+                newestFirst, consistent, routes, cursorScope);
     }
 
     /** Highest sort key first. */
     public AccessPattern newestFirst() {
-        return new AccessPattern(name, read, collections, index, sortKeyPrefix, true, consistent, routes);
+        return new AccessPattern(name, read, collections, index, sortKeyPrefix, true, consistent, routes,
+                cursorScope);
     }
 
     /** Strongly consistent: what a decision or a deletion reads. The base table only. */
@@ -95,7 +101,8 @@ public final class AccessPattern {
         if (index != null) {
             throw new IllegalStateException(name + ": a global secondary index has no strongly consistent read");
         }
-        return new AccessPattern(name, read, collections, index, sortKeyPrefix, newestFirst, true, routes);
+        return new AccessPattern(name, read, collections, index, sortKeyPrefix, newestFirst, true, routes,
+                cursorScope);
     }
 
     /** The routes of the service that make this read ({@code GET /users/{userId}}, or what else starts it). */
@@ -104,7 +111,20 @@ public final class AccessPattern {
             throw new IllegalArgumentException(name + ": name the routes that make the read");
         }
         return new AccessPattern(name, read, collections, index, sortKeyPrefix, newestFirst, consistent,
-                List.of(made));
+                List.of(made), cursorScope);
+    }
+
+    /**
+     * A list the service pages with signed cursors, under the scope {@code scope} ({@code service:list}): a cursor
+     * resumes only the list, and the partition, it was issued for ({@link #cursorScope}). Two patterns that page
+     * the same list (a route's first page and its own list route) declare the same scope.
+     */
+    public AccessPattern pagedAs(String scope) {
+        if (!read || scope == null || !SCOPE.matcher(scope).matches()) {
+            throw new IllegalArgumentException(name + ": a read pages as a scope named service:list, not " + scope);
+        }
+        return new AccessPattern(name, read, collections, index, sortKeyPrefix, newestFirst, consistent, routes,
+                scope);
     }
 
     public String name() {
@@ -142,6 +162,27 @@ public final class AccessPattern {
     /** The routes that make this read; empty where none are declared. */
     public List<String> routes() {
         return routes;
+    }
+
+    /** Whether it declares a cursor scope ({@link #pagedAs}). */
+    public boolean isPaged() {
+        return cursorScope != null;
+    }
+
+    /**
+     * The scope a cursor of this list is signed for: the declared scope, then each part of what the list is of (the
+     * partition's ids, and what else a cursor must not be carried across, such as a shard count), joined by
+     * {@code :}.
+     */
+    public String cursorScope(Object... partition) {
+        if (cursorScope == null) {
+            throw new IllegalStateException(name + " declares no cursor scope (pagedAs)");
+        }
+        StringBuilder scope = new StringBuilder(cursorScope);
+        for (Object part : partition) {
+            scope.append(':').append(Objects.requireNonNull(part, "part"));
+        }
+        return scope.toString();
     }
 
     @Override

@@ -11,6 +11,10 @@ import java.util.List;
 public final class EnrollmentPatterns {
 
     public static final String SERVICE = "enrollment-service";
+    /** A student's courses: the include=courses page and GET /students/{studentId}/courses page alike. */
+    private static final String STUDENT_COURSES_SCOPE = "enrollment:student-courses";
+    /** A course's roster: the include=students page and GET /courses/{courseId}/students page alike. */
+    private static final String ROSTER_SCOPE = "enrollment:roster";
 
     // students
     public static final AccessPattern STUDENT = AccessPattern.reads("student", ItemCollection.STUDENT).consistent()
@@ -19,7 +23,8 @@ public final class EnrollmentPatterns {
     /** The profile and the newest enrollments in one Query: enrollments sort just below the profile. */
     public static final AccessPattern STUDENT_WITH_COURSES =
             AccessPattern.reads("student-with-courses", ItemCollection.STUDENT)
-                    .newestFirst().consistent().routes("GET /students/{studentId}?include=courses");
+                    .newestFirst().consistent().routes("GET /students/{studentId}?include=courses")
+                    .pagedAs(STUDENT_COURSES_SCOPE);
     public static final AccessPattern STUDENT_DELETE = AccessPattern.named("student-delete");
     public static final AccessPattern STUDENT_GRADED_COURSES =
             AccessPattern.reads("student-graded-courses", ItemCollection.STUDENT)
@@ -37,9 +42,10 @@ public final class EnrollmentPatterns {
     /** The course and its roster in one Query of the inverted index. */
     public static final AccessPattern COURSE_WITH_STUDENTS =
             AccessPattern.reads("course-with-students", ItemCollection.COURSE_ROSTER)
-                    .routes("GET /courses/{courseId}?include=students");
+                    .routes("GET /courses/{courseId}?include=students").pagedAs(ROSTER_SCOPE);
     public static final AccessPattern COURSE_CATALOGUE =
-            AccessPattern.reads("course-catalogue", ItemCollection.COURSES_BY_TERM).routes("GET /courses?term={term}");
+            AccessPattern.reads("course-catalogue", ItemCollection.COURSES_BY_TERM).routes("GET /courses?term={term}")
+                    .pagedAs("enrollment:term-catalogue");
     public static final AccessPattern COURSE_DELETE = AccessPattern.named("course-delete");
     public static final AccessPattern COURSE_EDGES = AccessPattern.reads("course-edges", ItemCollection.COURSE_ROSTER)
             .beginsWith(EnrollmentKeys.rosterPrefix()).routes("DELETE /courses/{courseId}");
@@ -53,13 +59,16 @@ public final class EnrollmentPatterns {
             .consistent()
             .routes("GET /students/{studentId}/courses/{courseId}");
     public static final AccessPattern STUDENT_COURSES = AccessPattern.reads("student-courses", ItemCollection.STUDENT)
-            .beginsWith(EnrollmentKeys.enrollmentsPrefix()).newestFirst().routes("GET /students/{studentId}/courses");
+            .beginsWith(EnrollmentKeys.enrollmentsPrefix()).newestFirst().routes("GET /students/{studentId}/courses")
+            .pagedAs(STUDENT_COURSES_SCOPE);
     public static final AccessPattern STUDENT_TERM_COURSES =
             AccessPattern.reads("student-term-courses", ItemCollection.STUDENT_TERM)
-                    .newestFirst().routes("GET /students/{studentId}/courses?term={term}");
+                    .newestFirst().routes("GET /students/{studentId}/courses?term={term}")
+                    .pagedAs("enrollment:student-term-courses");
     public static final AccessPattern COURSE_ROSTER =
             AccessPattern.reads("course-roster", ItemCollection.COURSE_ROSTER)
-                    .beginsWith(EnrollmentKeys.rosterPrefix()).routes("GET /courses/{courseId}/students");
+                    .beginsWith(EnrollmentKeys.rosterPrefix()).routes("GET /courses/{courseId}/students")
+                    .pagedAs(ROSTER_SCOPE);
     public static final AccessPattern GRADE_EDGE_READ = AccessPattern.reads("grade-edge-read", ItemCollection.STUDENT)
             .consistent()
             .routes("PATCH /students/{studentId}/courses/{courseId}");

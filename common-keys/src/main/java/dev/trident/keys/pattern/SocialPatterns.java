@@ -13,6 +13,9 @@ public final class SocialPatterns {
     public static final String SERVICE = "social-service";
 
     // users
+    /** A user's posts: the include=posts page of GET /users/{userId} and GET /users/{userId}/posts page alike. */
+    private static final String POSTS_SCOPE = "social:posts";
+
     public static final AccessPattern USER_CREATE = AccessPattern.named("user-create");
     public static final AccessPattern USER_PROFILE = AccessPattern.reads("user-profile", ItemCollection.USER)
             .consistent()
@@ -20,7 +23,7 @@ public final class SocialPatterns {
     /** The profile and the newest posts in one Query: posts sort just below the profile. */
     public static final AccessPattern USER_WITH_NEWEST_POSTS =
             AccessPattern.reads("user-with-newest-posts", ItemCollection.USER)
-            .newestFirst().consistent().routes("GET /users/{userId}?include=posts");
+            .newestFirst().consistent().routes("GET /users/{userId}?include=posts").pagedAs(POSTS_SCOPE);
     public static final AccessPattern USER_BY_HANDLE =
             AccessPattern.reads("user-by-handle", ItemCollection.HANDLE_PROFILE)
             .routes("GET /users/by-handle/{handle}");
@@ -36,7 +39,8 @@ public final class SocialPatterns {
             .routes("GET /users/{userId}/posts/{postId}", "POST /users/{userId}/posts/{postId}/comments",
                     "GET /users/{userId}/posts/{postId}/comments");
     public static final AccessPattern USER_POSTS = AccessPattern.reads("user-posts", ItemCollection.USER)
-            .beginsWith(SocialKeys.postsPrefix()).newestFirst().routes("GET /users/{userId}/posts");
+            .beginsWith(SocialKeys.postsPrefix()).newestFirst().routes("GET /users/{userId}/posts")
+            .pagedAs(POSTS_SCOPE);
     public static final AccessPattern POST_UPDATE = AccessPattern.named("post-update");
     public static final AccessPattern POST_DELETE = AccessPattern.named("post-delete");
     public static final AccessPattern POST_DELETION_PENDING =
@@ -46,7 +50,8 @@ public final class SocialPatterns {
     // comments
     public static final AccessPattern COMMENT_CREATE = AccessPattern.named("comment-create");
     public static final AccessPattern POST_COMMENTS = AccessPattern.reads("post-comments", ItemCollection.POST_COMMENTS)
-            .beginsWith(SocialKeys.commentsPrefix()).routes("GET /users/{userId}/posts/{postId}/comments");
+            .beginsWith(SocialKeys.commentsPrefix()).routes("GET /users/{userId}/posts/{postId}/comments")
+            .pagedAs("social:comments");
     public static final AccessPattern COMMENT = AccessPattern.reads("comment", ItemCollection.POST_COMMENTS)
             .consistent()
             .routes("GET /users/{userId}/posts/{postId}/comments/{commentId}",
@@ -63,7 +68,7 @@ public final class SocialPatterns {
             AccessPattern.reads("timeline-months", ItemCollection.TIMELINE_MONTHS)
             .newestFirst().routes("GET /timeline");
     public static final AccessPattern TIMELINE = AccessPattern.reads("timeline", ItemCollection.TIMELINE)
-            .newestFirst().routes("GET /timeline");
+            .newestFirst().routes("GET /timeline").pagedAs("social:timeline");
     // the erasure of an account
     public static final AccessPattern ERASURE_REQUEST = AccessPattern.named("erasure-request");
     public static final AccessPattern ERASURE_USER_ITEMS =

@@ -13,6 +13,9 @@ public final class WorkspacePatterns {
     public static final String SERVICE = "workspace-service";
 
     // workspaces
+    /** A workspace's projects, all or of one status (the status is a part of the latter's scopes). */
+    private static final String PROJECTS_SCOPE = "workspace:projects";
+
     public static final AccessPattern WORKSPACE_CREATE = AccessPattern.named("workspace-create");
     /** The settings item every route of a workspace reads first: its members' rules and its shard count. */
     public static final AccessPattern WORKSPACE_ACCESS = AccessPattern.reads("workspace-access",
@@ -34,10 +37,10 @@ public final class WorkspacePatterns {
     public static final AccessPattern MEMBER_REMOVE = AccessPattern.named("member-remove");
     public static final AccessPattern WORKSPACE_MEMBERS = AccessPattern.reads("workspace-members",
             ItemCollection.WORKSPACE).beginsWith(WorkspaceKeys.membersPrefix())
-            .routes("GET /workspaces/{wsId}/members");
+            .routes("GET /workspaces/{wsId}/members").pagedAs("workspace:members");
     public static final AccessPattern WORKSPACES_OF_USER = AccessPattern.reads("workspaces-of-user",
             ItemCollection.USER_INVERTED).beginsWith(WorkspaceKeys.workspacesOfUserPrefix())
-            .routes("GET /workspaces?member={userId}");
+            .routes("GET /workspaces?member={userId}").pagedAs("workspace:of-user");
     // projects
     public static final AccessPattern PROJECT_SEQUENCE = AccessPattern.named("project-sequence");
     public static final AccessPattern PROJECT_CREATE = AccessPattern.named("project-create");
@@ -45,15 +48,16 @@ public final class WorkspacePatterns {
             ItemCollection.WORKSPACE_SHARD).consistent().routes("GET /workspaces/{wsId}/projects/{projectId}");
     public static final AccessPattern WORKSPACE_PROJECTS = AccessPattern.reads("workspace-projects",
             ItemCollection.WORKSPACE, ItemCollection.WORKSPACE_SHARD).beginsWith(WorkspaceKeys.projectsPrefix())
-            .newestFirst().routes("GET /workspaces/{wsId}/projects");
+            .newestFirst().routes("GET /workspaces/{wsId}/projects").pagedAs(PROJECTS_SCOPE);
     public static final AccessPattern WORKSPACE_WITH_PROJECTS = AccessPattern.reads("workspace-with-projects",
             ItemCollection.WORKSPACE, ItemCollection.WORKSPACE_SHARD).beginsWith(WorkspaceKeys.projectsPrefix())
-            .newestFirst().routes("GET /workspaces/{wsId}?include=projects");
+            .newestFirst().routes("GET /workspaces/{wsId}?include=projects").pagedAs("workspace:stack");
     public static final AccessPattern WORKSPACE_PROJECTS_BY_STATUS = AccessPattern.reads(
             "workspace-projects-by-status", ItemCollection.WORKSPACE_PROJECTS_BY_STATUS).newestFirst()
-            .routes("GET /workspaces/{wsId}/projects?status={status}");
+            .routes("GET /workspaces/{wsId}/projects?status={status}").pagedAs(PROJECTS_SCOPE);
     public static final AccessPattern PROJECTS_BY_STATUS = AccessPattern.reads("projects-by-status",
-            ItemCollection.PROJECTS_BY_STATUS).newestFirst().routes("GET /projects?status={status}");
+            ItemCollection.PROJECTS_BY_STATUS).newestFirst().routes("GET /projects?status={status}")
+            .pagedAs("workspace:projects-by-status");
     public static final AccessPattern PROJECT_UPDATE = AccessPattern.named("project-update");
     public static final AccessPattern PROJECT_DELETE = AccessPattern.named("project-delete");
     // the erasure of an account

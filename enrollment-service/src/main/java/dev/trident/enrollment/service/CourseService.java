@@ -1,5 +1,6 @@
 package dev.trident.enrollment.service;
 
+import dev.trident.keys.pattern.EnrollmentPatterns;
 import dev.trident.support.client.Workspaces;
 import dev.trident.enrollment.model.Course;
 import dev.trident.enrollment.model.CourseChanges;
@@ -49,7 +50,8 @@ public class CourseService {
      * (DESIGN.md "Who may do what": course metadata is not private; grades are, and a course carries none).
      */
     public Uni<Page<Course>> termCatalogue(String term, PageRequest page) {
-        String scope = CursorScopes.termCatalogue(term, courses.catalogueShards());
+        String scope = EnrollmentPatterns.COURSE_CATALOGUE.cursorScope(term,
+                "shards=" + courses.catalogueShards());
         return courses.termCatalogue(term, cursors.resume(scope, page), page.limit())
                 .map(slice -> cursors.page(scope, slice));
     }
@@ -67,9 +69,9 @@ public class CourseService {
                     if (both.getItem1() == null) {
                         throw Refusals.courseNotFound(courseId);
                     }
+                    String scope = EnrollmentPatterns.COURSE_WITH_STUDENTS.cursorScope(courseId);
                     return new CourseWithStudents(both.getItem1().course(), AccessRules.listAsSeenBy(caller,
-                            cursors.page(CursorScopes.roster(courseId), both.getItem1().students()),
-                            both.getItem2()));
+                            cursors.page(scope, both.getItem1().students()), both.getItem2()));
                 });
     }
 
@@ -79,7 +81,7 @@ public class CourseService {
      * in parallel with the roster's Query.
      */
     public Uni<Page<Enrollment>> courseRoster(Caller caller, String courseId, PageRequest page) {
-        String scope = CursorScopes.roster(courseId);
+        String scope = EnrollmentPatterns.COURSE_ROSTER.cursorScope(courseId);
         Uni<Page<Enrollment>> roster = enrollments.courseRoster(courseId, cursors.resume(scope, page), page.limit())
                 .map(slice -> cursors.page(scope, slice));
         if (!AccessRules.gradeViewDependsOnCourse(caller)) {

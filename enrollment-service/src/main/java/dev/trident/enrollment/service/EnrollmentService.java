@@ -7,6 +7,7 @@ import dev.trident.enrollment.repository.CourseRepository;
 import dev.trident.enrollment.repository.EnrollmentRepository;
 import dev.trident.enrollment.repository.StudentRepository;
 import dev.trident.keys.Timestamps;
+import dev.trident.keys.pattern.EnrollmentPatterns;
 import dev.trident.support.paging.Cursors;
 import dev.trident.support.paging.Page;
 import dev.trident.support.paging.PageRequest;
@@ -47,7 +48,7 @@ public class EnrollmentService {
     /** A student's enrollments; grades only for the student themselves and the registrar. */
     public Uni<Page<Enrollment>> studentCourses(Caller caller, String studentId, PageRequest page) {
         AccessRules.requireMayReadStudent(caller, studentId);
-        String scope = CursorScopes.studentCourses(studentId);
+        String scope = EnrollmentPatterns.STUDENT_COURSES.cursorScope(studentId);
         return enrollments.studentCourses(studentId, cursors.resume(scope, page), page.limit())
                 .map(slice -> AccessRules.listAsSeenBy(caller, cursors.page(scope, slice), List.of()));
     }
@@ -58,7 +59,7 @@ public class EnrollmentService {
      */
     public Uni<Page<Enrollment>> studentTermCourses(Caller caller, String studentId, String term, PageRequest page) {
         AccessRules.requireMayReadStudent(caller, studentId);
-        String scope = CursorScopes.studentTermCourses(studentId, term);
+        String scope = EnrollmentPatterns.STUDENT_TERM_COURSES.cursorScope(studentId, term);
         return enrollments.studentTermCourses(studentId, term, cursors.resume(scope, page), page.limit())
                 .map(slice -> AccessRules.listAsSeenBy(caller, cursors.page(scope, slice), List.of()));
     }

@@ -5,6 +5,7 @@ import dev.trident.enrollment.model.StudentProfile;
 import dev.trident.enrollment.model.StudentWithCourses;
 import dev.trident.enrollment.repository.StudentRepository;
 import dev.trident.keys.Timestamps;
+import dev.trident.keys.pattern.EnrollmentPatterns;
 import dev.trident.support.client.SocialUsers;
 import dev.trident.support.dynamo.WriteRefused;
 import dev.trident.support.paging.Cursors;
@@ -46,7 +47,7 @@ public class StudentService {
         return students.studentWithCourses(studentId, limit)
                 .onItem().ifNull().failWith(() -> Refusals.studentNotFound(studentId))
                 .map(found -> new StudentWithCourses(found.student(), AccessRules.listAsSeenBy(caller,
-                        cursors.page(CursorScopes.studentCourses(studentId), found.courses()), List.of())));
+                        cursors.page(EnrollmentPatterns.STUDENT_WITH_COURSES.cursorScope(studentId), found.courses()), List.of())));
     }
 
     /**

@@ -2,6 +2,7 @@ package dev.trident.social.service;
 
 import dev.trident.keys.Months;
 import dev.trident.keys.Timestamps;
+import dev.trident.keys.pattern.SocialPatterns;
 import dev.trident.social.model.MonthlyStats;
 import dev.trident.social.model.Profile;
 import dev.trident.social.model.ProfileWithPosts;
@@ -58,7 +59,7 @@ public class UserService {
         return users.userWithNewestPosts(userId, page.limit())
                 .onItem().ifNull().failWith(() -> Refusals.notFound("user", userId))
                 .map(found -> new ProfileWithPosts(found.profile(),
-                        cursors.page(CursorScopes.posts(userId), found.posts())));
+                        cursors.page(SocialPatterns.USER_WITH_NEWEST_POSTS.cursorScope(userId), found.posts())));
     }
 
     public Uni<Profile> byHandle(String handle) {

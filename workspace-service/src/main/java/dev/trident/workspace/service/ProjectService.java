@@ -3,6 +3,7 @@ package dev.trident.workspace.service;
 import dev.trident.keys.ProjectId;
 import dev.trident.keys.ProjectStatus;
 import dev.trident.keys.Timestamps;
+import dev.trident.keys.pattern.WorkspacePatterns;
 import dev.trident.support.client.SocialUser;
 import dev.trident.support.client.SocialUsers;
 import dev.trident.support.paging.Cursors;
@@ -84,7 +85,7 @@ public class ProjectService {
     /** Newest first; with shards, one Query per shard merged, under one cursor bound to workspace and layout. */
     public Uni<Page<Project>> list(Caller caller, String wsId, PageRequest page) {
         return membership.member(caller, wsId).map(CallerMembership.Access::shards).chain(shards -> {
-            String scope = CursorScopes.projects(wsId, shards);
+            String scope = WorkspacePatterns.WORKSPACE_PROJECTS.cursorScope(wsId, "shards=" + shards);
             return projects.workspaceProjects(wsId, shards, cursors.resume(scope, page), page.limit())
                     .map(slice -> cursors.page(scope, slice));
         });
@@ -96,7 +97,8 @@ public class ProjectService {
      */
     public Uni<Page<Project>> listByStatus(Caller caller, String wsId, ProjectStatus status, PageRequest page) {
         return membership.member(caller, wsId).map(CallerMembership.Access::shards).chain(shards -> {
-            String scope = CursorScopes.projectsWithStatus(wsId, status, shards);
+            String scope = WorkspacePatterns.WORKSPACE_PROJECTS_BY_STATUS.cursorScope(wsId, "status=" + status.name(),
+                    "shards=" + shards);
             return projects.workspaceProjectsByStatus(wsId, shards, status, cursors.resume(scope, page), page.limit())
                     .map(slice -> cursors.page(scope, slice));
         });
@@ -127,7 +129,12 @@ public class ProjectService {
      */
     public Uni<Page<Project>> byStatus(Caller caller, ProjectStatus status, CreatedRange range, PageRequest page) {
         AccessRules.requirePlatformAdmin(caller);
-        String scope = CursorScopes.projectsByStatus(status, range, projects.statusShards());
+        // Bound to the range too, so a cursor never resumes a wider (or other) range than the one it was issued for.
+        String shards = "shards=" + projects.statusShards();
+        String scope = range.bounded()
+                ? WorkspacePatterns.PROJECTS_BY_STATUS.cursorScope(status.name(), shards, "from=" + range.from(),
+                        "to=" + range.to())
+                : WorkspacePatterns.PROJECTS_BY_STATUS.cursorScope(status.name(), shards);
         return projects.projectsByStatus(status, range, cursors.resume(scope, page), page.limit())
                 .map(slice -> cursors.page(scope, slice));
     }
