@@ -99,15 +99,7 @@ HARNESS_CP="$HARNESS/classes:$HARNESS/lib/*"
 
 # 2. Free loopback ports: DynamoDB Local on BASE, the services on BASE+1..3, the fault proxy on BASE+4.
 . "$ROOT/deploy/lib/ports.sh"
-for _ in $(seq 1 50); do
-  BASE=$(( 20000 + RANDOM % 20000 ))
-  busy=false
-  for p in $BASE $((BASE + 1)) $((BASE + 2)) $((BASE + 3)) $((BASE + 4)); do
-    ! port_in_use "$HOST" "$p" || { busy=true; break; }
-  done
-  $busy || break
-done
-! $busy || { echo "no five free ports found" >&2; exit 1; }
+BASE=$(free_port_block "$HOST" 5)
 declare -A PORT_OF=([social-service]=$((BASE + 1)) [enrollment-service]=$((BASE + 2)) [workspace-service]=$((BASE + 3)))
 declare -A PID_OF=()
 # The services reach DynamoDB Local through the fault proxy; the drain, the audit and the checks read it directly.
