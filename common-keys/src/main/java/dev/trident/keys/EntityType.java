@@ -4,43 +4,47 @@ import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * The one registry of entity types and their primary-key prefixes. Builders read their prefixes from here,
- * so a test over this enum proves that no two entity types can share a (PK, SK).
+ * The one registry of entity types: the name each stores in {@code _type} and its keys, declared in its domain's key
+ * class ({@link EntityKeys}). A test over this enum proves that no two entity types can share a (PK, SK).
  */
 public enum EntityType {
-    USER_PROFILE("UserProfile", "USER#", "PROFILE", false),
-    HANDLE_CLAIM("HandleClaim", "HANDLE#", "HANDLE", false),
-    POST("Post", "USER#", "POST#", true),
-    COMMENT("Comment", "POST#", "COMMENT#", true),
-    MONTHLY_STATS("MonthlyStats", "USER#", "STATS#", true),
-    /** A post its owner deleted whose comments may not all be deleted yet; sorts below POST# on purpose. */
-    POST_DELETION("PostDeletion", "USER#", "DELPOST#", true),
-    /** One item per month that has (or had) posts, so the timeline never reads an empty month. */
-    TIMELINE_MONTH("TimelineMonth", "TIMELINE#", "MONTH#", true),
-    STUDENT("Student", "STU#", "PROFILE", false),
-    COURSE("Course", "CRS#", "METADATA", false),
-    ENROLLMENT("Enrollment", "STU#", "ENROLL#CRS#", true),
-    WORKSPACE("Workspace", "WS#", "META", false),
-    MEMBER("WorkspaceMember", "WS#", "MEMBER#", true),
-    PROJECT("Project", "WS#", "PROJ#", true),
-    PROJECT_SEQUENCE("ProjectSequence", "WS#", "PROJSEQ#", true),
-    /** The stored answer of a create sent with an Idempotency-Key, per caller, route and key; expires (TTL). */
-    IDEMPOTENCY("IdempotencyRecord", "IDEM#", "IDEM", false),
-    /** The record of an account's erasure: id and progress only; expires 30 days after it is written. */
-    ERASURE("Erasure", "ERASURE#", "ERASURE", false),
-    /** A piece of work a service still has to do, in that service's pending-work partition, claimed by lease. */
-    WORK_ITEM("WorkItem", "WORK#", "TASK#", true);
+    USER_PROFILE("UserProfile", SocialKeys.USER_PROFILE),
+    HANDLE_CLAIM("HandleClaim", SocialKeys.HANDLE_CLAIM),
+    POST("Post", SocialKeys.POST),
+    COMMENT("Comment", SocialKeys.COMMENT),
+    MONTHLY_STATS("MonthlyStats", SocialKeys.MONTHLY_STATS),
+    POST_DELETION("PostDeletion", SocialKeys.POST_DELETION),
+    TIMELINE_MONTH("TimelineMonth", SocialKeys.TIMELINE_MONTH),
+    STUDENT("Student", EnrollmentKeys.STUDENT),
+    COURSE("Course", EnrollmentKeys.COURSE),
+    ENROLLMENT("Enrollment", EnrollmentKeys.ENROLLMENT),
+    WORKSPACE("Workspace", WorkspaceKeys.WORKSPACE),
+    MEMBER("WorkspaceMember", WorkspaceKeys.MEMBER),
+    PROJECT("Project", WorkspaceKeys.PROJECT),
+    PROJECT_SEQUENCE("ProjectSequence", WorkspaceKeys.PROJECT_SEQUENCE),
+    IDEMPOTENCY("IdempotencyRecord", IdempotencyKeys.IDEMPOTENCY),
+    ERASURE("Erasure", ErasureKeys.ERASURE),
+    WORK_ITEM("WorkItem", WorkKeys.WORK_ITEM);
 
     private final String typeName;
+    private final EntityKeys keys;
     private final String pkPrefix;
     private final String sortKey;
     private final boolean sortKeyIsPrefix;
 
-    EntityType(String typeName, String pkPrefix, String sortKey, boolean sortKeyIsPrefix) {
+    EntityType(String typeName, EntityKeys keys) {
         this.typeName = typeName;
-        this.pkPrefix = pkPrefix;
-        this.sortKey = sortKey;
-        this.sortKeyIsPrefix = sortKeyIsPrefix;
+        this.keys = keys;
+        String pkWords = keys.pk().prefix();
+        // The partition family: the key's first word and its delimiter (TIMELINE# of TIMELINE#MONTHS).
+        this.pkPrefix = pkWords.substring(0, pkWords.indexOf(Keys.DELIMITER) + 1);
+        this.sortKey = keys.sk().prefix();
+        this.sortKeyIsPrefix = !keys.sk().parts().isEmpty();
+    }
+
+    /** This type's keys: primary key and index key templates, declared in its domain's key class. */
+    public EntityKeys keys() {
+        return keys;
     }
 
     /** The value stored in {@code _type}. */

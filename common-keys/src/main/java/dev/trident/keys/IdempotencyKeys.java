@@ -1,6 +1,6 @@
 package dev.trident.keys;
 
-import static dev.trident.keys.EntityType.IDEMPOTENCY;
+import static dev.trident.keys.KeyParts.RECORD_HASH;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -12,7 +12,10 @@ import java.util.HexFormat;
  * ASCII), so the partition is the SHA-256 of the three, never the key itself: no client text reaches a key.
  */
 public final class IdempotencyKeys {
-    public static final String RECORD = IDEMPOTENCY.sortKey();
+    static final KeyTemplate RECORD_PARTITION = KeyTemplate.of("IDEM", RECORD_HASH);
+    /** The stored answer of a create sent with an Idempotency-Key, per caller, route and key; expires (TTL). */
+    static final EntityKeys IDEMPOTENCY = EntityKeys.of(RECORD_PARTITION, KeyTemplate.of("IDEM"));
+    public static final String RECORD = IDEMPOTENCY.sk().prefix();
 
     private IdempotencyKeys() {
     }
@@ -23,7 +26,7 @@ public final class IdempotencyKeys {
         if (route == null || route.isEmpty() || idempotencyKey == null || idempotencyKey.isEmpty()) {
             throw new InvalidKeyException("idempotencyKey", "route and key must not be empty");
         }
-        return new ItemKey(IDEMPOTENCY.pkPrefix() + sha256(callerId + '\0' + route + '\0' + idempotencyKey), RECORD);
+        return IDEMPOTENCY.build(sha256(callerId + '\0' + route + '\0' + idempotencyKey));
     }
 
     static String sha256(String text) {

@@ -30,4 +30,13 @@ public final class Shards {
         }
         return shardCount;
     }
+
+    /** A shard among {@code shardCount}: 0 to {@code shardCount - 1}. */
+    public static int requireShard(int shard, int shardCount) {
+        requireShardCount(shardCount);
+        if (shard < 0 || shard >= shardCount) {
+            throw new InvalidKeyException("shard", "must be between 0 and " + (shardCount - 1));
+        }
+        return shard;
+    }
 }

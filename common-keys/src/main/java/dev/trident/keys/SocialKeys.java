@@ -1,12 +1,11 @@
 package dev.trident.keys;
 
-import static dev.trident.keys.EntityType.COMMENT;
-import static dev.trident.keys.EntityType.HANDLE_CLAIM;
-import static dev.trident.keys.EntityType.MONTHLY_STATS;
-import static dev.trident.keys.EntityType.POST;
-import static dev.trident.keys.EntityType.POST_DELETION;
-import static dev.trident.keys.EntityType.TIMELINE_MONTH;
-import static dev.trident.keys.EntityType.USER_PROFILE;
+import static dev.trident.keys.KeyParts.COMMENT_ID;
+import static dev.trident.keys.KeyParts.HANDLE;
+import static dev.trident.keys.KeyParts.MONTH;
+import static dev.trident.keys.KeyParts.POST_ID;
+import static dev.trident.keys.KeyParts.SHARD;
+import static dev.trident.keys.KeyParts.USER_ID;
 
 import java.time.Instant;
 import java.util.Locale;
@@ -14,29 +13,59 @@ import java.util.OptionalInt;
 
 /**
  * Keys of the social domain: profiles, handle claims, posts, pending post deletions, comments, monthly stats, the
- * timeline and its index of months.
+ * timeline and its index of months. The declarations come first; the builders and parsers below are derived from
+ * them.
  */
 public final class SocialKeys {
+    static final KeyTemplate USER_PARTITION = KeyTemplate.of("USER", USER_ID);
+    static final KeyTemplate HANDLE_PARTITION = KeyTemplate.of("HANDLE", HANDLE);
+    static final KeyTemplate COMMENT_PARTITION = KeyTemplate.of("POST", POST_ID);
+    /** The one partition that lists the months holding posts, one item each ({@code MONTH#<yyyy-mm>}). */
+    static final KeyTemplate TIMELINE_MONTHS = KeyTemplate.of("TIMELINE", "MONTHS");
+    /**
+     * One write shard of a month's posts on GSI2; without the shard, the partition every post of a month had before
+     * the timeline was sharded (no read queries it; the backfill and the audit find such posts).
+     */
+    static final KeyTemplate TIMELINE = KeyTemplate.of("TIMELINE", MONTH).optionally(SHARD);
+    static final KeyTemplate COMMENT_SK = KeyTemplate.of("COMMENT", COMMENT_ID);
+
+    /** {@code USER#<userId>/PROFILE}, on GSI1 under its handle so a handle finds its profile. */
+    static final EntityKeys USER_PROFILE = EntityKeys.of(USER_PARTITION, KeyTemplate.of("PROFILE"))
+            .index(TableSchema.GSI1, HANDLE_PARTITION, KeyTemplate.of("PROFILE"));
+    /** The item that makes a handle unique. */
+    static final EntityKeys HANDLE_CLAIM = EntityKeys.of(HANDLE_PARTITION, KeyTemplate.of("HANDLE"));
+    /** {@code USER#<userId>/POST#<postId>}, on GSI2 in its month's timeline shard. */
+    static final EntityKeys POST = EntityKeys.of(USER_PARTITION, KeyTemplate.of("POST", POST_ID))
+            .index(TableSchema.GSI2, TIMELINE, KeyTemplate.of(POST_ID));
+    /**
+     * A comment in its post's partition, on GSI1 under its author's {@code USER#<authorId>}, so an account's comments
+     * on other people's posts are found by one Query (erasure), beside its workspaces.
+     */
+    static final EntityKeys COMMENT = EntityKeys.of(COMMENT_PARTITION, COMMENT_SK)
+            .index(TableSchema.GSI1, USER_PARTITION, COMMENT_SK);
+    static final EntityKeys MONTHLY_STATS = EntityKeys.of(USER_PARTITION, KeyTemplate.of("STATS", MONTH));
+    /**
+     * A post its owner deleted whose comments may not all be deleted yet: {@code D} sorts below {@code POST#}, so no
+     * read of posts ever meets one.
+     */
+    static final EntityKeys POST_DELETION = EntityKeys.of(USER_PARTITION, KeyTemplate.of("DELPOST", POST_ID));
+    /** One item per month that has (or had) posts, so the timeline never reads an empty month. */
+    static final EntityKeys TIMELINE_MONTH = EntityKeys.of(TIMELINE_MONTHS, KeyTemplate.of("MONTH", MONTH));
+
     /**
      * SK of a profile; posts sort below it, stats above, so {@code SK <= PROFILE} descending = profile + newest posts.
      */
-    public static final String PROFILE = USER_PROFILE.sortKey();
-    public static final String HANDLE = HANDLE_CLAIM.sortKey();
-    public static final String POSTS_PREFIX = POST.sortKey();
-    public static final String COMMENTS_PREFIX = COMMENT.sortKey();
-    public static final String STATS_PREFIX = MONTHLY_STATS.sortKey();
-    /** SK prefix of a pending post deletion; {@code D} sorts below {@code POST#}, so no posts read ever meets one. */
-    public static final String POST_DELETIONS_PREFIX = POST_DELETION.sortKey();
-    static final String TIMELINE_PREFIX = "TIMELINE#";
-    /** The one partition that lists the months holding posts, one item each ({@code MONTH#<yyyy-mm>}). */
-    public static final String TIMELINE_MONTHS_PARTITION = TIMELINE_MONTH.pkPrefix() + "MONTHS";
-    static final String TIMELINE_MONTH_PREFIX = TIMELINE_MONTH.sortKey();
+    public static final String PROFILE = USER_PROFILE.sk().prefix();
+    public static final String POSTS_PREFIX = POST.sk().prefix();
+    public static final String COMMENTS_PREFIX = COMMENT_SK.prefix();
+    public static final String STATS_PREFIX = MONTHLY_STATS.sk().prefix();
+    public static final String POST_DELETIONS_PREFIX = POST_DELETION.sk().prefix();
+    public static final String TIMELINE_MONTHS_PARTITION = TIMELINE_MONTHS.build();
     /**
      * Write shards of each timeline month when nothing says otherwise: a month's posts (and the comment counts that
      * rewrite their index copies) spread over this many GSI2 partitions.
      */
     public static final int DEFAULT_TIMELINE_SHARDS = 16;
-    private static final int MONTH_LENGTH = "yyyy-mm".length();
 
     private SocialKeys() {
     }
@@ -60,29 +89,29 @@ public final class SocialKeys {
     }
 
     public static String userPartition(String userId) {
-        return USER_PROFILE.pkPrefix() + Ids.require("userId", userId);
+        return USER_PARTITION.build(userId);
     }
 
     public static ItemKey userProfile(String userId) {
-        return new ItemKey(userPartition(userId), PROFILE);
+        return USER_PROFILE.build(userId);
     }
 
     /** GSI1 key of a profile: {@code HANDLE#<handle>} / {@code PROFILE}. */
     public static IndexKey userByHandle(String handle) {
-        return new IndexKey(TableSchema.GSI1, handlePartition(handle), PROFILE);
+        return USER_PROFILE.in(TableSchema.GSI1).build(handle);
     }
 
     /** The item that makes a handle unique. */
     public static ItemKey handleClaim(String handle) {
-        return new ItemKey(handlePartition(handle), HANDLE);
+        return HANDLE_CLAIM.build(handle);
     }
 
     public static String handlePartition(String handle) {
-        return HANDLE_CLAIM.pkPrefix() + Ids.require("handle", handle);
+        return HANDLE_PARTITION.build(handle);
     }
 
     public static ItemKey post(String userId, String postId) {
-        return new ItemKey(userPartition(userId), POSTS_PREFIX + Ids.require("postId", postId));
+        return POST.build(userId, postId);
     }
 
     public static String postsPrefix() {
@@ -96,11 +125,7 @@ public final class SocialKeys {
 
     /** GSI2PK of one write shard of a month's posts: {@code TIMELINE#<yyyy-mm>#<shard>}. */
     public static String timelinePartition(String month, int shard, int shardCount) {
-        Shards.requireShardCount(shardCount);
-        if (shard < 0 || shard >= shardCount) {
-            throw new InvalidKeyException("shard", "must be between 0 and " + (shardCount - 1));
-        }
-        return unshardedTimelinePartition(month) + Keys.DELIMITER + shard;
+        return TIMELINE.build(month, Shards.requireShard(shard, shardCount));
     }
 
     /**
@@ -108,7 +133,7 @@ public final class SocialKeys {
      * queries it; the backfill that moves such posts to their shard and the audit that finds them do.
      */
     public static String unshardedTimelinePartition(String month) {
-        return TIMELINE_PREFIX + Months.validate("month", month);
+        return TIMELINE.build(month, null);
     }
 
     /**
@@ -116,8 +141,7 @@ public final class SocialKeys {
      * the post among {@code shardCount}, so one month's posts are written to that many partitions.
      */
     public static IndexKey postTimeline(String month, String postId, int shardCount) {
-        return new IndexKey(TableSchema.GSI2, timelinePartition(month, timelineShard(postId, shardCount), shardCount),
-                postId);
+        return POST.in(TableSchema.GSI2).build(month, timelineShard(postId, shardCount), postId);
     }
 
     /**
@@ -125,34 +149,31 @@ public final class SocialKeys {
      * repeated DELETE finds its unfinished work there and nowhere else.
      */
     public static ItemKey postDeletion(String userId, String postId) {
-        return new ItemKey(userPartition(userId), POST_DELETIONS_PREFIX + Ids.require("postId", postId));
+        return POST_DELETION.build(userId, postId);
     }
 
     /** The item saying that {@code month} has (or had) posts on the timeline. */
     public static ItemKey timelineMonth(String month) {
-        return new ItemKey(TIMELINE_MONTHS_PARTITION, timelineMonthSortKey(month));
+        return TIMELINE_MONTH.build(month);
     }
 
     /** SK of a month in {@link #TIMELINE_MONTHS_PARTITION}; sorts by month. */
     public static String timelineMonthSortKey(String month) {
-        return TIMELINE_MONTH_PREFIX + Months.validate("month", month);
+        return TIMELINE_MONTH.sk().build(month);
     }
 
     /** The partition holding a post's comments. */
     public static String commentPartition(String postId) {
-        return COMMENT.pkPrefix() + Ids.require("postId", postId);
+        return COMMENT_PARTITION.build(postId);
     }
 
     public static ItemKey comment(String postId, String commentId) {
-        return new ItemKey(commentPartition(postId), COMMENTS_PREFIX + Ids.require("commentId", commentId));
+        return COMMENT.build(postId, commentId);
     }
 
-    /**
-     * GSI1 key of a comment under its author: {@code USER#<authorId>} / {@code COMMENT#<commentId>}, so an account's
-     * comments on other people's posts are found by one Query (erasure), beside its workspaces ({@code WS#...}).
-     */
+    /** GSI1 key of a comment under its author: {@code USER#<authorId>} / {@code COMMENT#<commentId>}. */
     public static IndexKey commentByAuthor(String authorId, String commentId) {
-        return new IndexKey(TableSchema.GSI1, userPartition(authorId), COMMENTS_PREFIX + Ids.require("commentId", commentId));
+        return COMMENT.in(TableSchema.GSI1).build(authorId, commentId);
     }
 
     /** GSI1SK prefix of the comments under their author's {@code USER#<authorId>}. */
@@ -165,42 +186,41 @@ public final class SocialKeys {
     }
 
     public static ItemKey monthlyStats(String userId, String month) {
-        return new ItemKey(userPartition(userId), STATS_PREFIX + Months.validate("month", month));
+        return MONTHLY_STATS.build(userId, month);
     }
 
     // Parsers: each returns the id carried by one key part, or throws InvalidKeyException on a foreign key.
 
     public static String parseUserPk(String pk) {
-        return Keys.idAfter("userId", pk, USER_PROFILE.pkPrefix());
+        return USER_PARTITION.read("userId", pk).get(USER_ID);
     }
 
-    /** Handle from a claim PK or a profile's GSI1PK. */
     public static String parseHandlePk(String pk) {
-        return Keys.idAfter("handle", pk, HANDLE_CLAIM.pkPrefix());
+        return HANDLE_PARTITION.read("handle", pk).get(HANDLE);
     }
 
     public static String parsePostSk(String sk) {
-        return Keys.idAfter("postId", sk, POSTS_PREFIX);
+        return POST.sk().read("postId", sk).get(POST_ID);
     }
 
     public static String parsePostDeletionSk(String sk) {
-        return Keys.idAfter("postId", sk, POST_DELETIONS_PREFIX);
+        return POST_DELETION.sk().read("postId", sk).get(POST_ID);
     }
 
     public static String parseTimelineMonthSk(String sk) {
-        return Months.validate("month", Keys.rest("month", sk, TIMELINE_MONTH_PREFIX));
+        return TIMELINE_MONTH.sk().read("month", sk).get(MONTH);
     }
 
     public static String parseCommentPk(String pk) {
-        return Keys.idAfter("postId", pk, COMMENT.pkPrefix());
+        return COMMENT_PARTITION.read("postId", pk).get(POST_ID);
     }
 
     public static String parseCommentSk(String sk) {
-        return Keys.idAfter("commentId", sk, COMMENTS_PREFIX);
+        return COMMENT_SK.read("commentId", sk).get(COMMENT_ID);
     }
 
     public static String parseStatsSk(String sk) {
-        return Months.validate("month", Keys.rest("month", sk, STATS_PREFIX));
+        return MONTHLY_STATS.sk().read("month", sk).get(MONTH);
     }
 
     /** A timeline partition: its month and, unless it is a key from before sharding, its shard. */
@@ -209,18 +229,8 @@ public final class SocialKeys {
 
     /** Month and shard of {@code TIMELINE#<yyyy-mm>#<shard>}; no shard for the unsharded {@code TIMELINE#<yyyy-mm>}. */
     public static TimelinePartition parseTimelinePk(String gsi2pk) {
-        String rest = Keys.rest("month", gsi2pk, TIMELINE_PREFIX);
-        if (rest.length() <= MONTH_LENGTH) {
-            return new TimelinePartition(Months.validate("month", rest), OptionalInt.empty());
-        }
-        String month = Months.validate("month", rest.substring(0, MONTH_LENGTH));
-        String shard = rest.substring(MONTH_LENGTH + 1);
-        if (rest.charAt(MONTH_LENGTH) != Keys.DELIMITER || !shard.matches("\\d{1,2}")
-                || !shard.equals(Integer.toString(Integer.parseInt(shard)))
-                || Integer.parseInt(shard) >= Shards.MAX_SHARDS) {
-            throw new InvalidKeyException("shard", "is not a shard number");
-        }
-        return new TimelinePartition(month, OptionalInt.of(Integer.parseInt(shard)));
+        KeyTemplate.Match key = TIMELINE.read("month", gsi2pk);
+        return new TimelinePartition(key.get(MONTH), key.find(SHARD).map(OptionalInt::of).orElse(OptionalInt.empty()));
     }
 
     public static String parseTimelineSk(String gsi2sk) {

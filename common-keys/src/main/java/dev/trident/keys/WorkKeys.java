@@ -1,6 +1,9 @@
 package dev.trident.keys;
 
-import static dev.trident.keys.EntityType.WORK_ITEM;
+import static dev.trident.keys.KeyParts.KIND;
+import static dev.trident.keys.KeyParts.SERVICE;
+import static dev.trident.keys.KeyParts.SHARD;
+import static dev.trident.keys.KeyParts.TASK_ID;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -17,7 +20,11 @@ import java.util.OptionalInt;
  * names it for the backfill that moves its tasks and the audit that reports any left there.
  */
 public final class WorkKeys {
-    public static final String TASK_PREFIX = WORK_ITEM.sortKey();
+    /** One shard of a service's pending work; the service's one partition before the work was sharded. */
+    static final KeyTemplate WORK_PARTITION = KeyTemplate.of("WORK", SERVICE).optionally(SHARD);
+    /** A piece of work a service still has to do, claimed by lease. */
+    static final EntityKeys WORK_ITEM = EntityKeys.of(WORK_PARTITION, KeyTemplate.of("TASK", KIND, TASK_ID));
+    public static final String TASK_PREFIX = WORK_ITEM.sk().prefix();
     /**
      * Shards per service. A constant, not a setting: every writer in every service computes a task's key, and a key
      * computed with another count would miss the task.
@@ -32,7 +39,7 @@ public final class WorkKeys {
         if (shard < 0 || shard >= WORK_SHARDS) {
             throw new InvalidKeyException("shard", "must be between 0 and " + (WORK_SHARDS - 1));
         }
-        return legacyWorkPartition(service) + Keys.DELIMITER + shard;
+        return WORK_PARTITION.build(service, shard);
     }
 
     /** Every shard of a service's pending work, shard 0 first. */
@@ -46,12 +53,12 @@ public final class WorkKeys {
 
     /** The unsharded partition {@code WORK#<service>} that held a service's tasks before they were sharded. */
     public static String legacyWorkPartition(String service) {
-        return WORK_ITEM.pkPrefix() + requireWord("service", service);
+        return WORK_PARTITION.build(service, null);
     }
 
     /** The shard of a task: FNV-1a of {@code <kind>#<id>}, the same in every service and release. */
     public static int shardOf(String kind, String id) {
-        return Shards.of(requireWord("kind", kind) + Keys.DELIMITER + Ids.require("id", id), WORK_SHARDS);
+        return Shards.of(KIND.write(kind) + Keys.DELIMITER + TASK_ID.write(id), WORK_SHARDS);
     }
 
     /**
@@ -68,7 +75,7 @@ public final class WorkKeys {
     }
 
     private static String taskSk(String kind, String id) {
-        return TASK_PREFIX + requireWord("kind", kind) + Keys.DELIMITER + Ids.require("id", id);
+        return WORK_ITEM.sk().build(kind, id);
     }
 
     public static String tasksPrefix() {
@@ -84,17 +91,8 @@ public final class WorkKeys {
 
     /** {@code WORK#<service>#<shard>} or the legacy {@code WORK#<service>}. */
     public static WorkPartition parsePartition(String pk) {
-        String rest = Keys.rest("service", pk, WORK_ITEM.pkPrefix());
-        int delimiter = rest.indexOf(Keys.DELIMITER);
-        if (delimiter < 0) {
-            return new WorkPartition(requireWord("service", rest), OptionalInt.empty());
-        }
-        String shard = rest.substring(delimiter + 1);
-        if (!shard.matches("0|[1-9]\\d?") || Integer.parseInt(shard) >= WORK_SHARDS) {
-            throw new InvalidKeyException("shard", "is not a work shard");
-        }
-        return new WorkPartition(requireWord("service", rest.substring(0, delimiter)),
-                OptionalInt.of(Integer.parseInt(shard)));
+        KeyTemplate.Match key = WORK_PARTITION.read("service", pk);
+        return new WorkPartition(key.get(SERVICE), key.find(SHARD).map(OptionalInt::of).orElse(OptionalInt.empty()));
     }
 
     /** The service of a pending-work partition, sharded or legacy. */
@@ -107,13 +105,8 @@ public final class WorkKeys {
     }
 
     public static Task parseTaskSk(String sk) {
-        String rest = Keys.rest("task", sk, TASK_PREFIX);
-        int delimiter = rest.indexOf(Keys.DELIMITER);
-        if (delimiter < 0) {
-            throw new InvalidKeyException("task", "not a <kind>#<id> key");
-        }
-        return new Task(requireWord("kind", rest.substring(0, delimiter)),
-                Ids.require("id", rest.substring(delimiter + 1)));
+        KeyTemplate.Match key = WORK_ITEM.sk().read("task", sk);
+        return new Task(key.get(KIND), key.get(TASK_ID));
     }
 
     /**
@@ -124,12 +117,5 @@ public final class WorkKeys {
         WorkPartition partition = parsePartition(key.pk());
         Task task = parseTaskSk(key.sk());
         return partition.shard().isPresent() && partition.shard().getAsInt() == shardOf(task.kind(), task.id());
-    }
-
-    private static String requireWord(String field, String value) {
-        if (value == null || !value.matches("[a-z][a-z-]{0,31}")) {
-            throw new InvalidKeyException(field, "must be lower-case letters and dashes");
-        }
-        return value;
     }
 }

@@ -1,35 +1,60 @@
 package dev.trident.keys;
 
-import static dev.trident.keys.EntityType.MEMBER;
-import static dev.trident.keys.EntityType.PROJECT;
-import static dev.trident.keys.EntityType.PROJECT_SEQUENCE;
-import static dev.trident.keys.EntityType.WORKSPACE;
+import static dev.trident.keys.KeyParts.CREATED_AT;
+import static dev.trident.keys.KeyParts.PROJECT_ID;
+import static dev.trident.keys.KeyParts.SHARD;
+import static dev.trident.keys.KeyParts.SORTED_PROJECT_ID;
+import static dev.trident.keys.KeyParts.STATUS;
+import static dev.trident.keys.KeyParts.STATUS_SHARD;
+import static dev.trident.keys.KeyParts.USER_ID;
+import static dev.trident.keys.KeyParts.WORKSPACE_ID;
+import static dev.trident.keys.KeyParts.YEAR;
 
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
-import java.time.format.DateTimeParseException;
 import java.time.temporal.ChronoUnit;
 import java.util.OptionalInt;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Keys of the workspace domain: workspaces, members (inverted on GSI1), sharded projects, a workspace's projects by
- * status (GSI1) and projects by status across workspaces (GSI2).
+ * status (GSI1) and projects by status across workspaces (GSI2). The declarations come first; the builders and
+ * parsers below are derived from them.
  */
 public final class WorkspaceKeys {
-    public static final String META = WORKSPACE.sortKey();
-    public static final String MEMBERS_PREFIX = MEMBER.sortKey();
-    public static final String PROJECTS_PREFIX = PROJECT.sortKey();
-    public static final String SEQUENCE_PREFIX = PROJECT_SEQUENCE.sortKey();
-    /** GSI1PK prefix of the member edge's inverted side: {@code USER#<userId>}. */
-    static final String MEMBER_INDEX_PREFIX = "USER#";
+    static final KeyTemplate WORKSPACE_PARTITION = KeyTemplate.of("WS", WORKSPACE_ID);
+    /** A project's partition: the workspace's own when it is unsharded, else one of its shards. */
+    static final KeyTemplate PROJECT_PARTITION = WORKSPACE_PARTITION.optionally(SHARD);
+    static final KeyTemplate SHARDED_PROJECT_PARTITION = WORKSPACE_PARTITION.then(SHARD);
+    /** The inverted side of a member edge on GSI1: the user's partition. */
+    static final KeyTemplate USER_WORKSPACES = KeyTemplate.of("USER", USER_ID);
+    /** One workspace shard's projects of one status on GSI1. */
+    static final KeyTemplate WORKSPACE_STATUS = WORKSPACE_PARTITION.then("STATUS", STATUS, SHARD);
+    /** One write shard of the projects of a status, across workspaces, on GSI2. */
+    static final KeyTemplate PROJECT_STATUS = KeyTemplate.of("PROJSTATUS", STATUS, STATUS_SHARD);
+    /** A project's place in its status shard on GSI2: by creation time, then workspace and project. */
+    static final KeyTemplate STATUS_ENTRY = KeyTemplate.of(CREATED_AT, WORKSPACE_ID, PROJECT_ID);
+
+    static final EntityKeys WORKSPACE = EntityKeys.of(WORKSPACE_PARTITION, KeyTemplate.of("META"));
+    /** {@code WS#<wsId>/MEMBER#<userId>}, inverted on GSI1 as {@code USER#<userId>/WS#<wsId>}. */
+    static final EntityKeys MEMBER = EntityKeys.of(WORKSPACE_PARTITION, KeyTemplate.of("MEMBER", USER_ID))
+            .index(TableSchema.GSI1, USER_WORKSPACES, WORKSPACE_PARTITION);
+    /**
+     * A project on its workspace shard, on GSI1 under its workspace shard and status (its own sort key, so newest
+     * first is the table's order) and on GSI2 in its status shard across workspaces.
+     */
+    static final EntityKeys PROJECT = EntityKeys.of(PROJECT_PARTITION, KeyTemplate.of("PROJ", SORTED_PROJECT_ID))
+            .index(TableSchema.GSI1, WORKSPACE_STATUS, KeyTemplate.of("PROJ", SORTED_PROJECT_ID))
+            .index(TableSchema.GSI2, PROJECT_STATUS, STATUS_ENTRY);
+    /** The per-workspace, per-year project id counter. */
+    static final EntityKeys PROJECT_SEQUENCE = EntityKeys.of(WORKSPACE_PARTITION, KeyTemplate.of("PROJSEQ", YEAR));
+
+    public static final String META = WORKSPACE.sk().prefix();
+    public static final String MEMBERS_PREFIX = MEMBER.sk().prefix();
+    public static final String PROJECTS_PREFIX = PROJECT.sk().prefix();
+    public static final String SEQUENCE_PREFIX = PROJECT_SEQUENCE.sk().prefix();
     /** GSI1SK prefix: the workspaces of a user. */
-    public static final String WORKSPACES_OF_USER_PREFIX = WORKSPACE.pkPrefix();
-    static final String STATUS_PREFIX = "PROJSTATUS#";
-    /** Between the workspace and the status in a project's GSI1PK: {@code WS#<wsId>#STATUS#<status>#<shard>}. */
-    static final String WORKSPACE_STATUS_MARK = "STATUS";
+    public static final String WORKSPACES_OF_USER_PREFIX = WORKSPACE_PARTITION.prefix();
     /**
      * Sorts above every {@code <wsId>#<projectId>} that can follow a creation time in GSI2SK (ids are
      * {@code [A-Za-z0-9._-]}, all below {@code ~}), so {@code <createdAt>#~} is the last key of that millisecond.
@@ -41,9 +66,6 @@ public final class WorkspaceKeys {
      */
     public static final int DEFAULT_PROJECT_STATUS_SHARDS = 8;
 
-    private static final Pattern SHARDED = Pattern.compile("(.+)#(\\d{1,2})");
-    private static final Pattern STATUS_PK = Pattern.compile("([A-Z]+)#(\\d{1,2})");
-    private static final Pattern WORKSPACE_STATUS_PK = Pattern.compile("WS#([^#]+)#STATUS#([A-Z]+)#(\\d{1,2})");
     // The creation times a fixed-width sort key can hold (a year of four digits).
     private static final Instant FIRST_FOUR_DIGIT_YEAR = LocalDate.of(0, 1, 1).atStartOfDay(ZoneOffset.UTC).toInstant();
     private static final Instant PAST_FOUR_DIGIT_YEARS = LocalDate.of(10000, 1, 1).atStartOfDay(ZoneOffset.UTC)
@@ -54,25 +76,25 @@ public final class WorkspaceKeys {
 
     /** PK of the workspace item, its members, its sequences and (unsharded) its projects. */
     public static String workspacePartition(String wsId) {
-        return WORKSPACE.pkPrefix() + Ids.require("wsId", wsId);
+        return WORKSPACE_PARTITION.build(wsId);
     }
 
     public static ItemKey workspace(String wsId) {
-        return new ItemKey(workspacePartition(wsId), META);
+        return WORKSPACE.build(wsId);
     }
 
     public static ItemKey member(String wsId, String userId) {
-        return new ItemKey(workspacePartition(wsId), MEMBERS_PREFIX + Ids.require("userId", userId));
+        return MEMBER.build(wsId, userId);
     }
 
     /** GSI1 key of a member edge: {@code USER#<userId>} / {@code WS#<wsId>}. */
     public static IndexKey memberIndex(String userId, String wsId) {
-        return new IndexKey(TableSchema.GSI1, userWorkspacesPartition(userId), workspacePartition(wsId));
+        return MEMBER.in(TableSchema.GSI1).build(userId, wsId);
     }
 
     /** GSI1PK to query for the workspaces of a user (with {@link #workspacesOfUserPrefix()}). */
     public static String userWorkspacesPartition(String userId) {
-        return MEMBER_INDEX_PREFIX + Ids.require("userId", userId);
+        return USER_WORKSPACES.build(userId);
     }
 
     public static String membersPrefix() {
@@ -94,25 +116,18 @@ public final class WorkspaceKeys {
 
     /** {@code WS#<wsId>} when unsharded, else {@code WS#<wsId>#<shard>}. */
     public static String projectPartition(String wsId, int shard, int shardCount) {
-        Shards.requireShardCount(shardCount);
-        if (shard < 0 || shard >= shardCount) {
-            throw new InvalidKeyException("shard", "must be between 0 and " + (shardCount - 1));
-        }
-        String base = workspacePartition(wsId);
-        return shardCount == 1 ? base : base + Keys.DELIMITER + shard;
+        Shards.requireShard(shard, shardCount);
+        return PROJECT_PARTITION.build(wsId, shardCount == 1 ? null : shard);
     }
 
     public static ItemKey project(String wsId, int shardCount, ProjectId projectId) {
         return new ItemKey(projectPartition(wsId, projectShard(projectId, shardCount), shardCount),
-                PROJECTS_PREFIX + projectId.sortKeyPart());
+                PROJECT.sk().build(projectId));
     }
 
     /** The per-workspace, per-year project id counter: {@code WS#<wsId>} / {@code PROJSEQ#<yyyy>}. */
     public static ItemKey projectSequence(String wsId, int year) {
-        if (year < 1000 || year > 9999) {
-            throw new InvalidKeyException("year", "must have 4 digits");
-        }
-        return new ItemKey(workspacePartition(wsId), SEQUENCE_PREFIX + year);
+        return PROJECT_SEQUENCE.build(wsId, year);
     }
 
     /**
@@ -125,11 +140,7 @@ public final class WorkspaceKeys {
 
     /** One write shard of a status on GSI2: {@code PROJSTATUS#<status>#<n>}, n in 0..shardCount-1. */
     public static String projectStatusPartition(ProjectStatus status, int n, int shardCount) {
-        Shards.requireShardCount(shardCount);
-        if (n < 0 || n >= shardCount) {
-            throw new InvalidKeyException("shard", "must be between 0 and " + (shardCount - 1));
-        }
-        return STATUS_PREFIX + status.name() + Keys.DELIMITER + n;
+        return PROJECT_STATUS.build(status, Shards.requireShard(n, shardCount));
     }
 
     /**
@@ -140,7 +151,7 @@ public final class WorkspaceKeys {
             ProjectId projectId) {
         return new IndexKey(TableSchema.GSI2,
                 projectStatusPartition(status, projectStatusShard(wsId, projectId, shardCount), shardCount),
-                Timestamps.format(createdAt) + Keys.DELIMITER + wsId + Keys.DELIMITER + projectId);
+                STATUS_ENTRY.build(createdAt, wsId, projectId));
     }
 
     /**
@@ -152,17 +163,12 @@ public final class WorkspaceKeys {
             ProjectId projectId) {
         return new IndexKey(TableSchema.GSI1,
                 workspaceStatusPartition(wsId, status, projectShard(projectId, shardCount), shardCount),
-                PROJECTS_PREFIX + projectId.sortKeyPart());
+                PROJECT.sk().build(projectId));
     }
 
     /** GSI1PK to query for one shard of a workspace's projects of one status. */
     public static String workspaceStatusPartition(String wsId, ProjectStatus status, int shard, int shardCount) {
-        Shards.requireShardCount(shardCount);
-        if (shard < 0 || shard >= shardCount) {
-            throw new InvalidKeyException("shard", "must be between 0 and " + (shardCount - 1));
-        }
-        return workspacePartition(wsId) + Keys.DELIMITER + WORKSPACE_STATUS_MARK + Keys.DELIMITER + status.name()
-                + Keys.DELIMITER + shard;
+        return WORKSPACE_STATUS.build(wsId, status, Shards.requireShard(shard, shardCount));
     }
 
     /**
@@ -190,7 +196,7 @@ public final class WorkspaceKeys {
 
     /** Workspace id from {@code WS#<wsId>} (the unsharded partition, or a GSI1SK of a member edge). */
     public static String parseWorkspacePk(String pk) {
-        return Keys.idAfter("wsId", pk, WORKSPACE.pkPrefix());
+        return WORKSPACE_PARTITION.read("wsId", pk).get(WORKSPACE_ID);
     }
 
     /** A project partition: workspace id and, when sharded, the shard. */
@@ -198,25 +204,22 @@ public final class WorkspaceKeys {
     }
 
     public static ProjectPartition parseProjectPartition(String pk) {
-        String rest = Keys.rest("wsId", pk, WORKSPACE.pkPrefix());
-        Matcher m = SHARDED.matcher(rest);
-        if (m.matches()) {
-            return new ProjectPartition(Ids.require("wsId", m.group(1)), OptionalInt.of(Keys.shardNumber(m.group(2))));
-        }
-        return new ProjectPartition(Ids.require("wsId", rest), OptionalInt.empty());
+        KeyTemplate.Match key = PROJECT_PARTITION.read("wsId", pk);
+        return new ProjectPartition(key.get(WORKSPACE_ID),
+                key.find(SHARD).map(OptionalInt::of).orElse(OptionalInt.empty()));
     }
 
     public static ProjectId parseProjectSk(String sk) {
-        return ProjectId.fromSortKeyPart(Keys.rest("projectId", sk, PROJECTS_PREFIX));
+        return PROJECT.sk().read("projectId", sk).get(SORTED_PROJECT_ID);
     }
 
     public static String parseMemberSk(String sk) {
-        return Keys.idAfter("userId", sk, MEMBERS_PREFIX);
+        return MEMBER.sk().read("userId", sk).get(USER_ID);
     }
 
     /** User id from a member edge's GSI1PK. */
     public static String parseMemberIndexPk(String gsi1pk) {
-        return Keys.idAfter("userId", gsi1pk, MEMBER_INDEX_PREFIX);
+        return USER_WORKSPACES.read("userId", gsi1pk).get(USER_ID);
     }
 
     /** Workspace id from a member edge's GSI1SK. */
@@ -225,22 +228,15 @@ public final class WorkspaceKeys {
     }
 
     public static int parseSequenceSk(String sk) {
-        String year = Keys.rest("year", sk, SEQUENCE_PREFIX);
-        if (!year.matches("[1-9]\\d{3}")) {
-            throw new InvalidKeyException("year", "must have 4 digits");
-        }
-        return Integer.parseInt(year);
+        return PROJECT_SEQUENCE.sk().read("year", sk).get(YEAR);
     }
 
     public record StatusPartition(ProjectStatus status, int n) {
     }
 
     public static StatusPartition parseProjectStatusPk(String gsi2pk) {
-        Matcher m = STATUS_PK.matcher(Keys.rest("status", gsi2pk, STATUS_PREFIX));
-        if (!m.matches()) {
-            throw new InvalidKeyException("status", "not a status partition");
-        }
-        return new StatusPartition(ProjectStatus.parse("status", m.group(1)), Keys.shardNumber(m.group(2)));
+        KeyTemplate.Match key = PROJECT_STATUS.read("status", gsi2pk);
+        return new StatusPartition(key.get(STATUS), key.get(STATUS_SHARD));
     }
 
     /** A project's GSI1 partition: workspace, status and the workspace shard. */
@@ -248,28 +244,15 @@ public final class WorkspaceKeys {
     }
 
     public static WorkspaceStatusPartition parseWorkspaceStatusPk(String gsi1pk) {
-        Matcher m = gsi1pk == null ? null : WORKSPACE_STATUS_PK.matcher(gsi1pk);
-        if (m == null || !m.matches()) {
-            throw new InvalidKeyException("status", "not a WS#<wsId>#STATUS#<status>#<shard> key");
-        }
-        return new WorkspaceStatusPartition(Ids.require("wsId", m.group(1)), ProjectStatus.parse("status", m.group(2)),
-                Keys.shardNumber(m.group(3)));
+        KeyTemplate.Match key = WORKSPACE_STATUS.read("status", gsi1pk);
+        return new WorkspaceStatusPartition(key.get(WORKSPACE_ID), key.get(STATUS), key.get(SHARD));
     }
 
     public record StatusEntry(Instant createdAt, String wsId, ProjectId projectId) {
     }
 
     public static StatusEntry parseProjectStatusSk(String gsi2sk) {
-        String[] parts = gsi2sk == null ? new String[0] : gsi2sk.split("#", -1);
-        if (parts.length != 3) {
-            throw new InvalidKeyException("projectStatus", "not a <createdAt>#<wsId>#<projectId> key");
-        }
-        Instant createdAt;
-        try {
-            createdAt = Timestamps.parseFixedWidth(parts[0]);
-        } catch (DateTimeParseException e) {
-            throw new InvalidKeyException("createdAt", "not a fixed-width UTC timestamp");
-        }
-        return new StatusEntry(createdAt, Ids.require("wsId", parts[1]), ProjectId.parse(parts[2]));
+        KeyTemplate.Match key = STATUS_ENTRY.read("projectStatus", gsi2sk);
+        return new StatusEntry(key.get(CREATED_AT), key.get(WORKSPACE_ID), key.get(PROJECT_ID));
     }
 }

@@ -42,9 +42,10 @@ class ErasureKeysTest {
         assertEquals("shard", assertThrows(InvalidKeyException.class,
                 () -> WorkKeys.parsePartition("WORK#social#03")).field());
         assertEquals("kind", assertThrows(InvalidKeyException.class, () -> WorkKeys.task("social", "erase#x", "u")).field());
-        assertEquals("id", assertThrows(InvalidKeyException.class, () -> WorkKeys.task("social", "erase", "u#1")).field());
+        assertEquals("taskId", assertThrows(InvalidKeyException.class,
+                () -> WorkKeys.task("social", "erase", "u#1")).field());
         assertEquals("task", assertThrows(InvalidKeyException.class, () -> WorkKeys.parseTaskSk("TASK#erase")).field());
-        assertEquals("id", assertThrows(InvalidKeyException.class,
+        assertEquals("task", assertThrows(InvalidKeyException.class,
                 () -> WorkKeys.parseTaskSk("TASK#erase-user#u#1")).field());
     }
 

@@ -309,7 +309,7 @@ class KeyGrammarTest {
             assertEquals("term", assertThrows(InvalidKeyException.class,
                     () -> EnrollmentKeys.termPartition(term, 0, 8)).field(), term);
         }
-        assertEquals("term", assertThrows(InvalidKeyException.class,
+        assertEquals("catalogueShard", assertThrows(InvalidKeyException.class,
                 () -> EnrollmentKeys.parseTermPk("TERM#2026#fall")).field());
         assertEquals("term", assertThrows(InvalidKeyException.class,
                 () -> EnrollmentKeys.parseTermPk("TERM#2026#fall#3")).field());
