@@ -27,8 +27,7 @@ public final class EntityKeys {
         /** The index key of these values: the partition key's parts, then the sort key's, in key order. */
         public IndexKey build(Object... values) {
             int pkParts = pk.parts().size();
-            return new IndexKey(indexName, pk.build(java.util.Arrays.copyOfRange(values, 0, pkParts)),
-                    sk.build(java.util.Arrays.copyOfRange(values, pkParts, values.length)));
+            return new IndexKey(indexName, pk.build(values, 0, pkParts), sk.build(values, pkParts, values.length));
         }
     }
 
@@ -68,15 +67,18 @@ public final class EntityKeys {
 
     /** The entity's key in {@code indexName}; an {@link IllegalArgumentException} when it is not in that index. */
     public IndexKeys in(String indexName) {
-        return indexes.stream().filter(i -> i.indexName().equals(indexName)).findFirst()
-                .orElseThrow(() -> new IllegalArgumentException("not in " + indexName));
+        for (IndexKeys index : indexes) {
+            if (index.indexName().equals(indexName)) {
+                return index;
+            }
+        }
+        throw new IllegalArgumentException("not in " + indexName);
     }
 
     /** The item key of these values: the partition key's parts, then the sort key's, in key order. */
     public ItemKey build(Object... values) {
         int pkParts = pk.parts().size();
-        return new ItemKey(pk.build(java.util.Arrays.copyOfRange(values, 0, pkParts)),
-                sk.build(java.util.Arrays.copyOfRange(values, pkParts, values.length)));
+        return new ItemKey(pk.build(values, 0, pkParts), sk.build(values, pkParts, values.length));
     }
 
     /** The parts of a primary key, by name as shown, in key order; empty when this entity does not make the key. */

@@ -98,10 +98,14 @@ public final class KeyPart<T> {
 
     /** {@link #read}, empty where the text is not one of this part's values. */
     public Optional<T> tryRead(String text) {
+        return Optional.ofNullable(readOrNull(text));
+    }
+
+    T readOrNull(String text) {
         try {
-            return Optional.ofNullable(reader.apply(text));
+            return reader.apply(text);
         } catch (IllegalArgumentException e) {
-            return Optional.empty();
+            return null;
         }
     }
 

@@ -1,6 +1,7 @@
 package dev.trident.keys;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -18,6 +19,10 @@ public final class KeyTemplate {
     private final List<Object> segments;
     private final int required;
     private final List<KeyPart<?>> parts;
+    private final int optionalParts;
+    private final String prefix;
+    /** The index of the first part; all segments when there is none. */
+    private final int firstPart;
 
     private KeyTemplate(List<Object> segments, int required) {
         this.segments = List.copyOf(segments);
@@ -32,6 +37,14 @@ public final class KeyTemplate {
             }
         }
         this.parts = List.copyOf(declared);
+        this.optionalParts = (int) segments.subList(required, segments.size()).stream()
+                .filter(KeyPart.class::isInstance).count();
+        this.prefix = literalPrefix(segments);
+        int first = 0;
+        while (first < segments.size() && !(segments.get(first) instanceof KeyPart<?>)) {
+            first++;
+        }
+        this.firstPart = first;
     }
 
     /**
@@ -90,17 +103,25 @@ public final class KeyTemplate {
      * (not null). A value outside its part's grammar is an {@link InvalidKeyException} naming the part.
      */
     public String build(Object... values) {
-        int optionalParts = (int) segments.subList(required, segments.size()).stream()
-                .filter(KeyPart.class::isInstance).count();
-        boolean withTail = values.length == parts.size() && (optionalParts == 0 || values[values.length - 1] != null);
-        if (values.length != parts.size() && values.length != parts.size() - optionalParts) {
-            throw new IllegalArgumentException(this + " takes " + parts.size() + " values, not " + values.length);
+        return build(values, 0, values.length);
+    }
+
+    /** {@link #build} of {@code values[from..to)}: one array serves a primary or index key's two templates. */
+    String build(Object[] values, int from, int to) {
+        int count = to - from;
+        boolean withTail = count == parts.size() && (optionalParts == 0 || values[to - 1] != null);
+        if (count != parts.size() && count != parts.size() - optionalParts) {
+            throw new IllegalArgumentException(this + " takes " + parts.size() + " values, not " + count);
         }
         int end = withTail ? segments.size() : required;
-        StringBuilder key = new StringBuilder(32);
-        int next = 0;
-        for (int i = 0; i < end; i++) {
-            if (i > 0) {
+        if (firstPart == segments.size()) {
+            return prefix;
+        }
+        // The literal words before the first part are the prefix, joined once at declaration.
+        StringBuilder key = new StringBuilder(prefix.length() + 32).append(prefix);
+        int next = from;
+        for (int i = firstPart; i < end; i++) {
+            if (i > firstPart) {
                 key.append(Keys.DELIMITER);
             }
             Object segment = segments.get(i);
@@ -114,6 +135,10 @@ public final class KeyTemplate {
      * when the template has no part ({@code PROFILE}). What a {@code begins_with} on these keys is given.
      */
     public String prefix() {
+        return prefix;
+    }
+
+    private static String literalPrefix(List<Object> segments) {
         StringBuilder prefix = new StringBuilder();
         for (int i = 0; i < segments.size(); i++) {
             Object segment = segments.get(i);
@@ -135,27 +160,45 @@ public final class KeyTemplate {
 
     /** The values a key spells, or empty when this template does not spell it; never throws. */
     public Optional<Match> match(String key) {
-        if (key == null) {
+        // The literal words and the number of segments first: most keys a reader tries are another template's.
+        if (key == null || !key.startsWith(prefix)) {
             return Optional.empty();
         }
-        String[] texts = key.split(String.valueOf(Keys.DELIMITER), -1);
-        if (texts.length != segments.size() && texts.length != required) {
-            return Optional.empty();
+        if (firstPart == segments.size()) {
+            return key.length() == prefix.length() ? Optional.of(new Match(parts, new Object[0])) : Optional.empty();
         }
-        Map<KeyPart<?>, Object> values = new LinkedHashMap<>();
-        for (int i = 0; i < texts.length; i++) {
-            Object segment = segments.get(i);
-            if (segment instanceof KeyPart<?> part) {
-                Optional<?> value = part.tryRead(texts[i]);
-                if (value.isEmpty()) {
-                    return Optional.empty();
-                }
-                values.put(part, value.get());
-            } else if (!segment.equals(texts[i])) {
-                return Optional.empty();
+        int count = 1;
+        for (int i = 0; i < key.length(); i++) {
+            if (key.charAt(i) == Keys.DELIMITER) {
+                count++;
             }
         }
-        return Optional.of(new Match(values));
+        if (count != segments.size() && count != required) {
+            return Optional.empty();
+        }
+        Object[] values = new Object[parts.size()];
+        // The prefix matched the leading words and their delimiters; only what follows is read.
+        int start = prefix.length();
+        int next = 0;
+        for (int i = firstPart; i < count; i++) {
+            int end = key.indexOf(Keys.DELIMITER, start);
+            int stop = end < 0 ? key.length() : end;
+            Object segment = segments.get(i);
+            if (segment instanceof KeyPart<?> part) {
+                Object value = part.readOrNull(key.substring(start, stop));
+                if (value == null) {
+                    return Optional.empty();
+                }
+                values[next++] = value;
+            } else {
+                String word = (String) segment;
+                if (stop - start != word.length() || !key.startsWith(word, start)) {
+                    return Optional.empty();
+                }
+            }
+            start = stop + 1;
+        }
+        return Optional.of(new Match(parts, values));
     }
 
     /**
@@ -198,34 +241,36 @@ public final class KeyTemplate {
         return required < segments.size() ? text.append(']').toString() : text.toString();
     }
 
-    /** The values one key spells, by part. */
+    /** The values one key spells, by part; an optional part the key lacks has none. */
     public static final class Match {
-        private final Map<KeyPart<?>, Object> values;
+        private final List<KeyPart<?>> parts;
+        private final Object[] values;
 
-        private Match(Map<KeyPart<?>, Object> values) {
+        private Match(List<KeyPart<?>> parts, Object[] values) {
+            this.parts = parts;
             this.values = values;
         }
 
         /** The value of a part; an {@link IllegalArgumentException} when the template has no such part. */
-        @SuppressWarnings("unchecked")
         public <T> T get(KeyPart<T> part) {
-            Object value = values.get(part);
-            if (value == null && !values.containsKey(part)) {
-                throw new IllegalArgumentException("the key has no " + part);
-            }
-            return (T) value;
+            return find(part).orElseThrow(() -> new IllegalArgumentException("the key has no " + part));
         }
 
-        /** The value of an optional part, empty when the key lacks it. */
+        /** The value of a part, empty when the key lacks it (an optional part). */
         @SuppressWarnings("unchecked")
         public <T> Optional<T> find(KeyPart<T> part) {
-            return Optional.ofNullable((T) values.get(part));
+            int index = parts.indexOf(part);
+            return Optional.ofNullable(index < 0 ? null : (T) values[index]);
         }
 
         /** Each part's name and value as shown, in key order. */
         public Map<String, String> shown() {
             Map<String, String> shown = new LinkedHashMap<>();
-            values.forEach((part, value) -> shown.put(part.name(), showOne(part, value)));
+            for (int i = 0; i < parts.size(); i++) {
+                if (values[i] != null) {
+                    shown.put(parts.get(i).name(), showOne(parts.get(i), values[i]));
+                }
+            }
             return shown;
         }
 
@@ -236,12 +281,12 @@ public final class KeyTemplate {
 
         @Override
         public boolean equals(Object o) {
-            return o instanceof Match other && values.equals(other.values);
+            return o instanceof Match other && parts.equals(other.parts) && Arrays.equals(values, other.values);
         }
 
         @Override
         public int hashCode() {
-            return Objects.hash(values);
+            return Objects.hash(parts, Arrays.hashCode(values));
         }
     }
 }

@@ -46,6 +46,14 @@ class KeyTemplateTest {
             assertFalse(SHARDED.matches(foreign), String.valueOf(foreign));
         }
         assertTrue(SHARDED.matches("BOX#b1#15"));
+        KeyTemplate months = KeyTemplate.of("TIMELINE", "MONTHS");
+        assertTrue(months.matches("TIMELINE#MONTHS"));
+        for (String foreign : new String[] {"TIMELINE#MONTHSX", "TIMELINE#MONTH", "TIMELINE#MONTHS#1"}) {
+            assertFalse(months.matches(foreign), foreign);
+        }
+        KeyTemplate edge = KeyTemplate.of("ENROLL", "CRS", ID);
+        assertFalse(edge.matches("ENROLL#CRSX#c1"));
+        assertFalse(edge.matches("ENROLL#CR#c1"));
     }
 
     @Test

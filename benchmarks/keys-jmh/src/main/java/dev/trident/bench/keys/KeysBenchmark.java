@@ -37,6 +37,8 @@ public class KeysBenchmark {
     private final String rosterSk = EnrollmentKeys.enrollmentIndex(courseId, studentId).sk();
     private final String projectSk = WorkspaceKeys.project("ws-big", 1, projectId).sk();
     private final String shardedPk = WorkspaceKeys.projectPartition("ws-big", 3, 4);
+    private final String studentTermPk = EnrollmentKeys.studentTermPartition(studentId, "2026-fall");
+    private final ItemKey shardedProjectKey = WorkspaceKeys.project("ws-big", 4, projectId);
 
     /** The id grammar alone: every key built checks its ids, and so does a path id's {@code @ValidId}. */
     @Benchmark
@@ -82,6 +84,18 @@ public class KeysBenchmark {
     @Benchmark
     public WorkspaceKeys.ProjectPartition parseShardedPartition() {
         return WorkspaceKeys.parseProjectPartition(shardedPk);
+    }
+
+    /** The explorer and the call recorder name the collection of every partition they meet. */
+    @Benchmark
+    public java.util.Optional<dev.trident.keys.ItemCollection> classifyStudentTermPartition() {
+        return dev.trident.keys.ItemCollection.classify("GSI2", studentTermPk);
+    }
+
+    /** The explorer decodes every row's key. */
+    @Benchmark
+    public dev.trident.keys.DecodedKey decodeShardedProjectKey() {
+        return dev.trident.keys.KeyDecoder.decode(shardedProjectKey);
     }
 
     @Benchmark
