@@ -146,7 +146,7 @@ class PartitionApiTest {
     void aKeyNoAccessPatternReadsIs404ABadIndexIs400AndOnlyAnAdminOpensAPartition() {
         ExplorerApiTest.asAdmin().queryParam("index", "GSI2").queryParam("pk", "NOPE#1").get("/api/partition")
                 .then().statusCode(404).contentType("application/problem+json")
-                .body("detail", containsString("TERM#<term>#<shard>"));
+                .body("detail", containsString("TERM#<term>#<catalogueShard>"));
         // Any write shard a service may run with opens (up to 15); the unsharded catalogue key is no partition read.
         ExplorerApiTest.asAdmin().queryParam("index", "GSI2").queryParam("pk", "PROJSTATUS#PAUSED#15")
                 .get("/api/partition").then().statusCode(200)
@@ -178,8 +178,8 @@ class PartitionApiTest {
         List<String> open = entries.getList("items.findAll { it.partition != null }.partition");
         assertTrue(open.containsAll(List.of("TIMELINE#MONTHS", "PROJSTATUS#ACTIVE#0", "PROJSTATUS#ARCHIVED#3",
                 "WORK#social#0", "WORK#enrollment#15", "WORK#workspace#7", "WORK#social")), open.toString());
-        assertTrue(entries.getList("items.template").containsAll(List.of("TERM#<term>#<shard>",
-                "PROJSTATUS#<status>#<shard>", "TIMELINE#<yyyy-mm>#<shard>",
+        assertTrue(entries.getList("items.template").containsAll(List.of("TERM#<term>#<catalogueShard>",
+                "PROJSTATUS#<status>#<statusShard>", "TIMELINE#<month>[#<shard>]",
                 "ERASURE#<userId>", "WS#<wsId>#<shard>")), entries.prettify());
         // Every listed partition opens.
         for (Map<String, Object> entry : entries.<Map<String, Object>>getList("items.findAll { it.partition != null }")) {
