@@ -23,7 +23,8 @@ public final class WorkspacePatterns {
                     "DELETE /workspaces/{wsId}", "GET /workspaces/{wsId}?include=projects",
                     "GET /workspaces/{wsId}/members", "PUT /workspaces/{wsId}/members/{userId}",
                     "DELETE /workspaces/{wsId}/members/{userId}", "POST /workspaces/{wsId}/projects",
-                    "GET /workspaces/{wsId}/projects", "GET/PATCH/DELETE /workspaces/{wsId}/projects/{projectId}");
+                    "GET /workspaces/{wsId}/projects", "GET /workspaces/{wsId}/projects/{projectId}",
+                    "PATCH /workspaces/{wsId}/projects/{projectId}", "DELETE /workspaces/{wsId}/projects/{projectId}");
     public static final AccessPattern WORKSPACE_UPDATE = AccessPattern.named("workspace-update");
     public static final AccessPattern WORKSPACE_DELETE = AccessPattern.named("workspace-delete");
     public static final AccessPattern WORKSPACE_PARTITION_ITEMS = AccessPattern.reads("workspace-partition-items",
