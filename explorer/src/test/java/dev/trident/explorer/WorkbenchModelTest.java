@@ -103,9 +103,9 @@ class WorkbenchModelTest {
         assertEquals(Map.of("PartitionKeyAlias", "USER#<userId>", "SortKeyAlias", "PROFILE"), aliases.get("UserProfile"));
         assertEquals(Map.of("PartitionKeyAlias", "STU#<studentId>", "SortKeyAlias", "ENROLL#CRS#<courseId>"),
                 aliases.get("Enrollment"));
-        assertEquals(Map.of("PartitionKeyAlias", "WS#<wsId>#<shard>", "SortKeyAlias", "PROJ#<projectId>"),
+        assertEquals(Map.of("PartitionKeyAlias", "WS#<wsId>[#<shard>]", "SortKeyAlias", "PROJ#<projectId>"),
                 aliases.get("Project"));
-        assertEquals(Map.of("PartitionKeyAlias", "WORK#<service>#<shard>", "SortKeyAlias", "TASK#<kind>#<taskId>"),
+        assertEquals(Map.of("PartitionKeyAlias", "WORK#<service>[#<shard>]", "SortKeyAlias", "TASK#<kind>#<taskId>"),
                 aliases.get("WorkItem"));
     }
 

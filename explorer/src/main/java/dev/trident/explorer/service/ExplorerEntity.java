@@ -12,21 +12,22 @@ import java.util.Optional;
  * entity's id, so every such part of a decoded key links to the entity's page.
  */
 public enum ExplorerEntity {
-    USER("user", KeyDecoder.USER_ID, ItemCollection.USER, ItemCollection.USER_INVERTED),
-    HANDLE("handle", KeyDecoder.HANDLE, ItemCollection.HANDLE, ItemCollection.HANDLE_PROFILE),
-    POST("post", KeyDecoder.POST_ID, ItemCollection.POST_COMMENTS, null),
-    STUDENT("student", KeyDecoder.STUDENT_ID, ItemCollection.STUDENT, null),
-    COURSE("course", KeyDecoder.COURSE_ID, ItemCollection.COURSE, ItemCollection.COURSE_ROSTER),
-    WORKSPACE("workspace", KeyDecoder.WORKSPACE_ID, ItemCollection.WORKSPACE, null);
+    USER("user", ItemCollection.USER, ItemCollection.USER_INVERTED),
+    HANDLE("handle", ItemCollection.HANDLE, ItemCollection.HANDLE_PROFILE),
+    POST("post", ItemCollection.POST_COMMENTS, null),
+    STUDENT("student", ItemCollection.STUDENT, null),
+    COURSE("course", ItemCollection.COURSE, ItemCollection.COURSE_ROSTER),
+    WORKSPACE("workspace", ItemCollection.WORKSPACE, null);
 
     private final String slug;
     private final String idPart;
     private final ItemCollection table;
     private final ItemCollection inverted;
 
-    ExplorerEntity(String slug, String idPart, ItemCollection table, ItemCollection inverted) {
+    ExplorerEntity(String slug, ItemCollection table, ItemCollection inverted) {
         this.slug = slug;
-        this.idPart = idPart;
+        // The one part of the partition key's template: the id that opens the entity.
+        this.idPart = table.partitionKey().parts().get(0).name();
         this.table = table;
         this.inverted = inverted;
     }

@@ -1,7 +1,6 @@
 package dev.trident.explorer.service;
 
 import dev.trident.keys.pattern.CollectionReads;
-import dev.trident.keys.DecodedKey;
 import dev.trident.keys.EnrollmentKeys;
 import dev.trident.keys.EntityType;
 import dev.trident.keys.ErasureKeys;
@@ -10,7 +9,6 @@ import dev.trident.keys.IndexDefinition;
 import dev.trident.keys.IndexKey;
 import dev.trident.keys.ItemCollection;
 import dev.trident.keys.ItemKey;
-import dev.trident.keys.KeyDecoder;
 import dev.trident.keys.ProjectId;
 import dev.trident.keys.ProjectStatus;
 import dev.trident.keys.SocialKeys;
@@ -30,10 +28,9 @@ import java.util.stream.Collectors;
 
 /**
  * The model as a NoSQL Workbench data-model file (the JSON its data modeler imports): the table and its indexes from
- * common-keys' {@link TableDefinition}, one facet per {@link EntityType} whose key aliases are its key templates, and
- * one sample item per facet. Every sample key is made by common-keys' builders and its template read back by
- * {@link KeyDecoder} (each decoded part replaced by its name), so the file cannot disagree with the grammar. The
- * access patterns ({@link CollectionReads}) are listed in the model's description, by collection.
+ * common-keys' {@link TableDefinition}, one facet per {@link EntityType} whose key aliases are its declared key
+ * templates, and one sample item per facet, keyed by common-keys' builders, so the file cannot disagree with the
+ * grammar. The access patterns ({@link CollectionReads}) are listed in the model's description, by collection.
  */
 public final class WorkbenchModel {
 
@@ -43,8 +40,6 @@ public final class WorkbenchModel {
     private static final String CREATED = "2026-09-01T10:00:00Z";
     private static final ProjectId PROJECT = new ProjectId(2026, 3);
     private static final int SHARDS = 4;
-    /** The key grammar's delimiter, to read a built key back into its segments. */
-    private static final String DELIMITER = "#";
 
     /** A facet's sample: its primary key, its index keys, its other attributes (all strings or numbers). */
     private record Sample(ItemKey key, List<IndexKey> indexKeys, Map<String, Object> attributes) {
@@ -100,38 +95,10 @@ public final class WorkbenchModel {
         return model;
     }
 
-    /**
-     * The key template of a key: each segment that is a part {@link KeyDecoder} read from it becomes {@code <part>}.
-     */
-    static String template(String key, Map<String, String> parts) {
-        List<String> segments = new ArrayList<>();
-        for (String segment : key.split(DELIMITER, -1)) {
-            String named = segment;
-            for (Map.Entry<String, String> part : parts.entrySet()) {
-                if (part.getValue().equals(segment)) {
-                    named = "<" + part.getKey() + ">";
-                    break;
-                }
-            }
-            segments.add(named);
-        }
-        return String.join(DELIMITER, segments);
-    }
-
     private static Map<String, Object> facet(EntityType type, Sample sample) {
-        DecodedKey decoded = KeyDecoder.decode(sample.key());
-        Map<String, String> parts = new LinkedHashMap<>(decoded.parts());
-        // Keys the decoder reads as raw remainders: name what they hold with their own parsers.
-        if (type == EntityType.ERASURE) {
-            parts.clear();
-            parts.put(KeyDecoder.USER_ID, ErasureKeys.parseRecordPk(sample.key().pk()));
-        } else if (type == EntityType.PROJECT) {
-            // The sort key holds the project id in its fixed-width form.
-            parts.put(KeyDecoder.PROJECT_ID, WorkspaceKeys.parseProjectSk(sample.key().sk()).sortKeyPart());
-        }
         Map<String, Object> alias = new LinkedHashMap<>();
-        alias.put("PartitionKeyAlias", template(sample.key().pk(), parts));
-        alias.put("SortKeyAlias", template(sample.key().sk(), parts));
+        alias.put("PartitionKeyAlias", type.keys().pk().toString());
+        alias.put("SortKeyAlias", type.keys().sk().toString());
 
         Map<String, Object> item = new LinkedHashMap<>();
         item.put(TableSchema.PK, Map.of("S", sample.key().pk()));
