@@ -17,11 +17,9 @@ public final class EntityKeys {
     /** An index key of the entity: the index, its partition and sort key templates. */
     public record IndexKeys(String indexName, KeyTemplate pk, KeyTemplate sk) {
         public IndexKeys {
+            TableSchema.requireIndex(indexName);
             Objects.requireNonNull(pk, "pk");
             Objects.requireNonNull(sk, "sk");
-            if (!TableSchema.GSI1.equals(indexName) && !TableSchema.GSI2.equals(indexName)) {
-                throw new IllegalArgumentException("unknown index " + indexName);
-            }
         }
 
         /** The index key of these values: the partition key's parts, then the sort key's, in key order. */

@@ -7,11 +7,9 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 /** The key of an item in a secondary index (GSI1 or GSI2). */
 public record IndexKey(String indexName, String pk, String sk) {
     public IndexKey {
+        TableSchema.requireIndex(indexName);
         Objects.requireNonNull(pk, "pk");
         Objects.requireNonNull(sk, "sk");
-        if (!TableSchema.GSI1.equals(indexName) && !TableSchema.GSI2.equals(indexName)) {
-            throw new IllegalArgumentException("unknown index " + indexName);
-        }
     }
 
     public String pkAttribute() {

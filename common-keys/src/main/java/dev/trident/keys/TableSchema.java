@@ -32,6 +32,14 @@ public final class TableSchema {
         return GSI1.equals(index) ? GSI1SK : GSI2.equals(index) ? GSI2SK : null;
     }
 
+    /** The name of one of the table's global secondary indexes; an IllegalArgumentException for any other. */
+    public static String requireIndex(String index) {
+        if (!GSI1.equals(index) && !GSI2.equals(index)) {
+            throw new IllegalArgumentException("unknown index " + index);
+        }
+        return index;
+    }
+
     private TableSchema() {
     }
 }
