@@ -22,7 +22,10 @@ public final class EntityKeys {
             Objects.requireNonNull(sk, "sk");
         }
 
-        /** The index key of these values: the partition key's parts, then the sort key's, in key order. */
+        /**
+         * The index key of these values: one per part, the partition key's then the sort key's, in key order (null
+         * for an optional part the key leaves out).
+         */
         public IndexKey build(Object... values) {
             int pkParts = pk.parts().size();
             return new IndexKey(indexName, pk.build(values, 0, pkParts), sk.build(values, pkParts, values.length));
@@ -73,7 +76,10 @@ public final class EntityKeys {
         throw new IllegalArgumentException("not in " + indexName);
     }
 
-    /** The item key of these values: the partition key's parts, then the sort key's, in key order. */
+    /**
+     * The item key of these values: one per part, the partition key's then the sort key's, in key order (null for an
+     * optional part the key leaves out).
+     */
     public ItemKey build(Object... values) {
         int pkParts = pk.parts().size();
         return new ItemKey(pk.build(values, 0, pkParts), sk.build(values, pkParts, values.length));
