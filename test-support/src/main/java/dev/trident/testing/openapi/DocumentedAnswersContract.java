@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
 /**
  * What the OpenAPI conventions (service-support {@code OpenApiConventions}) promise, checked on the served document
  * and then on every route it lists, new ones included: one bearer scheme required everywhere, every error answer a
- * {@code Problem}, and the answers every route of a kind gives (401 without a token, 415 for a body that is not JSON,
+ * {@code Problem} (but the bodiless 414 and 431 of the HTTP server), and the answers every route of a kind gives (401 without a token, 415 for a body that is not JSON,
  * 413 for a body over the limit, 400 for a path id outside the id grammar, 400 for a page size outside 1..100). A
  * service runs it with {@code @QuarkusTest class XxxDocumentedAnswersTest extends DocumentedAnswersContract {}}.
  */
@@ -33,6 +33,8 @@ public abstract class DocumentedAnswersContract {
     private static final String SOME_ID = "probe1";
     private static final String MALFORMED_ID = "-probe";
     private static final int BODY_LIMIT_BYTES = 1024 * 1024;
+    /** Answered by the HTTP server itself, before any route, with no body: a request line or headers over its limits. */
+    private static final Set<Integer> HTTP_SERVER_ANSWERS = Set.of(414, 431);
 
     protected record Route(String method, String template, Map<String, Object> operation) {
 
@@ -93,7 +95,11 @@ public abstract class DocumentedAnswersContract {
             responses.forEach((code, response) -> {
                 int status = Integer.parseInt(String.valueOf(code));
                 Map<?, ?> content = (Map<?, ?>) resolved((Map<?, ?>) response).get("content");
-                if (status >= 400) {
+                if (HTTP_SERVER_ANSWERS.contains(status)) {
+                    if (content != null) {
+                        wrong.add(route + " " + status + ": the HTTP server answers it with no body");
+                    }
+                } else if (status >= 400) {
                     Object schema = content == null || !(content.get("application/problem+json") instanceof Map<?, ?> m)
                             ? null : m.get("schema");
                     if (!(schema instanceof Map<?, ?> s) || !"#/components/schemas/Problem".equals(s.get("$ref"))) {

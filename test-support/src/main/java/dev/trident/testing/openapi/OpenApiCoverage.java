@@ -16,9 +16,10 @@ import java.util.TreeSet;
 import org.opentest4j.TestAbortedException;
 
 /**
- * Compares a service's OpenAPI document with the answers its tests observed ({@link ObservedResponses}): every
- * observed (route, status) must be documented, and, when the whole test suite ran, every documented (route, status)
- * must have been observed, but for a short list of exceptions each with its reason.
+ * Compares a service's OpenAPI document with the answers its tests observed ({@link ObservedResponses}, and what
+ * rest-assured received, {@link DocumentedAnswers}): every observed (route, status) must be documented; when the whole
+ * test suite ran, every documented (route, status) must have been observed, but for a short list of exceptions each
+ * with its reason; and every answer rest-assured received must validate against the document.
  * <p>
  * Run it from a plain JUnit class (no {@code @QuarkusTest}) of the service: Quarkus' class orderer runs plain classes
  * after every {@code @QuarkusTest}, so it sees the whole run. The document is the one the test build wrote
@@ -51,21 +52,69 @@ public final class OpenApiCoverage {
         return this;
     }
 
-    /** Fails listing every difference; aborted (skipped) when this JVM served no request at all. */
+    /**
+     * Fails listing every difference, then every answer that does not validate; aborted (skipped) when this JVM served
+     * no request at all.
+     */
     public void verify() {
         if (!Files.exists(DOCUMENT)) {
             throw new AssertionError("no OpenAPI document at " + DOCUMENT.toAbsolutePath() + ": the test build writes it "
                     + "(quarkus.smallrye-openapi.store-schema-directory)");
         }
-        List<String[]> observed = ObservedResponses.read();
-        if (observed.isEmpty()) {
+        List<String[]> recorded = ObservedResponses.read();
+        if (recorded.isEmpty()) {
             throw new TestAbortedException("no @QuarkusTest served a request in this run: nothing to compare");
         }
+        // What the server recorded, and what clients received: the HTTP server answers some (414, 431) before any
+        // route.
+        List<String[]> checked = DocumentedAnswers.read();
+        List<String[]> observed = new ArrayList<>(recorded);
+        checked.forEach(verdict -> observed.add(new String[] {verdict[1].substring(0, verdict[1].indexOf(' ')),
+                verdict[1].substring(verdict[1].indexOf(' ') + 1), verdict[2]}));
         Differences differences = compare(documented(JsonPath.from(DOCUMENT.toFile())), observed, allowedUnobserved,
                 wholeSuiteRan(System.getProperty("test")));
         if (!differences.isEmpty()) {
             throw new AssertionError(differences.report());
         }
+        if (checked.isEmpty()) {
+            throw new AssertionError("the service answered " + recorded.size() + " requests but no answer was checked "
+                    + "against the document: DocumentedAnswers is not among rest-assured's filters");
+        }
+        String mismatches = mismatches(documented(JsonPath.from(DOCUMENT.toFile())).keySet(), checked);
+        if (!mismatches.isEmpty()) {
+            throw new AssertionError(mismatches);
+        }
+    }
+
+    /**
+     * The answers that do not match the document, one line per kind (route, status and what is wrong) with how many
+     * answers and one path that showed it; empty when every answer matches.
+     */
+    static String mismatches(Set<String> routes, List<String[]> checked) {
+        List<String> templates = routes.stream().map(route -> route.substring(route.indexOf(' ') + 1)).distinct()
+                .toList();
+        Map<String, List<String>> kinds = new TreeMap<>();
+        int failed = 0;
+        for (String[] verdict : checked) {
+            if (!verdict[0].equals("mismatch")) {
+                continue;
+            }
+            String[] request = verdict[1].split(" ", 2);
+            String template = DocumentedAnswers.exactTemplate(templates, request[1]);
+            String answer = request[0] + " " + (template == null ? request[1] : template) + " " + verdict[2] + ": ";
+            for (String wrong : verdict[3].split("; ")) {
+                kinds.computeIfAbsent(answer + wrong, k -> new ArrayList<>()).add(verdict[1]);
+            }
+            failed++;
+        }
+        if (kinds.isEmpty()) {
+            return "";
+        }
+        StringBuilder report = new StringBuilder().append(failed).append(" of ").append(checked.size()).append(" answers do not match the OpenAPI document (")
+                .append(kinds.size()).append(" kinds); a client generated from it could not read them:");
+        kinds.forEach((kind, paths) -> report.append("\n  ").append(kind).append("  [").append(paths.size())
+                .append("x, e.g. ").append(paths.get(0)).append(']'));
+        return report.toString();
     }
 
     /**
