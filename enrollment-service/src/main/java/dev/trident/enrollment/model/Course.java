@@ -13,7 +13,10 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
         + "\"workspaceId\": \"cs-dept\", \"instructorIds\": [\"grace\"], \"full\": false, "
         + "\"version\": 4, \"createdAt\": \"2026-04-01T08:00:00.000Z\", "
         + "\"updatedAt\": \"2026-05-02T12:00:00.000Z\"}")
-public record Course(String courseId, String title, int credits, String term, Integer capacity, long enrolledCount,
+public record Course(String courseId, String title, int credits, String term,
+        @Schema(description = "How many students may enrol; null: unlimited", nullable = true) Integer capacity,
+        long enrolledCount,
+        @Schema(description = "The workspace-service workspace of the course; null: none", nullable = true)
         String workspaceId,
         @Schema(description = "The user ids (token `sub`) of the instructors who grade this course and see its "
                 + "grades, in id order; set by the registrar. Empty: only the registrar grades it.")

@@ -139,7 +139,8 @@ public class CourseResource {
                     + "alone for one)." + GRADES_ON_ROSTER)
     @APIResponse(responseCode = "200", description = "the course; with include=students, {course, students}",
             content = @Content(mediaType = MediaType.APPLICATION_JSON,
-                    schema = @Schema(oneOf = { Course.class, CourseWithStudents.class })))
+                    schema = @Schema(allOf = { Course.class, CourseWithStudents.class },
+                    description = "The course's fields; with include=students only course and students")))
     @APIResponse(responseCode = "404", description = "No such course")
     public Uni<Response> get(@PathParam("courseId") @ValidId String courseId,
             @Parameter(description = "'students' to add the roster") @QueryParam("include") String include,

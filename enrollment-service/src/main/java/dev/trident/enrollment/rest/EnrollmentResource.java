@@ -7,6 +7,7 @@ import dev.trident.support.http.Responses;
 import dev.trident.support.idempotency.Idempotency;
 import dev.trident.support.paging.Page;
 import dev.trident.support.paging.PageRequest;
+import dev.trident.support.problem.Problem;
 import dev.trident.support.problem.ProblemException;
 import dev.trident.support.security.Caller;
 import dev.trident.support.validation.ValidId;
@@ -148,6 +149,8 @@ public class EnrollmentResource {
 
     @DELETE
     @Path("/{courseId}")
+    // 204 has no body: a client that accepts only problem+json (its error answers) is served, not refused (406).
+    @Produces({ MediaType.APPLICATION_JSON, Problem.MEDIA_TYPE })
     @Operation(summary = "Drop the course: 204; the course's enrolledCount goes down in the same transaction; "
             + "404 when not enrolled; If-Match honoured (412)",
             description = "A student drops only their own courses (sub = studentId); the registrar drops anyone's "

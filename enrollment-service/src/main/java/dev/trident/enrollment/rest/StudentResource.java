@@ -114,7 +114,8 @@ public class StudentResource {
                     + "sees every grade null), and the answer is not stored (Cache-Control: no-store).")
     @APIResponse(responseCode = "200",
             description = "The student (ETag); with include=courses, the student and a page of their enrollments",
-            content = @Content(schema = @Schema(oneOf = { Student.class, StudentWithCourses.class })))
+            content = @Content(schema = @Schema(allOf = { Student.class, StudentWithCourses.class },
+                    description = "The student's fields; with include=courses only student and courses")))
     @APIResponse(responseCode = "403", description = "Neither the student themselves, a registrar nor an instructor")
     @APIResponse(responseCode = "404", description = "No such student")
     public Uni<Response> get(@PathParam("studentId") @ValidId String studentId,

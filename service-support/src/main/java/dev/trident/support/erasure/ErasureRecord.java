@@ -15,6 +15,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
         + "\"itemsErased\": 0, \"completedAt\": null}}, \"requestedAt\": \"2026-11-23T18:02:04.120Z\", "
         + "\"completedAt\": null}")
 public record ErasureRecord(String userId, String status, Map<String, Part> parts, String requestedAt,
+        @Schema(description = "When the last part was done; null while any is pending", nullable = true)
         String completedAt) {
 
     public static final String PENDING = "PENDING";
@@ -25,7 +26,9 @@ public record ErasureRecord(String userId, String status, Map<String, Part> part
      * (enrollment's graded enrollments; 0 for the other parts). A field added later: clients that do not know it
      * read the record as before.
      */
-    public record Part(String status, long itemsErased, String completedAt,
+    public record Part(String status, long itemsErased,
+            @Schema(description = "When the part was done; null while it is pending", nullable = true)
+            String completedAt,
             @Schema(description = "Items this part kept on purpose (graded enrolments: academic records are "
                     + "retained); counted when the part is done") long itemsKept) {
 

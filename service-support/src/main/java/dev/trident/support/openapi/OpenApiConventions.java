@@ -27,7 +27,8 @@ import org.eclipse.microprofile.openapi.models.security.SecurityScheme;
  * Authorize dialog asks once.</li>
  * <li>The RFC 9457 {@code Problem} schema ({@link ProblemResponses#SCHEMA}) under {@code components.schemas}.</li>
  * <li>Answers every route of a kind gives, added unless the route declares them itself: 401 (every route needs a
- * token) and 503 (at capacity, DynamoDB or a peer unavailable) on every route; 400 on a route with any parameter or body; 413
+ * token), 414 and 431 (a request line or headers over the HTTP server's limits, answered with no body) and 503 (at
+ * capacity, DynamoDB or a peer unavailable) on every route; 400 on a route with any parameter or body; 413
  * (over quarkus.http.limits.max-body-size) and 415 on a route with a body; 412 on a route reading {@code If-Match}; 409
  * (contention) and 422 (a key reused for another request) on a route reading {@code Idempotency-Key}. Each is written
  * once, under {@code components.responses}, and referenced: written out on every route they were 40 of the 62 KB of
@@ -98,6 +99,8 @@ public class OpenApiConventions implements OASFilter {
         }
         boolean hasBody = operation.getRequestBody() != null;
         addIfAbsent(responses, 401, components);
+        addIfAbsent(responses, 414, components);
+        addIfAbsent(responses, 431, components);
         addIfAbsent(responses, 503, components);
         if (hasBody || !parameters.isEmpty()) {
             addIfAbsent(responses, 400, components);
@@ -149,6 +152,9 @@ public class OpenApiConventions implements OASFilter {
         }
         if (response.getDescription() == null || response.getDescription().isBlank()) {
             response.setDescription(ProblemResponses.description(status));
+        }
+        if (ProblemResponses.answeredWithoutBody(status)) {
+            return;
         }
         Content content = response.getContent();
         if (content == null || content.getMediaTypes() == null || content.getMediaTypes().isEmpty()) {

@@ -32,13 +32,22 @@ public final class ProblemResponses {
             case 409 -> "Conflict with the current state, or a write that kept losing to concurrent ones (retry)";
             case 412 -> "If-Match does not name the current version (ETag); nothing was changed";
             case 413 -> "The body is larger than the limit";
+            case 414 -> "The request line (method, path and query) is longer than 4096 bytes "
+                    + "(quarkus.http.limits.max-initial-line-length); answered by the HTTP server, with no body";
             case 415 -> "The body is not application/json";
             case 422 -> "A referenced id does not exist, or an Idempotency-Key was reused for another request";
+            case 431 -> "The request's headers are larger than 16 KiB (quarkus.http.limits.max-header-size); answered "
+                    + "by the HTTP server, with no body";
             case 502 -> "A service this one called refused the request it was sent";
             case 503 -> "The service is at capacity, or DynamoDB or a service this one calls is unavailable, slow "
                     + "or throttling; nothing was written; retry after Retry-After seconds";
             default -> Problems.title(status);
         };
+    }
+
+    /** Whether the HTTP server answers the status itself, before any route, with no body (so no problem+json). */
+    public static boolean answeredWithoutBody(int status) {
+        return status == 414 || status == 431;
     }
 
     /**

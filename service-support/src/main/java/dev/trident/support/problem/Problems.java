@@ -47,9 +47,11 @@ public final class Problems {
             case 409 -> "Conflict";
             case 412 -> "Precondition failed";
             case 413 -> "Payload too large";
+            case 414 -> "URI too long";
             case 415 -> "Unsupported media type";
             case 422 -> "Unknown reference";
             case 428 -> "Precondition required";
+            case 431 -> "Request header fields too large";
             case 501 -> "Not implemented";
             case 502 -> "Bad gateway";
             case 503 -> "Service unavailable";

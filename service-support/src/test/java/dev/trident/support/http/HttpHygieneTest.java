@@ -3,7 +3,9 @@ package dev.trident.support.http;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.not;
 import static org.hamcrest.Matchers.nullValue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.trident.testing.DynamoDbLocalResource;
 import io.quarkus.test.common.QuarkusTestResource;
@@ -41,6 +43,28 @@ class HttpHygieneTest {
         // The same bodies without the unknown field are accepted.
         given().contentType("application/json").body("{\"title\":\"a\",\"credits\":1,\"colour\":\"RED\"}")
                 .post("/probe").then().statusCode(200);
+    }
+
+    @Test
+    void aPathWithATrailingSlashIsNoRouteAndAnswers404() {
+        given().contentType("application/json").body("{\"title\":\"a\",\"credits\":1}")
+                .post("/probe/").then().statusCode(404).contentType(PROBLEM)
+                .body("status", equalTo(404))
+                .body("detail", containsString("/probe/"));
+        given().get("/probe/ids/a1/").then().statusCode(404).contentType(PROBLEM);
+        // The same routes without the slash answer.
+        given().get("/probe/ids/a1").then().statusCode(not(404));
+    }
+
+    @Test
+    void aRequestLineOrHeadersOverTheLimitsAreRefusedBeforeAnyRouteWithoutABody() {
+        // quarkus.http.limits.max-initial-line-length=4096, max-header-size=16K: answered by the HTTP server itself.
+        var uri = given().queryParam("cursor", "c".repeat(5000)).get("/probe/page").then().statusCode(414)
+                .extract();
+        assertEquals("", uri.body().asString());
+        var headers = given().header("X-Padding", "p".repeat(17 * 1024)).get("/probe/page").then().statusCode(431)
+                .extract();
+        assertEquals("", headers.body().asString());
     }
 
     @Test

@@ -6,6 +6,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 @Schema(example = "{\"userId\": \"ada\", \"postId\": \"01JTB8ZK3V6W9XQ2M4N7P5R8ST\", \"title\": \"Notes\", "
         + "\"body\": \"On the engine.\", \"commentCount\": 2, \"version\": 1, "
         + "\"createdAt\": \"2026-05-02T10:00:00.000Z\", \"updatedAt\": \"2026-05-02T10:00:00.000Z\"}")
-public record Post(String userId, String postId, String title, String body, long commentCount, long version,
-        String createdAt, String updatedAt) {
+public record Post(String userId, String postId,
+        @Schema(description = "The title; null for a post without one", nullable = true) String title, String body,
+        long commentCount, long version, String createdAt, String updatedAt) {
 }

@@ -10,6 +10,7 @@ import dev.trident.support.http.Responses;
 import dev.trident.support.idempotency.Idempotency;
 import dev.trident.support.paging.Page;
 import dev.trident.support.paging.PageRequest;
+import dev.trident.support.problem.Problem;
 import dev.trident.support.problem.ProblemException;
 import dev.trident.support.security.Caller;
 import dev.trident.support.validation.ValidId;
@@ -177,6 +178,8 @@ public class PostResource {
 
     @DELETE
     @Path("/{postId}/comments/{commentId}")
+    // 204 has no body: a client that accepts only problem+json (its error answers) is served, not refused (406).
+    @Produces({ MediaType.APPLICATION_JSON, Problem.MEDIA_TYPE })
     @Operation(summary = "Delete a comment; its author or the post's owner (else 403); the post's commentCount goes "
             + "down in the same transaction; If-Match gives 412 on a stale ETag; 404 when it is not under that "
             + "user's post; nothing is written on any refusal")

@@ -84,7 +84,8 @@ public class UserResource {
     @Operation(summary = "Get a profile; with include=posts also its newest posts (limit), read in one Query")
     @APIResponse(responseCode = "200",
             description = "The profile (ETag); with include=posts, the profile and a page of its newest posts",
-            content = @Content(schema = @Schema(oneOf = { Profile.class, ProfileWithPosts.class })))
+            content = @Content(schema = @Schema(allOf = { Profile.class, ProfileWithPosts.class },
+                    description = "The profile's fields; with include=posts only profile and posts")))
     @APIResponse(responseCode = "404", description = "No such profile")
     public Uni<Response> get(@PathParam("userId") @ValidId String userId, @QueryParam("include") String include,
             @QueryParam("limit") String limit, @QueryParam("cursor") String cursor) {

@@ -3,6 +3,7 @@ package dev.trident.workspace.rest;
 import dev.trident.support.http.Responses;
 import dev.trident.support.paging.Page;
 import dev.trident.support.paging.PageRequest;
+import dev.trident.support.problem.Problem;
 import dev.trident.support.security.Caller;
 import dev.trident.support.validation.ValidId;
 import dev.trident.workspace.model.MemberRole;
@@ -31,7 +32,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Path("/workspaces/{wsId}/members")
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
-@Tag(name = "Members")
+@Tag(name = "members")
 @SecurityRequirement(name = WorkspaceApplication.BEARER)
 public class MemberResource {
 
@@ -77,6 +78,8 @@ public class MemberResource {
 
     @DELETE
     @Path("/{userId}")
+    // 204 has no body: a client that accepts only problem+json (its error answers) is served, not refused (406).
+    @Produces({ MediaType.APPLICATION_JSON, Problem.MEDIA_TYPE })
     @Operation(summary = "Remove a member, or leave (userId = the caller); never the last owner",
             description = "Owners and admins remove members (an owner only by an owner: 403 otherwise); any member "
                     + "removes themselves (leaves), whatever their role. The seat is freed in the same write. 409 "

@@ -7,6 +7,7 @@ import dev.trident.support.http.Responses;
 import dev.trident.support.idempotency.Idempotency;
 import dev.trident.support.paging.Page;
 import dev.trident.support.paging.PageRequest;
+import dev.trident.support.problem.Problem;
 import dev.trident.support.security.Caller;
 import dev.trident.support.validation.ValidId;
 import dev.trident.workspace.model.Project;
@@ -39,7 +40,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Path("/workspaces/{wsId}/projects")
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
-@Tag(name = "Projects")
+@Tag(name = "projects")
 @SecurityRequirement(name = WorkspaceApplication.BEARER)
 public class ProjectResource {
 
@@ -133,6 +134,8 @@ public class ProjectResource {
 
     @DELETE
     @Path("/{projectId}")
+    // 204 has no body: a client that accepts only problem+json (its error answers) is served, not refused (406).
+    @Produces({ MediaType.APPLICATION_JSON, Problem.MEDIA_TYPE })
     @Operation(summary = "Delete a project; owners and admins only; honours If-Match")
     @APIResponse(responseCode = "204", description = "Deleted")
     @APIResponse(responseCode = "403", description = "A member but not an owner or admin")

@@ -13,8 +13,13 @@ public record ProjectResponse(
         String projectId,
         @Schema(deprecated = true, description = "Deprecated: the same value as `projectId`, its former name")
         String id,
-        String title, String status, String createdBy, String createdByName, long version, String createdAt,
-        String updatedAt) {
+        String title, String status,
+        @Schema(description = "The creator's user id; null once the creator's account is erased", nullable = true)
+        String createdBy,
+        @Schema(description = "The creator's display name at creation; null when not known or erased",
+                nullable = true)
+        String createdByName,
+        long version, String createdAt, String updatedAt) {
 
     static ProjectResponse of(Project p) {
         String projectId = p.id().toString();

@@ -25,7 +25,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 @Path("/projects")
 @Produces(MediaType.APPLICATION_JSON)
-@Tag(name = "Projects")
+@Tag(name = "projects")
 @SecurityRequirement(name = WorkspaceApplication.BEARER)
 public class ProjectStatusResource {
 

@@ -43,7 +43,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Path("/workspaces")
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
-@Tag(name = "Workspaces")
+@Tag(name = "workspaces")
 @SecurityRequirement(name = WorkspaceApplication.BEARER)
 public class WorkspaceResource {
 
@@ -134,7 +134,8 @@ public class WorkspaceResource {
                     + "settings (no ETag) and the newest projects, merged across the workspace's shards; later pages "
                     + "(cursor) carry projects only, workspace null. The project lists are eventually consistent.")
     @APIResponse(responseCode = "200", description = "The settings; with include=projects a page of the stack",
-            content = @Content(schema = @Schema(oneOf = { WorkspaceResponse.class, WorkspaceStackResponse.class })))
+            content = @Content(schema = @Schema(allOf = { WorkspaceResponse.class, WorkspaceStackResponse.class },
+                    description = "The settings' fields; with include=projects only workspace, items and nextCursor")))
     @APIResponse(responseCode = "404", description = "No such workspace, or the caller is not a member")
     public Uni<Response> get(@PathParam("wsId") @ValidId String wsId, @QueryParam("include") String include,
             @QueryParam("limit") String limit, @QueryParam("cursor") String cursor) {
