@@ -50,6 +50,51 @@ class DocLinksTest {
         assertEquals(List.of(), broken, "links that do not resolve");
     }
 
+    /**
+     * A page named in a configuration or build file: a path ending in {@code .md}, or a bare {@code README} (the
+     * nearest one up from the file), optionally followed by the section it means in quotes:
+     * {@code docs/operations.md "Shutdown"}.
+     */
+    private static final Pattern PAGE_REFERENCE = Pattern.compile(
+            "(?<![\\w/.-])((?:[\\w.-]+/)*(?:[\\w.-]+\\.md|README))(?:'s)?(?: \"([^\"]+)\")?");
+
+    @Test
+    void everyPageAndSectionThatConfigurationAndBuildFilesPointToExists() throws Exception {
+        List<String> broken = new ArrayList<>();
+        for (Path file : trackedFiles("*.properties", "*.yaml", "*.yml", "pom.xml")) {
+            Matcher reference = PAGE_REFERENCE.matcher(Files.readString(file));
+            while (reference.find()) {
+                Path page = page(file, reference.group(1));
+                String section = reference.group(2);
+                if (page == null) {
+                    broken.add(Repo.ROOT.relativize(file) + ": " + reference.group(1) + " (no such file)");
+                } else if (section != null && !anchors(page).contains(anchor(section))) {
+                    broken.add(Repo.ROOT.relativize(file) + ": " + reference.group() + " (" + Repo.ROOT.relativize(page)
+                            + " has no such heading)");
+                }
+            }
+        }
+        assertEquals(List.of(), broken, "pages or sections named in comments that do not exist");
+    }
+
+    /** The page a reference names: from the checkout's root, else from the file's folder; a bare README the nearest. */
+    private static Path page(Path file, String reference) {
+        if (reference.equals("README")) {
+            for (Path dir = file.getParent(); dir != null && dir.startsWith(Repo.ROOT); dir = dir.getParent()) {
+                if (Files.exists(dir.resolve("README.md"))) {
+                    return dir.resolve("README.md");
+                }
+            }
+            return null;
+        }
+        for (Path candidate : List.of(Repo.ROOT.resolve(reference), file.getParent().resolve(reference))) {
+            if (Files.isRegularFile(candidate.normalize())) {
+                return candidate.normalize();
+            }
+        }
+        return null;
+    }
+
     private static String problem(Path file, String target) throws IOException {
         int hash = target.indexOf('#');
         String path = hash < 0 ? target : target.substring(0, hash);
@@ -73,8 +118,7 @@ class DocLinksTest {
         String text = FENCE.matcher(Files.readString(file)).replaceAll("");
         Matcher heading = HEADING.matcher(text);
         while (heading.find()) {
-            String anchor = heading.group(1).toLowerCase(Locale.ROOT).replaceAll("[^\\p{L}\\p{N} _-]", "")
-                    .replace(' ', '-');
+            String anchor = anchor(heading.group(1));
             String unique = anchor;
             for (int n = 1; !anchors.add(unique); n++) {
                 unique = anchor + "-" + n;
@@ -83,10 +127,25 @@ class DocLinksTest {
         return anchors;
     }
 
+    /** A heading's anchor as GitHub spells it (without the number a repeated heading gets). */
+    private static String anchor(String heading) {
+        return heading.toLowerCase(Locale.ROOT).replaceAll("[^\\p{L}\\p{N} _-]", "").replace(' ', '-');
+    }
+
     /** The Markdown files git tracks or would track (untracked files not ignored), so the check sees a new page. */
     private static List<Path> markdownFiles() throws Exception {
-        Process git = new ProcessBuilder("git", "ls-files", "--cached", "--others", "--exclude-standard", "-z", "--",
-                "*.md").directory(Repo.ROOT.toFile()).redirectErrorStream(true).start();
+        return trackedFiles("*.md");
+    }
+
+    /** The files git tracks or would track whose names match one of {@code patterns}. */
+    private static List<Path> trackedFiles(String... patterns) throws Exception {
+        List<String> command = new ArrayList<>(List.of("git", "ls-files", "--cached", "--others", "--exclude-standard",
+                "-z", "--"));
+        for (String pattern : patterns) {
+            command.add(pattern);
+            command.add("**/" + pattern);
+        }
+        Process git = new ProcessBuilder(command).directory(Repo.ROOT.toFile()).redirectErrorStream(true).start();
         String out = new String(git.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertEquals(0, git.waitFor(), out);
         List<Path> files = new ArrayList<>();

@@ -183,15 +183,6 @@ class KeyTableTest {
 
     @Test
     void designMdShowsTheGeneratedKeyTable() throws IOException {
-        String design = Files.readString(DESIGN);
-        int begin = design.indexOf(BEGIN);
-        int end = design.indexOf(END);
-        assertTrue(begin >= 0 && end > begin, "docs/DESIGN.md holds the key table between its markers");
-        String current = design.substring(begin, end + END.length());
-        if (Boolean.getBoolean("keys.table.write")) {
-            Files.writeString(DESIGN, design.replace(current, table()));
-            return;
-        }
-        assertEquals(table(), current, "docs/DESIGN.md's key table (run with -Dkeys.table.write=true to rewrite it)");
+        new GeneratedSection(DESIGN, BEGIN, END, "keys.table.write").assertShows(table());
     }
 }
