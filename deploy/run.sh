@@ -5,7 +5,7 @@
 #   deploy/run.sh --data DIR       data kept under DIR (outside the checkout, or a folder git ignores);
 #                                  TRIDENT_DATA_DIR=DIR does the same
 #   deploy/run.sh --only-dynamodb  DynamoDB Local alone, for dev mode: on port 8100 (the %dev endpoint), data
-#                                  under the data folder as above (docs/development.md, "Dev mode")
+#                                  under the data folder as above (docs/development.md, "Dev mode for one service")
 # Refuses to start when a port it needs is taken ("port N in use"): DYNAMODB_PORT (8000), SOCIAL_PORT (8081),
 # ENROLLMENT_PORT (8082), WORKSPACE_PORT (8083), EXPLORER_PORT (8084). Builds what is missing, creates the table,
 # starts the three services and the explorer, waits until all are ready, prints the URLs and the token command for

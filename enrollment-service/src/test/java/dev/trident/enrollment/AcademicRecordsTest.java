@@ -31,7 +31,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * DESIGN.md "Who may do what": graded enrollments are academic records. A student's own deletion with a graded
+ * docs/api.md "Who may do what": graded enrollments are academic records. A student's own deletion with a graded
  * enrollment is a 409 naming the courses and deletes nothing; a grade set while such a deletion runs stays; the
  * account erasure keeps graded enrollments and counts them on the record; registering again finds them. Each case is
  * read back from the table.

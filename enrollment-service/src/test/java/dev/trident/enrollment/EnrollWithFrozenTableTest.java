@@ -20,7 +20,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
 
 /**
- * DESIGN.md "Timeouts against DynamoDB" on a route that makes several DynamoDB calls one after another: the enroll PUT
+ * docs/operations.md "When DynamoDB stalls" on a route that makes several DynamoDB calls one after another: the enroll PUT
  * under an Idempotency-Key reads the key's record, then the student and the course (in parallel), writes the
  * enrollment in one transaction, and reads the record again when the create failed. Whether DynamoDB is frozen from
  * the start or stalls right after the record's first read (the create's reads, then the record's second read, would

@@ -10,7 +10,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * DESIGN.md "Who may do what": a caller who may not see a grade sees nothing that moves with it. On a roster another
+ * docs/api.md "Who may do what": a caller who may not see a grade sees nothing that moves with it. On a roster another
  * student reads, graded and ungraded rows look alike (no version, no updatedAt); an instructor of another course gets
  * no version and no ETag for a single enrollment. Those who see the grade still get both.
  */

@@ -29,7 +29,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * DESIGN.md "Who may do what": grades are seen only by the registrar, the course's instructors and the student
+ * docs/api.md "Who may do what": grades are seen only by the registrar, the course's instructors and the student
  * themselves, never on another caller's roster; every answer that carries enrollments is {@code Cache-Control:
  * no-store}.
  */

@@ -49,7 +49,7 @@ final class Api {
         return as(caller).contentType(ContentType.JSON).body(body).when().post(path);
     }
 
-    /** A create sent under an Idempotency-Key (DESIGN.md "Retrying safely"). */
+    /** A create sent under an Idempotency-Key (docs/api.md "Retrying a create"). */
     static Response postJson(String caller, String path, Object body, String idempotencyKey) {
         return as(caller).header("Idempotency-Key", idempotencyKey).contentType(ContentType.JSON).body(body).when()
                 .post(path);

@@ -16,7 +16,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The token rules of DESIGN.md "Who may do what" that every service applies at authentication, whatever the
+ * The token rules of docs/api.md "Who may do what" that every service applies at authentication, whatever the
  * route: audience, compact JWS shape and size cap, {@code groups} an array of strings, a maximum lifetime, and a
  * {@code sub} of the id grammar. Each service's {@code @QuarkusTest} subclass names one route any authenticated
  * caller may read; every token here is signed by the trusted key and refused (401 problem) for one reason only.

@@ -27,7 +27,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 
 /**
- * DESIGN.md "Timeouts against DynamoDB": with DynamoDB frozen (its process stopped with SIGSTOP: connections are
+ * docs/operations.md "When DynamoDB stalls": with DynamoDB frozen (its process stopped with SIGSTOP: connections are
  * accepted, nothing is answered), every route answers 503 problem+json with Retry-After within 2.5 s, never a hang
  * and never a 500; readiness is DOWN, within the same bound; once DynamoDB runs again (SIGCONT) the service is ready
  * and answers normally within seconds, by itself. Each service names a few of its reads and writes in a small

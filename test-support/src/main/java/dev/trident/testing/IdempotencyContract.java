@@ -24,7 +24,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * A create that accepts an {@code Idempotency-Key} (DESIGN.md "Retrying safely"): one item per key, the first answer
+ * A create that accepts an {@code Idempotency-Key} (docs/api.md "Retrying a create"): one item per key, the first answer
  * replayed byte for byte with {@code Idempotent-Replayed: true}, another request under the key a 422, a key in
  * flight a 409 with Retry-After, an expired record absent, a malformed key a 400. Each create route runs it.
  */

@@ -6,7 +6,7 @@ import java.util.UUID;
 import java.util.function.Function;
 
 /**
- * A create sent the way DESIGN.md "Retrying safely" tells a client to: under one Idempotency-Key, sent again with that
+ * A create sent the way docs/api.md "Retrying a create" tells a client to: under one Idempotency-Key, sent again with that
  * key while the answer says to retry (503, or 409 with Retry-After while the first is still in flight). Concurrency
  * tests fire dozens of transactions at one item; DynamoDB Local on two cores queues them, so one may outlast the
  * attempt timeout and come back as a 503. A client retries that, and the counts a test checks must still be exact:

@@ -11,7 +11,7 @@ import dev.trident.support.security.Caller;
 import java.util.List;
 
 /**
- * Who may do what in enrollment-service (DESIGN.md "Who may do what"), all in one place. Each rule is checked
+ * Who may do what in enrollment-service (docs/api.md "Who may do what"), all in one place. Each rule is checked
  * before any call to DynamoDB or another service, so a refusal writes nothing and reveals nothing: the answer is
  * the same 403 whether the student, course or enrollment exists or not. Authentication itself (401) happens before
  * any of this: every route but /q/* needs a verified bearer token. As in the other services, a {@code require*} rule

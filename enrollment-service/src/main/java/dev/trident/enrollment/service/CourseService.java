@@ -47,7 +47,7 @@ public class CourseService {
 
     /**
      * A page of a term's catalogue, by course id. Any authenticated caller lists it, as any caller reads a course
-     * (DESIGN.md "Who may do what": course metadata is not private; grades are, and a course carries none).
+     * (docs/api.md "Who may do what": course metadata is not private; grades are, and a course carries none).
      */
     public Uni<Page<Course>> termCatalogue(String term, PageRequest page) {
         String scope = EnrollmentPatterns.COURSE_CATALOGUE.cursorScope(term,

@@ -13,7 +13,7 @@ import org.jose4j.json.JsonUtil;
 import org.jose4j.lang.JoseException;
 
 /**
- * What a bearer token must be besides correctly signed, issued and in date (DESIGN.md "Who may do what"). Every
+ * What a bearer token must be besides correctly signed, issued and in date (docs/api.md "Who may do what"). Every
  * refusal is a {@link ParseException}, which the services answer with a 401.
  * <ul>
  * <li>{@link #checkShape}: a compact JWS and nothing else, at most {@code trident.auth.max-token-length}

@@ -12,7 +12,7 @@ import org.eclipse.microprofile.faulttolerance.exceptions.TimeoutException;
 
 /**
  * What a failed call to a peer (another Trident service) means for our own caller, one deliberate answer per case
- * (DESIGN.md "Calls between services", "Who may do what"):
+ * (docs/api.md "Calls between services", "Who may do what"):
  * <ul>
  * <li>the peer down, slow or failing (timeout, refused or broken connection, 5xx, 429): 503 with Retry-After 1; its
  * breaker open: 503 with Retry-After 5, at once;</li>

@@ -15,7 +15,7 @@ import jakarta.inject.Singleton;
 import java.time.Duration;
 
 /**
- * The deadline of the request being served (DESIGN.md "Timeouts against DynamoDB"): its arrival plus
+ * The deadline of the request being served (docs/operations.md "When DynamoDB stalls"): its arrival plus
  * {@code trident.request.deadline}. Every call the request makes to DynamoDB (dynamo.DynamoTable) and to a peer
  * (client.PeerLookup) gets what is left of it, so a route answers within the bound whatever number of calls it makes.
  * <p>

@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.core.exception.ApiCallTimeoutException;
 
 /**
- * DESIGN.md "Timeouts against DynamoDB": a request's DynamoDB calls share the request's deadline
+ * docs/operations.md "When DynamoDB stalls": a request's DynamoDB calls share the request's deadline
  * ({@code trident.request.deadline}, 2 s): three calls one after another to a frozen DynamoDB, each of which alone
  * would wait its full 1.7 s call timeout (about 5 s in all), answer 503 with Retry-After within the 2.5 s bound, the
  * last one failed at once without being sent. The same calls outside a request keep their full per-call timeouts.

@@ -19,7 +19,7 @@ import software.amazon.awssdk.services.dynamodb.model.ProvisionedThroughputExcee
 import software.amazon.awssdk.services.dynamodb.model.RequestLimitExceededException;
 
 /**
- * Every way a stalled, unreachable or throttling DynamoDB fails a call (DESIGN.md "Timeouts against DynamoDB") is a
+ * Every way a stalled, unreachable or throttling DynamoDB fails a call (docs/operations.md "When DynamoDB stalls") is a
  * 503 problem with Retry-After, however the failure is wrapped on its way to the mapper; never a 500.
  */
 class DynamoDbUnavailableMappingTest {

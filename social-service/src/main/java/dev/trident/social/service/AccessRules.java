@@ -5,7 +5,7 @@ import dev.trident.support.problem.ProblemException;
 import dev.trident.support.security.Caller;
 
 /**
- * Who may do what in social-service (DESIGN.md, "Who may do what"), in one place.
+ * Who may do what in social-service (docs/api.md, "Who may do what"), in one place.
  * <ul>
  *   <li>Every route but {@code /q/*} needs a valid bearer JWT: {@code quarkus.security.jaxrs.default-roles-allowed}
  *   answers 401 before any rule here runs.</li>
