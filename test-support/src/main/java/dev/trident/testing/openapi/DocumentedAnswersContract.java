@@ -165,7 +165,9 @@ public abstract class DocumentedAnswersContract {
         }
         for (String combined : List.of("oneOf", "anyOf", "allOf")) {
             if (s.get(combined) instanceof List<?> alternatives) {
-                return alternatives.stream().allMatch(a -> exampled(a, depth + 1));
+                // A nullable reference is anyOf [the reference, {type: null}]: null needs no example.
+                return alternatives.stream().filter(a -> !(a instanceof Map<?, ?> m && "null".equals(m.get("type"))))
+                        .allMatch(a -> exampled(a, depth + 1));
             }
         }
         if (s.get("items") instanceof Map<?, ?> items) {
