@@ -71,7 +71,8 @@ public final class OpenApiCoverage {
         List<String[]> observed = new ArrayList<>(recorded);
         checked.forEach(verdict -> observed.add(new String[] {verdict[1].substring(0, verdict[1].indexOf(' ')),
                 verdict[1].substring(verdict[1].indexOf(' ') + 1), verdict[2]}));
-        Differences differences = compare(documented(JsonPath.from(DOCUMENT.toFile())), observed, allowedUnobserved,
+        Map<String, Set<Integer>> documented = documented(JsonPath.from(DOCUMENT.toFile()));
+        Differences differences = compare(documented, observed, allowedUnobserved,
                 wholeSuiteRan(System.getProperty("test")));
         if (!differences.isEmpty()) {
             throw new AssertionError(differences.report());
@@ -80,7 +81,7 @@ public final class OpenApiCoverage {
             throw new AssertionError("the service answered " + recorded.size() + " requests but no answer was checked "
                     + "against the document: DocumentedAnswers is not among rest-assured's filters");
         }
-        String mismatches = mismatches(documented(JsonPath.from(DOCUMENT.toFile())).keySet(), checked);
+        String mismatches = mismatches(documented.keySet(), checked);
         if (!mismatches.isEmpty()) {
             throw new AssertionError(mismatches);
         }
