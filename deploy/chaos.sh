@@ -19,7 +19,8 @@
 # throttled counters at least 1 each, every killed service ready again, every client thread finished normally, at
 # least --min-creates acknowledged creates (default 10) and --min-deletes acknowledged deletes (default 5) checked
 # in the table. The services pass only if: the only 5xx is 503 (numeric Retry-After, problem+json; a throttled
-# DynamoDB included), no answer later than 2.5 s plus slack (--answer-limit-ms, default 3500 ms in all), every
+# DynamoDB included), no answer later than 2.5 s plus slack (--answer-limit-ms, default 3500 ms in all; the warm-up's
+# answers are not timed, nor a restarted service's until --warm-up seconds after it is ready again), every
 # acknowledged create still there unless a deletion came after it, every acknowledged delete's item gone unless a
 # create came after it, nothing of an id whose every create was refused, nothing pending, a clean audit.
 # Prints the minimums, the counts (the proxy's counters among them) and every violation; exits 1 on any. --seed
@@ -51,7 +52,7 @@ while [ $# -gt 0 ]; do
     --drain-timeout) DRAIN_TIMEOUT=$2; shift ;;
     --index-lag-ms) INDEX_LAG_MS=$2; shift ;;
     --throttle-rate) THROTTLE_RATE=$2; shift ;;
-    -h|--help) sed -n 2,28p "$0"; exit 0 ;;
+    -h|--help) sed -n 2,29p "$0"; exit 0 ;;
     *) echo "unknown option: $1 (try --help)" >&2; exit 2 ;;
   esac
   shift
@@ -250,7 +251,8 @@ fi
 echo "checking the history ($(wc -l < "$HISTORY") lines) ..."
 check_status=0
 "$JAVA" -cp "$HARNESS_CP" dev.trident.chaos.Chaos check --endpoint "$ENDPOINT" --table "$TABLE" \
-  --history "$HISTORY" --faults "$FAULTS" --answer-limit-ms "$ANSWER_LIMIT_MS" --clients "$CLIENTS" \
+  --history "$HISTORY" --faults "$FAULTS" --answer-limit-ms "$ANSWER_LIMIT_MS" \
+  --restart-warm-up-ms "$((WARM_UP * 1000))" --clients "$CLIENTS" \
   --min-creates "$MIN_CREATES" --min-deletes "$MIN_DELETES" --fault-proxy "$PROXY" \
   --audit-output "$RUN_DIR/audit.txt" --audit-status "$audit_status" | tee "$RUN_DIR/check.txt" || check_status=$?
 curl -fsS --max-time 5 "$PROXY/faults" > "$RUN_DIR/fault-proxy.json" 2>/dev/null \

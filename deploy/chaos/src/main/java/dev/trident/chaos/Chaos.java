@@ -20,8 +20,8 @@ import java.util.TreeMap;
  *   load  --social URL --enrollment URL --workspace URL --jwt-dir DIR --history FILE
  *         [--warm-up 10] [--warm-up-done FILE] [--duration 120] [--clients 8] [--seed N] [--think-ms 40]
  *   drain --endpoint URL --table NAME [--timeout 180]
- *   check --endpoint URL --table NAME --history FILE --faults FILE [--answer-limit-ms 3500] [--clients 8]
- *         [--min-creates N] [--min-deletes N] [--fault-proxy URL] [--audit-output FILE --audit-status N]
+ *   check --endpoint URL --table NAME --history FILE --faults FILE [--answer-limit-ms 3500]
+ *         [--restart-warm-up-ms 10000] [--clients 8] [--min-creates N] [--min-deletes N] [--fault-proxy URL] [--audit-output FILE --audit-status N]
  * </pre>
  * {@code load} runs the clients and writes the history: first a warm-up (the services' JIT has not compiled
  * anything yet; no faults, answers not timed), then the run proper (it creates {@code --warm-up-done} when it starts,
@@ -196,6 +196,7 @@ public final class Chaos {
         Path faultsFile = Path.of(required(o, "faults"));
         List<String> faults = Files.exists(faultsFile) ? Files.readAllLines(faultsFile) : List.of();
         long limit = Long.parseLong(o.getOrDefault("answer-limit-ms", "3500"));
+        long restartWarmUpMs = Long.parseLong(o.getOrDefault("restart-warm-up-ms", "10000"));
         int clients = Integer.parseInt(o.getOrDefault("clients", "8"));
         Check.Minimums minimums = new Check.Minimums(1, 1, 1, 1,
                 Integer.parseInt(o.getOrDefault("min-creates", Integer.toString(DEFAULT_MIN_CREATES))),
@@ -207,7 +208,7 @@ public final class Chaos {
             auditLines = Files.readAllLines(Path.of(o.get("audit-output"))).stream().filter(l -> !l.isBlank())
                     .toList();
         }
-        Check check = new Check(history, faults, limit, clients, minimums);
+        Check check = new Check(history, faults, limit, restartWarmUpMs, clients, minimums);
         try (Table table = new Table(required(o, "endpoint"), required(o, "table"))) {
             check.checkAll(table, proxyCounters, pending(table), auditStatus, auditLines);
         }
@@ -244,6 +245,9 @@ public final class Chaos {
         System.out.println("by status         " + check.byStatus());
         System.out.printf("no answer         %d while their service was killed (not answers)%n",
                 check.expectedConnectionErrors());
+        System.out.printf("warming up        %d answers of a restarted service within %.0f s of its first ready "
+                + "answer, not timed (the slowest in %d ms)%n", check.untimedWhileWarmingUp(), restartWarmUpMs / 1e3,
+                check.slowestWhileWarmingUpMs());
         System.out.printf("faults            %d freezes of DynamoDB Local (%.1f s frozen), %d service kills "
                 + "(%d restarts exited before they answered and were started again); at least %d and %d%n",
                 check.freezes(), check.frozenMs() / 1e3, check.kills(), check.exitedAtStart(), minimums.freezes(),
