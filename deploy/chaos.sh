@@ -181,14 +181,18 @@ declare -A RESTARTING=()
 between() { echo $(( $1 + RANDOM % ($2 - $1 + 1) )); } # lo hi
 next_freeze=$(( $(now_ms) + $(between 6000 10000) ))
 next_kill=$(( $(now_ms) + $(between 20000 30000) ))
+# A freeze does not hold up the loop: a kill may come during it, and a restarted service's ready answer is logged when
+# it comes (the verdict times that service again from then on).
+thaw_at=
 while kill -0 "$CLIENTS_PID" 2>/dev/null; do
-  if [ "$(now_ms)" -ge "$next_freeze" ]; then
-    hold=$(between 1000 4000)
+  if [ -z "$thaw_at" ] && [ "$(now_ms)" -ge "$next_freeze" ]; then
     fault freeze dynamodb
     kill -STOP "$DDB_SERVER_PID"
-    sleep "$(awk -v ms="$hold" 'BEGIN { printf "%.3f", ms / 1000 }')"
+    thaw_at=$(( $(now_ms) + $(between 1000 4000) ))
+  elif [ -n "$thaw_at" ] && [ "$(now_ms)" -ge "$thaw_at" ]; then
     kill -CONT "$DDB_SERVER_PID"
     fault thaw dynamodb
+    thaw_at=
     next_freeze=$(( $(now_ms) + $(between 6000 10000) ))
   fi
   if [ "$(now_ms)" -ge "$next_kill" ]; then
@@ -216,6 +220,10 @@ while kill -0 "$CLIENTS_PID" 2>/dev/null; do
   done
   sleep 0.1
 done
+if [ -n "$thaw_at" ]; then
+  kill -CONT "$DDB_SERVER_PID"
+  fault thaw dynamodb
+fi
 clients_status=0
 wait "$CLIENTS_PID" || clients_status=$?
 [ "$clients_status" = 0 ] || { echo "the clients failed (exit $clients_status); see $RUN_DIR/logs/clients.log" >&2; exit 1; }
