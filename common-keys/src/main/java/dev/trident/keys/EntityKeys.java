@@ -6,11 +6,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * The keys of one entity type, declared once in its domain's key class: the primary key's partition and sort key
- * templates and, for each index the entity is in, that index's key templates. {@link EntityType} reads its prefixes
- * from here and {@link KeyDecoder} reads keys back with it, so nothing else spells an entity's keys.
+ * templates and, for each index the entity is in, that index's key templates, and where each part of an index key
+ * comes from. {@link EntityType} reads its prefixes from here, {@link KeyDecoder} reads keys back with it and an
+ * entity's schema writes its index keys from it ({@link #indexKeys}), so nothing else spells an entity's keys.
  */
 public final class EntityKeys {
 
@@ -32,26 +34,102 @@ public final class EntityKeys {
         }
     }
 
+    /** The values an item's index key parts are read from: its attributes and the key inputs it is written with. */
+    @FunctionalInterface
+    public interface PartValues {
+        /** The text of the item's attribute, or of the key input, named {@code name}; null when there is none. */
+        String text(String name);
+
+        /** {@link #text}, where a missing value is a mistake of the writer, not an item outside an index. */
+        default String require(String name) {
+            String text = text(name);
+            if (text == null) {
+                throw new IllegalStateException("no value named " + name + " to make a key with");
+            }
+            return text;
+        }
+    }
+
     private final KeyTemplate pk;
     private final KeyTemplate sk;
     private final List<IndexKeys> indexes;
+    /** Where a part of an index key comes from, by part name, when not from the attribute of its own name. */
+    private final Map<String, Function<PartValues, Object>> partSources;
 
-    private EntityKeys(KeyTemplate pk, KeyTemplate sk, List<IndexKeys> indexes) {
+    private EntityKeys(KeyTemplate pk, KeyTemplate sk, List<IndexKeys> indexes,
+            Map<String, Function<PartValues, Object>> partSources) {
         this.pk = Objects.requireNonNull(pk, "pk");
         this.sk = Objects.requireNonNull(sk, "sk");
         this.indexes = List.copyOf(indexes);
+        this.partSources = Map.copyOf(partSources);
     }
 
     /** An entity whose items live under {@code pk} / {@code sk}. */
     public static EntityKeys of(KeyTemplate pk, KeyTemplate sk) {
-        return new EntityKeys(pk, sk, List.of());
+        return new EntityKeys(pk, sk, List.of(), Map.of());
     }
 
-    /** The same entity, also in {@code indexName} under {@code pk} / {@code sk}. */
+    /**
+     * The same entity, also in {@code indexName} under {@code pk} / {@code sk}. Each part of the index key is the
+     * item's attribute of the part's name unless {@link #partFrom} or {@link #partDerived} says otherwise; an item
+     * without a value for one of the parts is not in the index (a sparse index).
+     */
     public EntityKeys index(String indexName, KeyTemplate indexPk, KeyTemplate indexSk) {
         List<IndexKeys> all = new ArrayList<>(indexes);
         all.add(new IndexKeys(indexName, indexPk, indexSk));
-        return new EntityKeys(pk, sk, all);
+        return new EntityKeys(pk, sk, all, partSources);
+    }
+
+    /** The part {@code part} of this entity's index keys is its attribute {@code attribute} (an edge's copied term). */
+    public EntityKeys partFrom(KeyPart<?> part, String attribute) {
+        Objects.requireNonNull(attribute, "attribute");
+        return withSource(part, values -> {
+            String text = values.text(attribute);
+            return text == null ? null : part.read(text);
+        });
+    }
+
+    /** The part {@code part} of this entity's index keys is computed from its values (a shard from an id). */
+    public <T> EntityKeys partDerived(KeyPart<T> part, Function<PartValues, T> derivation) {
+        Objects.requireNonNull(derivation, "derivation");
+        return withSource(part, derivation::apply);
+    }
+
+    private EntityKeys withSource(KeyPart<?> part, Function<PartValues, Object> source) {
+        Map<String, Function<PartValues, Object>> sources = new LinkedHashMap<>(partSources);
+        sources.put(part.name(), source);
+        return new EntityKeys(pk, sk, indexes, sources);
+    }
+
+    /**
+     * The index keys of an item whose attributes and key inputs {@code values} holds, in declaration order: every
+     * index whose parts all have a value.
+     */
+    public List<IndexKey> indexKeys(PartValues values) {
+        List<IndexKey> keys = new ArrayList<>(indexes.size());
+        for (IndexKeys index : indexes) {
+            List<KeyPart<?>> parts = new ArrayList<>(index.pk().parts());
+            parts.addAll(index.sk().parts());
+            Object[] partValues = new Object[parts.size()];
+            boolean complete = true;
+            for (int i = 0; i < partValues.length && complete; i++) {
+                partValues[i] = valueOf(parts.get(i), values);
+                complete = partValues[i] != null;
+            }
+            if (complete) {
+                keys.add(index.build(partValues));
+            }
+        }
+        return keys;
+    }
+
+    private Object valueOf(KeyPart<?> part, PartValues values) {
+        Function<PartValues, Object> source = partSources.get(part.name());
+        if (source != null) {
+            return source.apply(values);
+        }
+        String text = values.text(part.name());
+        return text == null ? null : part.read(text);
     }
 
     public KeyTemplate pk() {

@@ -8,23 +8,23 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * class ({@link EntityKeys}). A test over this enum proves that no two entity types can share a (PK, SK).
  */
 public enum EntityType {
-    USER_PROFILE("UserProfile", SocialKeys.USER_PROFILE),
-    HANDLE_CLAIM("HandleClaim", SocialKeys.HANDLE_CLAIM),
-    POST("Post", SocialKeys.POST),
-    COMMENT("Comment", SocialKeys.COMMENT),
-    MONTHLY_STATS("MonthlyStats", SocialKeys.MONTHLY_STATS),
-    POST_DELETION("PostDeletion", SocialKeys.POST_DELETION),
-    TIMELINE_MONTH("TimelineMonth", SocialKeys.TIMELINE_MONTH),
-    STUDENT("Student", EnrollmentKeys.STUDENT),
-    COURSE("Course", EnrollmentKeys.COURSE),
-    ENROLLMENT("Enrollment", EnrollmentKeys.ENROLLMENT),
-    WORKSPACE("Workspace", WorkspaceKeys.WORKSPACE),
-    MEMBER("WorkspaceMember", WorkspaceKeys.MEMBER),
-    PROJECT("Project", WorkspaceKeys.PROJECT),
-    PROJECT_SEQUENCE("ProjectSequence", WorkspaceKeys.PROJECT_SEQUENCE),
-    IDEMPOTENCY("IdempotencyRecord", IdempotencyKeys.IDEMPOTENCY),
-    ERASURE("Erasure", ErasureKeys.ERASURE),
-    WORK_ITEM("WorkItem", WorkKeys.WORK_ITEM);
+    USER_PROFILE("UserProfile", SocialKeys.USER_PROFILE_KEYS),
+    HANDLE_CLAIM("HandleClaim", SocialKeys.HANDLE_CLAIM_KEYS),
+    POST("Post", SocialKeys.POST_KEYS),
+    COMMENT("Comment", SocialKeys.COMMENT_KEYS),
+    MONTHLY_STATS("MonthlyStats", SocialKeys.MONTHLY_STATS_KEYS),
+    POST_DELETION("PostDeletion", SocialKeys.POST_DELETION_KEYS),
+    TIMELINE_MONTH("TimelineMonth", SocialKeys.TIMELINE_MONTH_KEYS),
+    STUDENT("Student", EnrollmentKeys.STUDENT_KEYS),
+    COURSE("Course", EnrollmentKeys.COURSE_KEYS),
+    ENROLLMENT("Enrollment", EnrollmentKeys.ENROLLMENT_KEYS),
+    WORKSPACE("Workspace", WorkspaceKeys.WORKSPACE_KEYS),
+    MEMBER("WorkspaceMember", WorkspaceKeys.MEMBER_KEYS),
+    PROJECT("Project", WorkspaceKeys.PROJECT_KEYS),
+    PROJECT_SEQUENCE("ProjectSequence", WorkspaceKeys.PROJECT_SEQUENCE_KEYS),
+    IDEMPOTENCY("IdempotencyRecord", IdempotencyKeys.IDEMPOTENCY_KEYS),
+    ERASURE("Erasure", ErasureKeys.ERASURE_KEYS),
+    WORK_ITEM("WorkItem", WorkKeys.WORK_ITEM_KEYS);
 
     private final String typeName;
     private final EntityKeys keys;

@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
+import java.util.List;
 
 /**
  * Keys of idempotency records. A client's key is scoped to the caller and the route, and is free text (any printable
@@ -14,8 +15,15 @@ import java.util.HexFormat;
 public final class IdempotencyKeys {
     static final KeyTemplate RECORD_PARTITION = KeyTemplate.of("IDEM", RECORD_HASH);
     /** The stored answer of a create sent with an Idempotency-Key, per caller, route and key; expires (TTL). */
-    static final EntityKeys IDEMPOTENCY = EntityKeys.of(RECORD_PARTITION, KeyTemplate.of("IDEM"));
-    public static final String RECORD = IDEMPOTENCY.sk().prefix();
+    static final EntityKeys IDEMPOTENCY_KEYS = EntityKeys.of(RECORD_PARTITION, KeyTemplate.of("IDEM"));
+    public static final String RECORD = IDEMPOTENCY_KEYS.sk().prefix();
+
+    public static final ItemCollection IDEMPOTENCY_COLLECTION = ItemCollection.of("IDEMPOTENCY", null,
+            "the stored answer of one create sent with an Idempotency-Key", RECORD_PARTITION, null);
+    public static final List<ItemCollection> COLLECTIONS = List.of(IDEMPOTENCY_COLLECTION);
+    /** The stored answer of a create sent with an Idempotency-Key (GetItem, strong). */
+    public static final AccessPattern IDEMPOTENCY_RECORD = AccessPattern.reads("idempotency-record",
+            IDEMPOTENCY_COLLECTION).consistent();
 
     private IdempotencyKeys() {
     }
@@ -26,7 +34,7 @@ public final class IdempotencyKeys {
         if (route == null || route.isEmpty() || idempotencyKey == null || idempotencyKey.isEmpty()) {
             throw new InvalidKeyException("idempotencyKey", "route and key must not be empty");
         }
-        return IDEMPOTENCY.build(sha256(callerId + '\0' + route + '\0' + idempotencyKey));
+        return IDEMPOTENCY_KEYS.build(sha256(callerId + '\0' + route + '\0' + idempotencyKey));
     }
 
     static String sha256(String text) {

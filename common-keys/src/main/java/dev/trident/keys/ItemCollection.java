@@ -1,66 +1,84 @@
 package dev.trident.keys;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.UnaryOperator;
+import java.util.regex.Pattern;
 
 /**
- * The item collections of the table: every partition of the table or of an index that an access pattern reads,
- * named by what it holds, each declared once: its index, what it holds and its partition key's template, declared
- * with the keys of its entities; the template recognises a partition key value as one of its partitions and, for a
- * collection opened by one id, builds it from the id. So a recorded read (index + partition key) names its
- * collection, and the explorer opens and shows the same collections the services read
- * ({@link dev.trident.keys.pattern.CollectionReads}).
+ * An item collection: a partition of the table or of an index that an access pattern reads, named by what it holds,
+ * declared once with the keys of its entities in its domain's declaration ({@link SocialKeys#COLLECTIONS} and the
+ * like): its name, its index, what it holds and its partition key's template. The template recognises a partition
+ * key value as one of its partitions and, for a collection opened by one id, builds it from the id. So a recorded
+ * read (index + partition key) names its collection, and the explorer opens and shows the same collections the
+ * services read ({@link dev.trident.keys.pattern.CollectionReads}). Equality is identity: each is declared once.
  */
-public enum ItemCollection {
-    USER(null, "a user's profile, posts, pending post deletions and monthly stats", SocialKeys.USER_PARTITION),
-    USER_INVERTED(TableSchema.GSI1, "a user's edges seen from the user: the workspaces they belong to (member edges)"
-            + " and the comments they wrote", WorkspaceKeys.USER_WORKSPACES),
-    HANDLE(null, "the claim that keeps a handle unique", SocialKeys.HANDLE_PARTITION, SocialKeys::canonicalHandle),
-    HANDLE_PROFILE(TableSchema.GSI1, "the profile that holds a handle", SocialKeys.HANDLE_PARTITION,
-            SocialKeys::canonicalHandle),
-    POST_COMMENTS(null, "a post's comments", SocialKeys.COMMENT_PARTITION),
-    TIMELINE_MONTHS(null, "the months that hold posts", SocialKeys.TIMELINE_MONTHS),
-    TIMELINE(TableSchema.GSI2, "one write shard of the posts of one month", SocialKeys.TIMELINE),
-    STUDENT(null, "a student's profile and enrolments", EnrollmentKeys.STUDENT_PARTITION),
-    COURSE(null, "a course's metadata", EnrollmentKeys.COURSE_PARTITION),
-    COURSE_ROSTER(TableSchema.GSI1, "a course's metadata and roster (enrolment edges, inverted)",
-            EnrollmentKeys.COURSE_PARTITION),
-    COURSES_BY_TERM(TableSchema.GSI2, "one write shard of a term's catalogue, by course id",
-            EnrollmentKeys.TERM_CATALOGUE),
-    STUDENT_TERM(TableSchema.GSI2, "a student's enrolments in one term, by course id", EnrollmentKeys.STUDENT_TERM),
-    WORKSPACE(null, "a workspace's settings, members, project sequences and, unsharded, its projects",
-            WorkspaceKeys.WORKSPACE_PARTITION),
-    WORKSPACE_SHARD(null, "one shard of a sharded workspace's projects", WorkspaceKeys.SHARDED_PROJECT_PARTITION),
-    WORKSPACE_PROJECTS_BY_STATUS(TableSchema.GSI1, "one workspace shard's projects of one status",
-            WorkspaceKeys.WORKSPACE_STATUS),
-    PROJECTS_BY_STATUS(TableSchema.GSI2, "one write shard of the projects of a status, across workspaces",
-            WorkspaceKeys.PROJECT_STATUS),
-    IDEMPOTENCY(null, "the stored answer of one create sent with an Idempotency-Key", IdempotencyKeys.RECORD_PARTITION,
-            null),
-    ERASURE(null, "the record of one account's erasure: its progress per service", ErasureKeys.RECORD_PARTITION,
-            null),
-    PENDING_WORK(null, "one shard of one service's pending work (deletions, erasure parts), claimed by lease",
-            WorkKeys.WORK_PARTITION);
+public final class ItemCollection {
 
+    private static final Pattern NAME = Pattern.compile("[A-Z][A-Z0-9_]*");
+
+    private final String name;
     private final String indexName;
     private final String description;
     private final KeyTemplate partitionKey;
     private final UnaryOperator<String> idSpelling;
 
-    ItemCollection(String indexName, String description, KeyTemplate partitionKey) {
-        this(indexName, description, partitionKey, partitionKey.isSinglePart() ? UnaryOperator.identity() : null);
+    private ItemCollection(String name, String indexName, String description, KeyTemplate partitionKey,
+            UnaryOperator<String> idSpelling) {
+        if (!NAME.matcher(Objects.requireNonNull(name, "name")).matches()) {
+            throw new IllegalArgumentException("a collection's name is upper-case words joined by '_': " + name);
+        }
+        if (indexName != null) {
+            TableSchema.requireIndex(indexName);
+        }
+        this.name = name;
+        this.indexName = indexName;
+        this.description = Objects.requireNonNull(description, "description");
+        this.partitionKey = Objects.requireNonNull(partitionKey, "partitionKey");
+        this.idSpelling = idSpelling;
     }
 
     /**
-     * {@code idSpelling}: how an id a reader types is spelled in the key (a handle in its canonical spelling); null
+     * A collection of the table ({@code indexName} null) or of an index whose partitions {@code partitionKey} spells;
+     * opened by one id when the template has one part.
+     */
+    public static ItemCollection of(String name, String indexName, String description, KeyTemplate partitionKey) {
+        return new ItemCollection(name, indexName, description, partitionKey,
+                partitionKey.isSinglePart() ? UnaryOperator.identity() : null);
+    }
+
+    /**
+     * A collection opened by one id spelled in its key by {@code idSpelling} (a handle in its canonical spelling); null
      * for a collection no reader opens by its one id (a hash, a record read by its owner).
      */
-    ItemCollection(String indexName, String description, KeyTemplate partitionKey, UnaryOperator<String> idSpelling) {
-        this.indexName = indexName;
-        this.description = description;
-        this.partitionKey = partitionKey;
-        this.idSpelling = idSpelling;
+    public static ItemCollection of(String name, String indexName, String description, KeyTemplate partitionKey,
+            UnaryOperator<String> idSpelling) {
+        return new ItemCollection(name, indexName, description, partitionKey, idSpelling);
+    }
+
+    /**
+     * Every collection of the table, domain by domain in declaration order. Read from the domain declarations on
+     * first use, not when this class loads: a declaration makes its collections with this class.
+     */
+    public static List<ItemCollection> values() {
+        return Registry.ALL;
+    }
+
+    /** The collection declared under {@code name}; an {@link IllegalArgumentException} when there is none. */
+    public static ItemCollection valueOf(String name) {
+        for (ItemCollection collection : values()) {
+            if (collection.name.equals(name)) {
+                return collection;
+            }
+        }
+        throw new IllegalArgumentException("no item collection " + name);
+    }
+
+    /** The collection's name, as the explorer and the metrics show it ({@code STUDENT_TERM}). */
+    public String name() {
+        return name;
     }
 
     /** The index this collection is a partition of; null for the table itself. */
@@ -77,7 +95,7 @@ public enum ItemCollection {
         return partitionKey;
     }
 
-    /** Whether one id names a partition of this collection ({@link #partition}). */
+    /** Whether one id names a partition of this collection ({@link #partition(String)}). */
     public boolean openedById() {
         return idSpelling != null;
     }
@@ -91,6 +109,14 @@ public enum ItemCollection {
             throw new IllegalStateException(this + " is not opened by one id");
         }
         return partitionKey.build(idSpelling.apply(id));
+    }
+
+    /**
+     * The partition key value of this collection for these parts, in key order (an invalid part is an
+     * {@link InvalidKeyException} naming it).
+     */
+    public String partitionOf(Object... parts) {
+        return partitionKey.build(parts);
     }
 
     /**
@@ -108,5 +134,26 @@ public enum ItemCollection {
             }
         }
         return Optional.empty();
+    }
+
+    @Override
+    public String toString() {
+        return name;
+    }
+
+    /** The domains' collections, gathered when first asked for. */
+    private static final class Registry {
+        static final List<ItemCollection> ALL = gather();
+
+        private static List<ItemCollection> gather() {
+            List<ItemCollection> all = new ArrayList<>();
+            all.addAll(SocialKeys.COLLECTIONS);
+            all.addAll(EnrollmentKeys.COLLECTIONS);
+            all.addAll(WorkspaceKeys.COLLECTIONS);
+            all.addAll(IdempotencyKeys.COLLECTIONS);
+            all.addAll(ErasureKeys.COLLECTIONS);
+            all.addAll(WorkKeys.COLLECTIONS);
+            return List.copyOf(all);
+        }
     }
 }

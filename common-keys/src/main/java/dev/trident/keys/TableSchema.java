@@ -2,7 +2,7 @@ package dev.trident.keys;
 
 import java.util.List;
 
-/** Attribute and index names of the shared table. */
+/** Attribute and index names of the shared table, and the calls a service makes on the table itself. */
 public final class TableSchema {
     public static final String PK = "PK";
     public static final String SK = "SK";
@@ -39,6 +39,11 @@ public final class TableSchema {
         }
         return index;
     }
+
+    /** DescribeTable, for the readiness check. */
+    public static final AccessPattern TABLE_READINESS = AccessPattern.named("table-readiness");
+    /** DescribeTable and CreateTable at start-up, where the table is created by the service. */
+    public static final AccessPattern TABLE_BOOTSTRAP = AccessPattern.named("table-bootstrap");
 
     private TableSchema() {
     }

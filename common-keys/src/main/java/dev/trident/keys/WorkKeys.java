@@ -23,13 +23,24 @@ public final class WorkKeys {
     /** One shard of a service's pending work; the service's one partition before the work was sharded. */
     static final KeyTemplate WORK_PARTITION = KeyTemplate.of("WORK", SERVICE).optionally(SHARD);
     /** A piece of work a service still has to do, claimed by lease. */
-    static final EntityKeys WORK_ITEM = EntityKeys.of(WORK_PARTITION, KeyTemplate.of("TASK", KIND, TASK_ID));
-    public static final String TASK_PREFIX = WORK_ITEM.sk().prefix();
+    static final EntityKeys WORK_ITEM_KEYS = EntityKeys.of(WORK_PARTITION, KeyTemplate.of("TASK", KIND, TASK_ID));
+    public static final String TASK_PREFIX = WORK_ITEM_KEYS.sk().prefix();
     /**
      * Shards per service. A constant, not a setting: every writer in every service computes a task's key, and a key
      * computed with another count would miss the task.
      */
     public static final int WORK_SHARDS = 16;
+
+    public static final ItemCollection PENDING_WORK_COLLECTION = ItemCollection.of("PENDING_WORK", null,
+            "one shard of one service's pending work (deletions, erasure parts), claimed by lease", WORK_PARTITION);
+    public static final List<ItemCollection> COLLECTIONS = List.of(PENDING_WORK_COLLECTION);
+    /** One work shard of a service's tasks, in key order, strongly: what the poller may claim next. */
+    public static final AccessPattern WORK_PENDING = AccessPattern.reads("work-pending", PENDING_WORK_COLLECTION)
+            .beginsWith(TASK_PREFIX).consistent();
+    public static final AccessPattern WORK_CLAIM = AccessPattern.named("work-claim");
+    public static final AccessPattern WORK_DONE = AccessPattern.named("work-done");
+    /** Not a route: each service's scheduled look at its pending-work partition. */
+    static final String PENDING_WORK_POLL = "(scheduled) the pending-work poll";
 
     private WorkKeys() {
     }
@@ -75,7 +86,7 @@ public final class WorkKeys {
     }
 
     private static String taskSk(String kind, String id) {
-        return WORK_ITEM.sk().build(kind, id);
+        return WORK_ITEM_KEYS.sk().build(kind, id);
     }
 
     public static String tasksPrefix() {
@@ -105,7 +116,7 @@ public final class WorkKeys {
     }
 
     public static Task parseTaskSk(String sk) {
-        KeyTemplate.Match key = WORK_ITEM.sk().read("task", sk);
+        KeyTemplate.Match key = WORK_ITEM_KEYS.sk().read("task", sk);
         return new Task(key.get(KIND), key.get(TASK_ID));
     }
 

@@ -1,5 +1,6 @@
 package dev.trident.keys;
 
+import static dev.trident.keys.ErasureKeys.ERASE_ACCOUNT;
 import static dev.trident.keys.KeyParts.CREATED_AT;
 import static dev.trident.keys.KeyParts.PROJECT_ID;
 import static dev.trident.keys.KeyParts.SHARD;
@@ -9,19 +10,26 @@ import static dev.trident.keys.KeyParts.STATUS_SHARD;
 import static dev.trident.keys.KeyParts.USER_ID;
 import static dev.trident.keys.KeyParts.WORKSPACE_ID;
 import static dev.trident.keys.KeyParts.YEAR;
+import static dev.trident.keys.WorkKeys.PENDING_WORK_POLL;
 
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
+import java.util.List;
 import java.util.OptionalInt;
 
 /**
- * Keys of the workspace domain: workspaces, members (inverted on GSI1), sharded projects, a workspace's projects by
- * status (GSI1) and projects by status across workspaces (GSI2). The declarations come first; the builders and
- * parsers below are derived from them.
+ * The workspace domain declared once: the keys of workspaces, members (inverted on GSI1), sharded projects, a
+ * workspace's projects by status (GSI1) and projects by status across workspaces (GSI2), the item collections they
+ * make and workspace-service's access patterns over them. The declarations come first; the builders and parsers
+ * below are derived from them.
  */
 public final class WorkspaceKeys {
+    /** The key input a project is written with: how many shards its workspace has. */
+    public static final String WORKSPACE_SHARDS_INPUT = "workspaceShards";
+    /** The key input a project is written with: how many write shards each status has on GSI2. */
+    public static final String STATUS_SHARDS_INPUT = "statusShards";
     static final KeyTemplate WORKSPACE_PARTITION = KeyTemplate.of("WS", WORKSPACE_ID);
     /** A project's partition: the workspace's own when it is unsharded, else one of its shards. */
     static final KeyTemplate PROJECT_PARTITION = WORKSPACE_PARTITION.optionally(SHARD);
@@ -35,24 +43,31 @@ public final class WorkspaceKeys {
     /** A project's place in its status shard on GSI2: by creation time, then workspace and project. */
     static final KeyTemplate STATUS_ENTRY = KeyTemplate.of(CREATED_AT, WORKSPACE_ID, PROJECT_ID);
 
-    static final EntityKeys WORKSPACE = EntityKeys.of(WORKSPACE_PARTITION, KeyTemplate.of("META"));
+    static final EntityKeys WORKSPACE_KEYS = EntityKeys.of(WORKSPACE_PARTITION, KeyTemplate.of("META"));
     /** {@code WS#<wsId>/MEMBER#<userId>}, inverted on GSI1 as {@code USER#<userId>/WS#<wsId>}. */
-    static final EntityKeys MEMBER = EntityKeys.of(WORKSPACE_PARTITION, KeyTemplate.of("MEMBER", USER_ID))
+    static final EntityKeys MEMBER_KEYS = EntityKeys.of(WORKSPACE_PARTITION, KeyTemplate.of("MEMBER", USER_ID))
             .index(TableSchema.GSI1, USER_WORKSPACES, WORKSPACE_PARTITION);
     /**
      * A project on its workspace shard, on GSI1 under its workspace shard and status (its own sort key, so newest
      * first is the table's order) and on GSI2 in its status shard across workspaces.
      */
-    static final EntityKeys PROJECT = EntityKeys.of(PROJECT_PARTITION, KeyTemplate.of("PROJ", SORTED_PROJECT_ID))
+    static final EntityKeys PROJECT_KEYS = EntityKeys.of(PROJECT_PARTITION, KeyTemplate.of("PROJ", SORTED_PROJECT_ID))
             .index(TableSchema.GSI1, WORKSPACE_STATUS, KeyTemplate.of("PROJ", SORTED_PROJECT_ID))
-            .index(TableSchema.GSI2, PROJECT_STATUS, STATUS_ENTRY);
+            .index(TableSchema.GSI2, PROJECT_STATUS, STATUS_ENTRY)
+            .partDerived(SORTED_PROJECT_ID, project -> ProjectId.parse(project.require(PROJECT_ID.name())))
+            .partDerived(SHARD, project -> projectShard(ProjectId.parse(project.require(PROJECT_ID.name())),
+                    Integer.parseInt(project.require(WORKSPACE_SHARDS_INPUT))))
+            .partDerived(STATUS_SHARD, project -> projectStatusShard(project.require(WORKSPACE_ID.name()),
+                    ProjectId.parse(project.require(PROJECT_ID.name())),
+                    Integer.parseInt(project.require(STATUS_SHARDS_INPUT))))
+            .partDerived(CREATED_AT, project -> Instant.parse(project.require(TableSchema.CREATED_AT)));
     /** The per-workspace, per-year project id counter. */
-    static final EntityKeys PROJECT_SEQUENCE = EntityKeys.of(WORKSPACE_PARTITION, KeyTemplate.of("PROJSEQ", YEAR));
+    static final EntityKeys PROJECT_SEQUENCE_KEYS = EntityKeys.of(WORKSPACE_PARTITION, KeyTemplate.of("PROJSEQ", YEAR));
 
-    public static final String META = WORKSPACE.sk().prefix();
-    public static final String MEMBERS_PREFIX = MEMBER.sk().prefix();
-    public static final String PROJECTS_PREFIX = PROJECT.sk().prefix();
-    public static final String SEQUENCE_PREFIX = PROJECT_SEQUENCE.sk().prefix();
+    public static final String META = WORKSPACE_KEYS.sk().prefix();
+    public static final String MEMBERS_PREFIX = MEMBER_KEYS.sk().prefix();
+    public static final String PROJECTS_PREFIX = PROJECT_KEYS.sk().prefix();
+    public static final String SEQUENCE_PREFIX = PROJECT_SEQUENCE_KEYS.sk().prefix();
     /** GSI1SK prefix: the workspaces of a user. */
     public static final String WORKSPACES_OF_USER_PREFIX = WORKSPACE_PARTITION.prefix();
     /**
@@ -71,6 +86,96 @@ public final class WorkspaceKeys {
     private static final Instant PAST_FOUR_DIGIT_YEARS = LocalDate.of(10000, 1, 1).atStartOfDay(ZoneOffset.UTC)
             .toInstant();
 
+    public static final ItemCollection WORKSPACE_COLLECTION = ItemCollection.of("WORKSPACE", null,
+            "a workspace's settings, members, project sequences and, unsharded, its projects", WORKSPACE_PARTITION);
+    public static final ItemCollection WORKSPACE_SHARD_COLLECTION = ItemCollection.of("WORKSPACE_SHARD", null,
+            "one shard of a sharded workspace's projects", SHARDED_PROJECT_PARTITION);
+    public static final ItemCollection WORKSPACE_PROJECTS_BY_STATUS_COLLECTION = ItemCollection.of(
+            "WORKSPACE_PROJECTS_BY_STATUS", TableSchema.GSI1, "one workspace shard's projects of one status",
+            WORKSPACE_STATUS);
+    public static final ItemCollection PROJECTS_BY_STATUS_COLLECTION = ItemCollection.of("PROJECTS_BY_STATUS",
+            TableSchema.GSI2, "one write shard of the projects of a status, across workspaces", PROJECT_STATUS);
+    /** The domain's collections, in the order the explorer lists them. */
+    public static final List<ItemCollection> COLLECTIONS = List.of(WORKSPACE_COLLECTION, WORKSPACE_SHARD_COLLECTION,
+            WORKSPACE_PROJECTS_BY_STATUS_COLLECTION, PROJECTS_BY_STATUS_COLLECTION);
+
+    // The access patterns of workspace-service.
+    public static final String SERVICE = "workspace-service";
+
+    // workspaces
+    /** A workspace's projects, all or of one status (the status is a part of the latter's scopes). */
+    private static final String PROJECTS_SCOPE = "workspace:projects";
+
+    public static final AccessPattern WORKSPACE_CREATE = AccessPattern.named("workspace-create");
+    /** The settings item every route of a workspace reads first: its members' rules and its shard count. */
+    public static final AccessPattern WORKSPACE_ACCESS = AccessPattern.reads("workspace-access",
+            WORKSPACE_COLLECTION).consistent().routes("GET /workspaces/{wsId}", "PATCH /workspaces/{wsId}",
+                    "DELETE /workspaces/{wsId}", "GET /workspaces/{wsId}?include=projects",
+                    "GET /workspaces/{wsId}/members", "PUT /workspaces/{wsId}/members/{userId}",
+                    "DELETE /workspaces/{wsId}/members/{userId}", "POST /workspaces/{wsId}/projects",
+                    "GET /workspaces/{wsId}/projects", "GET /workspaces/{wsId}/projects/{projectId}",
+                    "PATCH /workspaces/{wsId}/projects/{projectId}", "DELETE /workspaces/{wsId}/projects/{projectId}");
+    public static final AccessPattern WORKSPACE_UPDATE = AccessPattern.named("workspace-update");
+    public static final AccessPattern WORKSPACE_DELETE = AccessPattern.named("workspace-delete");
+    public static final AccessPattern WORKSPACE_PARTITION_ITEMS = AccessPattern.reads("workspace-partition-items",
+            WORKSPACE_COLLECTION, WORKSPACE_SHARD_COLLECTION).consistent()
+            .routes("DELETE /workspaces/{wsId}", ERASE_ACCOUNT);
+    public static final AccessPattern WORKSPACE_PARTITION_DELETE = AccessPattern.named("workspace-partition-delete");
+    // members
+    public static final AccessPattern MEMBER = AccessPattern.reads("member", WORKSPACE_COLLECTION).consistent()
+            .routes("PUT /workspaces/{wsId}/members/{userId}", "DELETE /workspaces/{wsId}/members/{userId}");
+    public static final AccessPattern MEMBER_PUT = AccessPattern.named("member-put");
+    public static final AccessPattern MEMBER_REMOVE = AccessPattern.named("member-remove");
+    public static final AccessPattern WORKSPACE_MEMBERS = AccessPattern.reads("workspace-members",
+            WORKSPACE_COLLECTION).beginsWith(membersPrefix())
+            .routes("GET /workspaces/{wsId}/members").pagedAs("workspace:members");
+    public static final AccessPattern WORKSPACES_OF_USER = AccessPattern.reads("workspaces-of-user",
+            SocialKeys.USER_INVERTED_COLLECTION).beginsWith(workspacesOfUserPrefix())
+            .routes("GET /workspaces?member={userId}").pagedAs("workspace:of-user");
+    // projects
+    public static final AccessPattern PROJECT_SEQUENCE = AccessPattern.named("project-sequence");
+    public static final AccessPattern PROJECT_CREATE = AccessPattern.named("project-create");
+    public static final AccessPattern PROJECT = AccessPattern.reads("project", WORKSPACE_COLLECTION,
+            WORKSPACE_SHARD_COLLECTION).consistent().routes("GET /workspaces/{wsId}/projects/{projectId}");
+    public static final AccessPattern WORKSPACE_PROJECTS = AccessPattern.reads("workspace-projects",
+            WORKSPACE_COLLECTION, WORKSPACE_SHARD_COLLECTION).beginsWith(projectsPrefix())
+            .newestFirst().routes("GET /workspaces/{wsId}/projects").pagedAs(PROJECTS_SCOPE);
+    public static final AccessPattern WORKSPACE_WITH_PROJECTS = AccessPattern.reads("workspace-with-projects",
+            WORKSPACE_COLLECTION, WORKSPACE_SHARD_COLLECTION).beginsWith(projectsPrefix())
+            .newestFirst().routes("GET /workspaces/{wsId}?include=projects").pagedAs("workspace:stack");
+    public static final AccessPattern WORKSPACE_PROJECTS_BY_STATUS = AccessPattern.reads(
+            "workspace-projects-by-status", WORKSPACE_PROJECTS_BY_STATUS_COLLECTION).newestFirst()
+            .routes("GET /workspaces/{wsId}/projects?status={status}").pagedAs(PROJECTS_SCOPE);
+    public static final AccessPattern PROJECTS_BY_STATUS = AccessPattern.reads("projects-by-status",
+            PROJECTS_BY_STATUS_COLLECTION).newestFirst().routes("GET /projects?status={status}")
+            .pagedAs("workspace:projects-by-status");
+    public static final AccessPattern PROJECT_UPDATE = AccessPattern.named("project-update");
+    public static final AccessPattern PROJECT_DELETE = AccessPattern.named("project-delete");
+    // the erasure of an account
+    public static final AccessPattern ERASURE_MEMBERSHIPS = AccessPattern.reads("erasure-memberships",
+            SocialKeys.USER_INVERTED_COLLECTION).beginsWith(workspacesOfUserPrefix()).routes(ERASE_ACCOUNT);
+    public static final AccessPattern ERASURE_MEMBERS = AccessPattern.reads("erasure-members",
+            WORKSPACE_COLLECTION).beginsWith(membersPrefix()).consistent().routes(ERASE_ACCOUNT);
+    public static final AccessPattern ERASURE_WORKSPACE_META = AccessPattern.reads("erasure-workspace-meta",
+            WORKSPACE_COLLECTION).consistent().routes(ERASE_ACCOUNT);
+    public static final AccessPattern ERASURE_CREATED_PROJECTS = AccessPattern.reads("erasure-created-projects",
+            WORKSPACE_COLLECTION, WORKSPACE_SHARD_COLLECTION).beginsWith(projectsPrefix())
+            .routes(ERASE_ACCOUNT);
+    public static final AccessPattern ERASURE_PROJECT_ANONYMISE = AccessPattern.named("erasure-project-anonymise");
+    // made through service-support
+    public static final AccessPattern ERASURE_RECORD = ErasureKeys.ERASURE_RECORD.routes(ERASE_ACCOUNT);
+    public static final AccessPattern WORK_PENDING = WorkKeys.WORK_PENDING.routes(PENDING_WORK_POLL);
+    public static final AccessPattern IDEMPOTENCY_RECORD = IdempotencyKeys.IDEMPOTENCY_RECORD
+            .routes("POST /workspaces", "POST /workspaces/{wsId}/projects");
+
+    /** Every access pattern of the service, in the order above. */
+    public static final List<AccessPattern> PATTERNS = List.of(WORKSPACE_CREATE, WORKSPACE_ACCESS, WORKSPACE_UPDATE,
+            WORKSPACE_DELETE, WORKSPACE_PARTITION_ITEMS, WORKSPACE_PARTITION_DELETE, MEMBER, MEMBER_PUT, MEMBER_REMOVE,
+            WORKSPACE_MEMBERS, WORKSPACES_OF_USER, PROJECT_SEQUENCE, PROJECT_CREATE, PROJECT, WORKSPACE_PROJECTS,
+            WORKSPACE_WITH_PROJECTS, WORKSPACE_PROJECTS_BY_STATUS, PROJECTS_BY_STATUS, PROJECT_UPDATE, PROJECT_DELETE,
+            ERASURE_MEMBERSHIPS, ERASURE_MEMBERS, ERASURE_WORKSPACE_META, ERASURE_CREATED_PROJECTS,
+            ERASURE_PROJECT_ANONYMISE, ERASURE_RECORD, WORK_PENDING, IDEMPOTENCY_RECORD);
+
     private WorkspaceKeys() {
     }
 
@@ -80,16 +185,16 @@ public final class WorkspaceKeys {
     }
 
     public static ItemKey workspace(String wsId) {
-        return WORKSPACE.build(wsId);
+        return WORKSPACE_KEYS.build(wsId);
     }
 
     public static ItemKey member(String wsId, String userId) {
-        return MEMBER.build(wsId, userId);
+        return MEMBER_KEYS.build(wsId, userId);
     }
 
     /** GSI1 key of a member edge: {@code USER#<userId>} / {@code WS#<wsId>}. */
     public static IndexKey memberIndex(String userId, String wsId) {
-        return MEMBER.in(TableSchema.GSI1).build(userId, wsId);
+        return MEMBER_KEYS.in(TableSchema.GSI1).build(userId, wsId);
     }
 
     /** GSI1PK to query for the workspaces of a user (with {@link #workspacesOfUserPrefix()}). */
@@ -122,12 +227,12 @@ public final class WorkspaceKeys {
 
     public static ItemKey project(String wsId, int shardCount, ProjectId projectId) {
         return new ItemKey(projectPartition(wsId, projectShard(projectId, shardCount), shardCount),
-                PROJECT.sk().build(projectId));
+                PROJECT_KEYS.sk().build(projectId));
     }
 
     /** The per-workspace, per-year project id counter: {@code WS#<wsId>} / {@code PROJSEQ#<yyyy>}. */
     public static ItemKey projectSequence(String wsId, int year) {
-        return PROJECT_SEQUENCE.build(wsId, year);
+        return PROJECT_SEQUENCE_KEYS.build(wsId, year);
     }
 
     /**
@@ -163,7 +268,7 @@ public final class WorkspaceKeys {
             ProjectId projectId) {
         return new IndexKey(TableSchema.GSI1,
                 workspaceStatusPartition(wsId, status, projectShard(projectId, shardCount), shardCount),
-                PROJECT.sk().build(projectId));
+                PROJECT_KEYS.sk().build(projectId));
     }
 
     /** GSI1PK to query for one shard of a workspace's projects of one status. */
@@ -210,11 +315,11 @@ public final class WorkspaceKeys {
     }
 
     public static ProjectId parseProjectSk(String sk) {
-        return PROJECT.sk().read("projectId", sk).get(SORTED_PROJECT_ID);
+        return PROJECT_KEYS.sk().read("projectId", sk).get(SORTED_PROJECT_ID);
     }
 
     public static String parseMemberSk(String sk) {
-        return MEMBER.sk().read("userId", sk).get(USER_ID);
+        return MEMBER_KEYS.sk().read("userId", sk).get(USER_ID);
     }
 
     /** User id from a member edge's GSI1PK. */
@@ -228,7 +333,7 @@ public final class WorkspaceKeys {
     }
 
     public static int parseSequenceSk(String sk) {
-        return PROJECT_SEQUENCE.sk().read("year", sk).get(YEAR);
+        return PROJECT_SEQUENCE_KEYS.sk().read("year", sk).get(YEAR);
     }
 
     public record StatusPartition(ProjectStatus status, int n) {

@@ -96,7 +96,7 @@ class KeyDecoderTest {
                 KeyDecoder.decodeIndex(EntityType.ENROLLMENT, EnrollmentKeys.enrollmentIndex("c1", "s1")));
         assertEquals(Optional.of(parts("studentId", "s1", "term", "2026-fall", "courseId", "c1")),
                 KeyDecoder.decodeIndex(EntityType.ENROLLMENT,
-                        EnrollmentKeys.enrollmentTermIndex("s1", "2026-fall", "c1")));
+                        EntityType.ENROLLMENT.keys().in(TableSchema.GSI2).build("s1", "2026-fall", "c1")));
         assertEquals(Optional.of(parts("courseId", "c1")),
                 KeyDecoder.decodeIndex(EntityType.COURSE, EnrollmentKeys.courseIndex("c1")));
         assertEquals(Optional.of(parts("term", "2026-fall", "catalogueShard",
@@ -124,6 +124,6 @@ class KeyDecoderTest {
         assertEquals(Optional.empty(), KeyDecoder.decodeIndex(EntityType.ENROLLMENT,
                 EnrollmentKeys.courseTermIndex("2026-fall", "c1", 8)));
         assertEquals(Optional.empty(), KeyDecoder.decodeIndex(EntityType.COURSE,
-                EnrollmentKeys.enrollmentTermIndex("s1", "2026-fall", "c1")));
+                EntityType.ENROLLMENT.keys().in(TableSchema.GSI2).build("s1", "2026-fall", "c1")));
     }
 }

@@ -17,6 +17,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 class KeyGrammarTest {
     static final ProjectId P42 = new ProjectId(2026, 42);
     static final Instant CREATED = Instant.parse("2026-05-01T10:15:30.123Z");
+    /** A student's term partition on GSI2, as its collection declares it. */
+    static final KeyTemplate STUDENT_TERM = EnrollmentKeys.STUDENT_TERM_COLLECTION.partitionKey();
 
     @Test
     void socialSpellingsAndRoundTrips() {
@@ -83,11 +85,10 @@ class KeyGrammarTest {
         assertThrows(InvalidKeyException.class, () -> EnrollmentKeys.termPartition("2026-fall", 8, 8));
         assertThrows(InvalidKeyException.class, () -> EnrollmentKeys.termPartition("2026-fall", 0, 17));
         assertEquals(new IndexKey("GSI2", "STU#s1#TERM#2026-fall", "CRS#c1"),
-                EnrollmentKeys.enrollmentTermIndex("s1", "2026-fall", "c1"));
-        assertEquals(new EnrollmentKeys.StudentTerm("s1", "2026-fall"),
-                EnrollmentKeys.parseStudentTermPk(EnrollmentKeys.studentTermPartition("s1", "2026-fall")));
-        assertEquals("c1", EnrollmentKeys.parseStudentTermSk(
-                EnrollmentKeys.enrollmentTermIndex("s1", "2026-fall", "c1").sk()));
+                EntityType.ENROLLMENT.keys().in(TableSchema.GSI2).build("s1", "2026-fall", "c1"));
+        assertEquals(Optional.of(Map.of("studentId", "s1", "term", "2026-fall", "courseId", "c1")),
+                EntityType.ENROLLMENT.keys().decodeIndex(new IndexKey("GSI2",
+                        EnrollmentKeys.STUDENT_TERM_COLLECTION.partitionOf("s1", "2026-fall"), "CRS#c1")));
     }
 
     @Test
@@ -215,13 +216,13 @@ class KeyGrammarTest {
                 for (int shards : new int[] {1, 16}) {
                     for (int shard = 0; shard < shards; shard++) {
                         String catalogue = EnrollmentKeys.termPartition(a, shard, shards);
-                        String studentTerm = EnrollmentKeys.studentTermPartition(b, a);
+                        String studentTerm = EnrollmentKeys.STUDENT_TERM_COLLECTION.partitionOf(b, a);
                         assertFalse(catalogue.equals(studentTerm), catalogue);
-                        assertEquals(Optional.of(ItemCollection.COURSES_BY_TERM),
+                        assertEquals(Optional.of(EnrollmentKeys.COURSES_BY_TERM_COLLECTION),
                                 ItemCollection.classify(TableSchema.GSI2, catalogue));
-                        assertEquals(Optional.of(ItemCollection.STUDENT_TERM),
+                        assertEquals(Optional.of(EnrollmentKeys.STUDENT_TERM_COLLECTION),
                                 ItemCollection.classify(TableSchema.GSI2, studentTerm));
-                        assertThrows(InvalidKeyException.class, () -> EnrollmentKeys.parseStudentTermPk(catalogue));
+                        assertThrows(InvalidKeyException.class, () -> STUDENT_TERM.read("term", catalogue));
                         assertThrows(InvalidKeyException.class, () -> EnrollmentKeys.parseTermPk(studentTerm));
                     }
                 }
@@ -315,12 +316,12 @@ class KeyGrammarTest {
                 () -> EnrollmentKeys.parseTermPk("TERM#2026#fall#3")).field());
         for (String term : new String[] {"2026#fall", "2026 fall", ""}) {
             assertEquals("term", assertThrows(InvalidKeyException.class,
-                    () -> EnrollmentKeys.studentTermPartition("s1", term)).field(), term);
+                    () -> EnrollmentKeys.STUDENT_TERM_COLLECTION.partitionOf("s1", term)).field(), term);
         }
         assertEquals("term", assertThrows(InvalidKeyException.class,
-                () -> EnrollmentKeys.parseStudentTermPk("STU#s1#TERM#2026#fall")).field());
+                () -> STUDENT_TERM.read("term", "STU#s1#TERM#2026#fall")).field());
         assertEquals("term", assertThrows(InvalidKeyException.class,
-                () -> EnrollmentKeys.parseStudentTermPk("STU#s1")).field());
+                () -> STUDENT_TERM.read("term", "STU#s1")).field());
         assertThrows(InvalidKeyException.class, () -> WorkspaceKeys.member("w", null));
         assertThrows(InvalidKeyException.class, () -> WorkspaceKeys.projectSequence("w", 26));
         assertEquals("courseId", assertThrows(InvalidKeyException.class,
@@ -381,7 +382,8 @@ class KeyGrammarTest {
                     putIndex(indexKeys, EnrollmentKeys.courseTermIndex(a, b, shards), EntityType.COURSE);
                 }
                 for (String c : List.of("a", "TERM", "2026", "CRS")) {
-                    putIndex(indexKeys, EnrollmentKeys.enrollmentTermIndex(a, b, c), EntityType.ENROLLMENT);
+                    putIndex(indexKeys, EntityType.ENROLLMENT.keys().in(TableSchema.GSI2).build(a, b, c),
+                            EntityType.ENROLLMENT);
                 }
                 putIndex(indexKeys, WorkspaceKeys.memberIndex(a, b), EntityType.MEMBER);
                 putIndex(indexKeys, SocialKeys.commentByAuthor(a, b), EntityType.COMMENT);

@@ -98,7 +98,7 @@ class KeyTemplateTest {
                 "IDEM#" + "a".repeat(64), "ERASURE#u1", "WORK#social", "WORK#social#3");
         for (String key : samples) {
             for (String index : new String[] {null, TableSchema.GSI1, TableSchema.GSI2}) {
-                long matching = java.util.Arrays.stream(ItemCollection.values())
+                long matching = ItemCollection.values().stream()
                         .filter(c -> java.util.Objects.equals(c.indexName(), index))
                         .filter(c -> c.partitionKey().matches(key)).count();
                 assertTrue(matching <= 1, key + " in " + index);

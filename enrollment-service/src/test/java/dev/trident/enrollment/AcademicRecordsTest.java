@@ -8,11 +8,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.trident.enrollment.service.StudentDeletion;
+import dev.trident.keys.AccessPattern;
 import dev.trident.keys.EnrollmentKeys;
 import dev.trident.keys.ErasureKeys;
 import dev.trident.keys.ItemKey;
 import dev.trident.keys.TableDefinition;
-import dev.trident.keys.pattern.AccessPattern;
 import dev.trident.support.dynamo.DynamoTable;
 import dev.trident.support.dynamo.Transaction;
 import dev.trident.support.erasure.ErasureRecords;

@@ -1,6 +1,6 @@
 package dev.trident.enrollment;
 
-import dev.trident.keys.pattern.EnrollmentPatterns;
+import dev.trident.keys.EnrollmentKeys;
 import dev.trident.testing.DeclaredRoutes;
 import org.junit.jupiter.api.Test;
 
@@ -8,6 +8,6 @@ import org.junit.jupiter.api.Test;
 class DeclaredRoutesTest {
     @Test
     void everyRouteTheCatalogueNamesIsServed() {
-        DeclaredRoutes.assertServed(EnrollmentPatterns.ALL, "dev.trident.enrollment.rest");
+        DeclaredRoutes.assertServed(EnrollmentKeys.PATTERNS, "dev.trident.enrollment.rest");
     }
 }

@@ -69,7 +69,7 @@ class PartitionApiTest {
         JsonPath page = ExplorerApiTest.asAdmin().queryParam("index", "GSI2")
                 .queryParam("pk", EnrollmentKeys.termPartition(term, shard, shards))
                 .get("/api/partition").then().statusCode(200).extract().jsonPath();
-        assertEquals(ItemCollection.COURSES_BY_TERM.name(), page.getString("collection.collection"));
+        assertEquals(EnrollmentKeys.COURSES_BY_TERM_COLLECTION.name(), page.getString("collection.collection"));
         assertEquals("GSI2", page.getString("collection.index"));
         assertTrue(page.getList("collection.readBy.accessPattern").contains("course-catalogue"), page.prettify());
         assertEquals(List.of("Course", "Course"), page.getList("items.entityType"));
@@ -104,7 +104,7 @@ class PartitionApiTest {
 
         JsonPath page = ExplorerApiTest.asAdmin().queryParam("index", "GSI2").queryParam("pk", timeline.pk())
                 .get("/api/partition").then().statusCode(200).extract().jsonPath();
-        assertEquals(ItemCollection.TIMELINE.name(), page.getString("collection.collection"));
+        assertEquals(SocialKeys.TIMELINE_COLLECTION.name(), page.getString("collection.collection"));
         assertTrue(page.getList("collection.readBy.accessPattern").contains("timeline"), page.prettify());
         assertEquals(List.of(postId), page.getList("items.parts.postId"));
         assertEquals(String.valueOf(SocialKeys.timelineShard(postId, SocialKeys.DEFAULT_TIMELINE_SHARDS)),

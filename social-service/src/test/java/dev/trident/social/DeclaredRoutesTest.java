@@ -2,9 +2,8 @@ package dev.trident.social;
 
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import dev.trident.keys.ItemCollection;
-import dev.trident.keys.pattern.AccessPattern;
-import dev.trident.keys.pattern.SocialPatterns;
+import dev.trident.keys.AccessPattern;
+import dev.trident.keys.SocialKeys;
 import dev.trident.testing.DeclaredRoutes;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -15,18 +14,19 @@ class DeclaredRoutesTest {
 
     @Test
     void everyRouteTheCatalogueNamesIsServed() {
-        DeclaredRoutes.assertServed(SocialPatterns.ALL, REST);
+        DeclaredRoutes.assertServed(SocialKeys.PATTERNS, REST);
     }
 
     @Test
     void aRouteNoResourceServesOrAQueryParameterNoneTakesFails() {
         assertThrows(AssertionError.class, () -> DeclaredRoutes.assertServed(
-                List.of(AccessPattern.reads("nowhere", ItemCollection.USER).routes("GET /nowhere")), REST));
-        String served = SocialPatterns.ALL.stream().flatMap(p -> p.routes().stream())
+                List.of(AccessPattern.reads("nowhere", SocialKeys.USER_COLLECTION).routes("GET /nowhere")), REST));
+        String served = SocialKeys.PATTERNS.stream().flatMap(p -> p.routes().stream())
                 .filter(route -> route.startsWith("GET /") && !route.contains("?") && !route.contains(" ("))
                 .findFirst().orElseThrow();
         assertThrows(AssertionError.class, () -> DeclaredRoutes.assertServed(
-                List.of(AccessPattern.reads("no-such-parameter", ItemCollection.USER).routes(served + "?nope=1")),
+                List.of(AccessPattern.reads("no-such-parameter",
+                        SocialKeys.USER_COLLECTION).routes(served + "?nope=1")),
                 REST));
     }
 }

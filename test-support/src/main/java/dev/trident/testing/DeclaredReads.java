@@ -1,9 +1,9 @@
 package dev.trident.testing;
 
-import dev.trident.keys.pattern.AccessPattern;
-import dev.trident.keys.pattern.CollectionReads;
+import dev.trident.keys.AccessPattern;
 import dev.trident.keys.ItemCollection;
 import dev.trident.keys.TableSchema;
+import dev.trident.keys.pattern.CollectionReads;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -49,7 +49,7 @@ final class DeclaredReads {
             Optional<ItemCollection> collection = ItemCollection.classify(partition[0], partition[1]);
             if (collection.isEmpty() || !pattern.collections().contains(collection.get())) {
                 return Optional.of(service + " read " + (partition[0] == null ? "" : partition[0] + " ")
-                        + partition[1] + " (" + collection.map(Enum::name).orElse("no known collection")
+                        + partition[1] + " (" + collection.map(ItemCollection::name).orElse("no known collection")
                         + ") under access pattern " + name + ", which its catalogue in common-keys declares "
                         + (pattern.collections().isEmpty() ? "as reading no collection"
                                 : "only for " + pattern.collections())

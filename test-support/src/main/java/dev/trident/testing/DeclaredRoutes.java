@@ -2,7 +2,7 @@ package dev.trident.testing;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.trident.keys.pattern.AccessPattern;
+import dev.trident.keys.AccessPattern;
 import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.HttpMethod;
 import jakarta.ws.rs.Path;

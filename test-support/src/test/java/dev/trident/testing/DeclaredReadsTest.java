@@ -3,8 +3,8 @@ package dev.trident.testing;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.trident.keys.AccessPattern;
 import dev.trident.keys.EnrollmentKeys;
-import dev.trident.keys.pattern.EnrollmentPatterns;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -35,24 +35,24 @@ class DeclaredReadsTest {
 
     @Test
     void aDeclaredPatternReadingItsDeclaredCollectionPasses() {
-        assertEquals(Optional.empty(), DeclaredReads.refusal(EnrollmentPatterns.SERVICE,
+        assertEquals(Optional.empty(), DeclaredReads.refusal(EnrollmentKeys.SERVICE,
                 rosterQuery(EnrollmentKeys.coursePartition("c1")), pattern("course-roster")));
         GetItemRequest student = GetItemRequest.builder().tableName("trident")
                 .key(EnrollmentKeys.student("s1").toAttributes()).build();
-        assertEquals(Optional.empty(), DeclaredReads.refusal(EnrollmentPatterns.SERVICE, student, pattern("student")));
+        assertEquals(Optional.empty(), DeclaredReads.refusal(EnrollmentKeys.SERVICE, student, pattern("student")));
     }
 
     @Test
     void aDeclaredPatternReadingAnotherCollectionIsRefusedWithWhatToDeclare() {
         GetItemRequest course = GetItemRequest.builder().tableName("trident")
                 .key(EnrollmentKeys.course("c1").toAttributes()).build();
-        Optional<String> refusal = DeclaredReads.refusal(EnrollmentPatterns.SERVICE, course, pattern("student"));
+        Optional<String> refusal = DeclaredReads.refusal(EnrollmentKeys.SERVICE, course, pattern("student"));
         assertTrue(refusal.isPresent());
         assertTrue(refusal.get().contains("CRS#c1 (COURSE)") && refusal.get().contains("[STUDENT]"), refusal.get());
         // The roster pattern on the table instead of GSI1 reads another collection too.
         QueryRequest onTheTable = rosterQuery(EnrollmentKeys.coursePartition("c1")).toBuilder().indexName(null)
                 .expressionAttributeNames(Map.of("#pk", "PK", "#sk", "SK")).build();
-        assertTrue(DeclaredReads.refusal(EnrollmentPatterns.SERVICE, onTheTable, pattern("course-roster")).isPresent());
+        assertTrue(DeclaredReads.refusal(EnrollmentKeys.SERVICE, onTheTable, pattern("course-roster")).isPresent());
     }
 
     @Test
@@ -60,10 +60,10 @@ class DeclaredReadsTest {
         GetItemRequest course = GetItemRequest.builder().tableName("trident")
                 .key(EnrollmentKeys.course("c1").toAttributes()).build();
         // An access pattern no one declared: PatternCataloguesTest (explorer) finds it in the sources.
-        assertEquals(Optional.empty(), DeclaredReads.refusal(EnrollmentPatterns.SERVICE, course, pattern("brand-new")));
+        assertEquals(Optional.empty(), DeclaredReads.refusal(EnrollmentKeys.SERVICE, course, pattern("brand-new")));
         assertEquals(Optional.empty(), DeclaredReads.refusal("explorer", course, pattern("student")));
         assertEquals(Optional.empty(),
-                DeclaredReads.refusal(EnrollmentPatterns.SERVICE, course, new ExecutionAttributes()));
+                DeclaredReads.refusal(EnrollmentKeys.SERVICE, course, new ExecutionAttributes()));
         assertEquals(List.of("GSI1", "CRS#c1"),
                 List.of(DeclaredReads.partitions(rosterQuery("CRS#c1")).get(0)));
     }

@@ -1,6 +1,6 @@
 package dev.trident.workspace;
 
-import dev.trident.keys.pattern.WorkspacePatterns;
+import dev.trident.keys.WorkspaceKeys;
 import dev.trident.testing.DeclaredRoutes;
 import org.junit.jupiter.api.Test;
 
@@ -8,6 +8,6 @@ import org.junit.jupiter.api.Test;
 class DeclaredRoutesTest {
     @Test
     void everyRouteTheCatalogueNamesIsServed() {
-        DeclaredRoutes.assertServed(WorkspacePatterns.ALL, "dev.trident.workspace.rest");
+        DeclaredRoutes.assertServed(WorkspaceKeys.PATTERNS, "dev.trident.workspace.rest");
     }
 }

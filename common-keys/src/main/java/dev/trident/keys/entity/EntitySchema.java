@@ -15,20 +15,20 @@ import java.util.function.Function;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * An entity declared once: its entity type, primary key, index keys and attributes, and how it is read back. A
- * repository derives the item it writes ({@link #toItem}), the key it reads ({@link #key}) and the value it returns
- * ({@link #fromItem}) from here, so no repository holds a hand-written attribute map. A key made with a layout's
- * shard count takes it as a {@link KeyInput}: one declaration serves every layout, the writer binds its own
- * ({@link #with}). Plain functions, no
- * reflection: native images need no configuration for it.
+ * An entity declared once: its entity type, primary key, attributes, and how it is read back. A repository derives
+ * the item it writes ({@link #toItem}), the key it reads ({@link #key}) and the value it returns ({@link #fromItem})
+ * from here, so no repository holds a hand-written attribute map. Its index keys are the ones its type declares
+ * ({@link dev.trident.keys.EntityKeys}), each part read from the attribute of its name, from the attribute the
+ * declaration names, or computed there from the item's values and its key inputs (a layout's shard count, a
+ * {@link KeyInput} the writer binds: {@link #with}). Plain functions, no reflection: native images need no
+ * configuration for it.
  *
  * <pre>{@code
- * static final EntitySchema<Post> POST =
- *         EntitySchema.of(EntityType.POST, (Post p) -> SocialKeys.post(p.userId(), p.postId()))
- *         .index((p, in) -> SocialKeys.postTimeline(Months.of(p.createdAt()), p.postId(), in.get(TIMELINE_SHARDS)))
- *         .attribute(USER_ID, Post::userId)
- *         .attribute(TITLE, Post::title)
- *         .reads(item -> new Post(USER_ID.read(item), TITLE.read(item)));
+ * static final EntitySchema<Comment> COMMENT =
+ *         EntitySchema.of(EntityType.COMMENT, (Comment c) -> SocialKeys.comment(c.postId(), c.commentId()))
+ *         .attribute(COMMENT_ID, Comment::commentId)
+ *         .attribute(AUTHOR_ID, Comment::authorId)
+ *         .reads(item -> new Comment(COMMENT_ID.read(item), AUTHOR_ID.read(item)));
  * }</pre>
  *
  * @param <T> the entity's Java type (usually a record)
@@ -46,7 +46,6 @@ public final class EntitySchema<T> {
 
     private final EntityType type;
     private final BiFunction<T, KeyInputs, ItemKey> key;
-    private final List<BiFunction<T, KeyInputs, IndexKey>> indexKeys;
     private final List<Binding<T, ?>> bindings;
     private final Function<Map<String, AttributeValue>, T> reader;
     private final KeyInputs inputs;
@@ -54,7 +53,6 @@ public final class EntitySchema<T> {
     private EntitySchema(Builder<T> builder) {
         this.type = builder.type;
         this.key = builder.key;
-        this.indexKeys = List.copyOf(builder.indexKeys);
         this.bindings = List.copyOf(builder.bindings);
         this.reader = Objects.requireNonNull(builder.reader, "reads(...) is required");
         this.inputs = KeyInputs.NONE;
@@ -63,7 +61,6 @@ public final class EntitySchema<T> {
     private EntitySchema(EntitySchema<T> declared, KeyInputs inputs) {
         this.type = declared.type;
         this.key = declared.key;
-        this.indexKeys = declared.indexKeys;
         this.bindings = declared.bindings;
         this.reader = declared.reader;
         this.inputs = Objects.requireNonNull(inputs, "inputs");
@@ -99,23 +96,32 @@ public final class EntitySchema<T> {
         return key.apply(entity, inputs);
     }
 
-    /** The whole item: primary key, {@code _type}, every index key that applies, every attribute present. */
+    /**
+     * The whole item: primary key, {@code _type}, every attribute present and every index key its type declares
+     * that the item has the values for.
+     */
     public Map<String, AttributeValue> toItem(T entity) {
         Map<String, AttributeValue> item = new HashMap<>();
         ItemKey itemKey = key.apply(entity, inputs);
         item.put(TableSchema.PK, AttributeValue.fromS(itemKey.pk()));
         item.put(TableSchema.SK, AttributeValue.fromS(itemKey.sk()));
         item.put(TableSchema.TYPE, type.typeAttribute());
-        for (BiFunction<T, KeyInputs, IndexKey> indexKey : indexKeys) {
-            IndexKey index = indexKey.apply(entity, inputs);
-            if (index != null) {
-                item.putAll(index.toAttributes());
-            }
-        }
         for (Binding<T, ?> binding : bindings) {
             binding.write(entity, item);
         }
+        for (IndexKey index : type.keys().indexKeys(name -> partText(item, name))) {
+            item.putAll(index.toAttributes());
+        }
         return item;
+    }
+
+    /** An index key part's value: the item's attribute of that name, else the key input. */
+    private String partText(Map<String, AttributeValue> item, String name) {
+        AttributeValue value = item.get(name);
+        if (value != null && (value.s() != null || value.n() != null)) {
+            return value.s() != null ? value.s() : value.n();
+        }
+        return inputs.text(name);
     }
 
     /** The value an item holds, or null for no item (absent or empty, as GetItem answers a miss). */
@@ -146,26 +152,12 @@ public final class EntitySchema<T> {
     public static final class Builder<T> {
         private final EntityType type;
         private final BiFunction<T, KeyInputs, ItemKey> key;
-        private final List<BiFunction<T, KeyInputs, IndexKey>> indexKeys = new ArrayList<>();
         private final List<Binding<T, ?>> bindings = new ArrayList<>();
         private Function<Map<String, AttributeValue>, T> reader;
 
         private Builder(EntityType type, BiFunction<T, KeyInputs, ItemKey> key) {
             this.type = Objects.requireNonNull(type, "type");
             this.key = Objects.requireNonNull(key, "key");
-        }
-
-        /** An index key the item carries; the function may answer null where the item is not in the index (sparse). */
-        public Builder<T> index(Function<T, IndexKey> indexKey) {
-            Objects.requireNonNull(indexKey, "indexKey");
-            indexKeys.add((value, inputs) -> indexKey.apply(value));
-            return this;
-        }
-
-        /** An index key made with {@link KeyInput}s too (a shard count); may answer null (sparse). */
-        public Builder<T> index(BiFunction<T, KeyInputs, IndexKey> indexKey) {
-            indexKeys.add(Objects.requireNonNull(indexKey, "indexKey"));
-            return this;
         }
 
         /** An attribute and where its value comes from; a null or empty value is not stored. */

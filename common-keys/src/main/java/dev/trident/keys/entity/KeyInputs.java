@@ -27,6 +27,16 @@ public final class KeyInputs {
         return new KeyInputs(Map.copyOf(more));
     }
 
+    /** The value of the input named {@code name} as text, or null when it was not given. */
+    public String text(String name) {
+        for (Map.Entry<KeyInput<?>, Object> value : values.entrySet()) {
+            if (value.getKey().name().equals(name)) {
+                return String.valueOf(value.getValue());
+            }
+        }
+        return null;
+    }
+
     @SuppressWarnings("unchecked")
     public <V> V get(KeyInput<V> input) {
         Object value = values.get(input);

@@ -1,6 +1,10 @@
 package dev.trident.keys.pattern;
 
+import dev.trident.keys.AccessPattern;
+import dev.trident.keys.EnrollmentKeys;
 import dev.trident.keys.ItemCollection;
+import dev.trident.keys.SocialKeys;
+import dev.trident.keys.WorkspaceKeys;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -9,17 +13,17 @@ import java.util.Set;
 
 /**
  * Which routes of which service read which item collection, under which access pattern: derived from the services'
- * catalogues ({@link SocialPatterns}, {@link EnrollmentPatterns}, {@link WorkspacePatterns}), never written by hand.
+ * declarations ({@link SocialKeys}, {@link EnrollmentKeys}, {@link WorkspaceKeys}), never written by hand.
  * The explorer shows it beside every collection; the services' tests record every read they make, and
  * test-support's DynamoDbCallRecorder refuses a read whose collection its pattern does not declare.
  */
 public final class CollectionReads {
 
-    /** Each service's catalogue. */
+    /** Each service's access patterns, as its declaration lists them. */
     public static final Map<String, List<AccessPattern>> CATALOGUES = Map.of(
-            SocialPatterns.SERVICE, SocialPatterns.ALL,
-            EnrollmentPatterns.SERVICE, EnrollmentPatterns.ALL,
-            WorkspacePatterns.SERVICE, WorkspacePatterns.ALL);
+            SocialKeys.SERVICE, SocialKeys.PATTERNS,
+            EnrollmentKeys.SERVICE, EnrollmentKeys.PATTERNS,
+            WorkspaceKeys.SERVICE, WorkspaceKeys.PATTERNS);
     /** The services whose reads are declared (the explorer itself reads every collection, and is not one). */
     public static final Set<String> SERVICES = CATALOGUES.keySet();
 
@@ -42,8 +46,8 @@ public final class CollectionReads {
         }
     }
 
-    private static final List<Read> READS = reads(List.of(SocialPatterns.SERVICE, EnrollmentPatterns.SERVICE,
-            WorkspacePatterns.SERVICE));
+    private static final List<Read> READS = reads(List.of(SocialKeys.SERVICE, EnrollmentKeys.SERVICE,
+            WorkspaceKeys.SERVICE));
 
     private CollectionReads() {
     }

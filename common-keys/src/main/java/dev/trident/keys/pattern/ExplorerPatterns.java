@@ -1,7 +1,8 @@
 package dev.trident.keys.pattern;
 
-import dev.trident.keys.ItemCollection;
+import dev.trident.keys.AccessPattern;
 import dev.trident.keys.TableSchema;
+import dev.trident.keys.WorkspaceKeys;
 
 /** The explorer's reads: any partition of the table or of an index, and a workspace's shard layout. */
 public final class ExplorerPatterns {
@@ -14,7 +15,7 @@ public final class ExplorerPatterns {
             AccessPattern.readsAnyPartitionOf("explorer-partition", TableSchema.GSI2);
     /** A workspace's settings item, for its shard count (GetItem, eventual). */
     public static final AccessPattern EXPLORER_WORKSPACE_LAYOUT =
-            AccessPattern.reads("explorer-workspace-layout", ItemCollection.WORKSPACE);
+            AccessPattern.reads("explorer-workspace-layout", WorkspaceKeys.WORKSPACE_COLLECTION);
 
     private ExplorerPatterns() {
     }

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.trident.keys.EntityType;
-import dev.trident.keys.IndexKey;
 import dev.trident.keys.ItemKey;
 import dev.trident.keys.TableSchema;
 import dev.trident.keys.expr.UpdateExpressionBuilder;
@@ -29,7 +28,6 @@ class EntitySchemaTest {
     static final Attribute<List<String>> TAGS = Attribute.strings("tags");
 
     static final EntitySchema<Thing> THING = EntitySchema.of(EntityType.WORKSPACE, (Thing t) -> new ItemKey("T#" + t.id(), "META"))
-            .index(t -> t.group() == null ? null : new IndexKey(TableSchema.GSI1, "G#" + t.group(), "T#" + t.id()))
             .attribute(ID, Thing::id)
             .attribute(TITLE, Thing::title)
             .attribute(COUNT, Thing::count)
@@ -38,13 +36,12 @@ class EntitySchemaTest {
                     null));
 
     @Test
-    void anItemCarriesKeysTypeIndexKeysAndAttributesAndReadsBackTheSameValue() {
+    void anItemCarriesKeysTypeAndAttributesAndReadsBackTheSameValue() {
         Thing thing = new Thing("a1", "Title", 3L, List.of("x", "y"), "g");
         Map<String, AttributeValue> item = THING.toItem(thing);
         assertEquals("T#a1", item.get(TableSchema.PK).s());
         assertEquals("META", item.get(TableSchema.SK).s());
         assertEquals("Workspace", item.get(TableSchema.TYPE).s());
-        assertEquals("G#g", item.get(TableSchema.GSI1PK).s());
         assertEquals("3", item.get("count").n());
         assertEquals(new Thing("a1", "Title", 3L, List.of("x", "y"), null), THING.fromItem(item));
         assertTrue(THING.holds(item));
@@ -52,11 +49,10 @@ class EntitySchemaTest {
 
     static final KeyInput<Integer> SHARDS = KeyInput.named("shards");
 
-    /** One declaration whose primary and index keys take a shard count that is not the value's own. */
+    /** One declaration whose primary key takes a shard count that is not the value's own. */
     static final EntitySchema<Thing> SHARDED_THING = EntitySchema
             .of(EntityType.PROJECT,
                     (Thing t, KeyInputs in) -> new ItemKey("T#" + t.id() + "#" + in.get(SHARDS), "META"))
-            .index((t, in) -> new IndexKey(TableSchema.GSI2, "G#" + t.group() + "#" + in.get(SHARDS), t.id()))
             .attribute(ID, Thing::id)
             .reads(item -> new Thing(ID.read(item), null, 0L, List.of(), null));
 
@@ -66,7 +62,6 @@ class EntitySchemaTest {
         Map<String, AttributeValue> onTwo = SHARDED_THING.with(KeyInputs.of(SHARDS, 2)).toItem(thing);
         Map<String, AttributeValue> onNine = SHARDED_THING.with(KeyInputs.of(SHARDS, 9)).toItem(thing);
         assertEquals("T#a3#2", onTwo.get(TableSchema.PK).s());
-        assertEquals("G#g#2", onTwo.get(TableSchema.GSI2PK).s());
         assertEquals("T#a3#9", onNine.get(TableSchema.PK).s());
         assertEquals(new ItemKey("T#a3#9", "META"), SHARDED_THING.with(KeyInputs.of(SHARDS, 9)).key(thing));
         assertEquals(SHARDED_THING.fromItem(onTwo), SHARDED_THING.fromItem(onNine),
@@ -81,12 +76,11 @@ class EntitySchemaTest {
     }
 
     @Test
-    void absentValuesAreNotStoredAndASparseIndexKeyIsLeftOut() {
+    void absentValuesAreNotStored() {
         Map<String, AttributeValue> item = THING.toItem(new Thing("a2", "", null, List.of(), null));
         assertFalse(item.containsKey("title"), "an empty string is stored as absent");
         assertFalse(item.containsKey("count"));
         assertFalse(item.containsKey("tags"));
-        assertFalse(item.containsKey(TableSchema.GSI1PK));
         assertEquals(new Thing("a2", null, 0L, List.of(), null), THING.fromItem(item));
     }
 

@@ -87,7 +87,7 @@ final class Measurement {
     }
 
     static String family(String target, String partition) {
-        return ItemCollection.classify(TABLE.equals(target) ? null : target, partition).map(Enum::name)
+        return ItemCollection.classify(TABLE.equals(target) ? null : target, partition).map(ItemCollection::name)
                 .orElseGet(() -> {
                     int hash = partition.indexOf('#');
                     return hash < 0 ? partition : partition.substring(0, hash + 1) + "*";

@@ -77,6 +77,32 @@ class KeySpellingTest {
         assertEquals(List.of(), found);
     }
 
+    /**
+     * A key template, an entity's keys, an item collection and an access pattern are declared in common-keys, in its
+     * domains' declarations ({@code SocialKeys}, {@code EnrollmentKeys}...); no main source of another module
+     * declares one, so those declarations are all the key code there is.
+     */
+    @Test
+    void onlyCommonKeysDeclaresKeysCollectionsAndPatterns() throws IOException {
+        Pattern declaration = Pattern.compile(
+                "\\b(KeyTemplate|EntityKeys|ItemCollection)\\.of\\(|\\bAccessPattern\\.(reads|named)\\(");
+        Path commonKeys = Repo.ROOT.resolve("common-keys");
+        List<String> found = new ArrayList<>();
+        try (Stream<Path> files = Files.walk(Repo.ROOT)) {
+            files.filter(f -> f.toString().endsWith(".java"))
+                    .filter(f -> f.toString().contains("/src/main/java/"))
+                    .filter(f -> !f.toString().contains("/target/"))
+                    .filter(f -> !f.startsWith(commonKeys))
+                    .forEach(f -> {
+                        Matcher declared = declaration.matcher(COMMENT.matcher(read(f)).replaceAll(""));
+                        if (declared.find()) {
+                            found.add(Repo.ROOT.relativize(f) + ": " + declared.group());
+                        }
+                    });
+        }
+        assertEquals(List.of(), found);
+    }
+
     private static String read(Path file) {
         try {
             return Files.readString(file);

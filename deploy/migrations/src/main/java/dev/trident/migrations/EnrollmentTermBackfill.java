@@ -84,7 +84,7 @@ public final class EnrollmentTermBackfill implements BackfillCommand.Backfill {
             String studentId = EnrollmentKeys.parseStudentPk(pk);
             String courseId = EnrollmentKeys.parseEnrollmentSk(sk);
             term = courseTerm(courseId).orElse(copied);
-            expected = EnrollmentKeys.enrollmentTermIndex(studentId, term, courseId);
+            expected = EntityType.ENROLLMENT.keys().in(TableSchema.GSI2).build(studentId, term, courseId);
         } catch (InvalidKeyException e) {
             tally.left(pk + "/" + sk + " (" + e.getMessage() + ")");
             return;

@@ -2,9 +2,9 @@ package dev.trident.migrations;
 
 import static dev.trident.migrations.StoredAttributes.AUTHOR_ID;
 import static dev.trident.migrations.StoredAttributes.CAPACITY;
-import static dev.trident.migrations.StoredAttributes.COURSE_TERM;
 import static dev.trident.migrations.StoredAttributes.COMMENTS;
 import static dev.trident.migrations.StoredAttributes.COMMENT_COUNT;
+import static dev.trident.migrations.StoredAttributes.COURSE_TERM;
 import static dev.trident.migrations.StoredAttributes.DELETE_COURSE;
 import static dev.trident.migrations.StoredAttributes.DELETE_STUDENT;
 import static dev.trident.migrations.StoredAttributes.DELETE_WORKSPACE;
@@ -40,7 +40,6 @@ import dev.trident.keys.ItemKey;
 import dev.trident.keys.KeyDecoder;
 import dev.trident.keys.Months;
 import dev.trident.keys.ProjectId;
-import dev.trident.keys.ProjectStatus;
 import dev.trident.keys.SocialKeys;
 import dev.trident.keys.TableSchema;
 import dev.trident.keys.WorkKeys;
@@ -685,62 +684,36 @@ final class Invariants {
     }
 
     /**
-     * The index keys the services write for this item, by index name (the same common-keys functions their
-     * EntitySchema declarations call); null when they cannot be known (a project without its workspace).
+     * The index keys the services write for this item, by index name, made from its type's key declaration in
+     * common-keys as the services' EntitySchemas make them (each part from the item's key, else its attribute of
+     * that name), with the layout's shard counts; null when they cannot be known (a project without its workspace).
+     * Every part the declaration reads must be there: a missing one is an {@link IllegalArgumentException} naming
+     * it.
      */
     private Map<String, IndexKey> expectedIndexKeys(AuditedItem item) {
-        return switch (item.type()) {
-            case USER_PROFILE -> byIndex(SocialKeys.userByHandle(SocialKeys.canonicalHandle(required(item, HANDLE))));
-            case POST -> byIndex(SocialKeys.postTimeline(Months.of(createdAt(item)), item.part(KeyDecoder.POST_ID),
-                    indexShards.timeline()));
-            case COMMENT -> byIndex(SocialKeys.commentByAuthor(required(item, AUTHOR_ID),
-                    item.part(KeyDecoder.COMMENT_ID)));
-            case COURSE -> byIndex(EnrollmentKeys.courseIndex(item.part(KeyDecoder.COURSE_ID)),
-                    EnrollmentKeys.courseTermIndex(required(item, TERM), item.part(KeyDecoder.COURSE_ID),
-                            indexShards.catalogue()));
-            case ENROLLMENT -> byIndex(EnrollmentKeys.enrollmentIndex(item.part(KeyDecoder.COURSE_ID),
-                    item.part(KeyDecoder.STUDENT_ID)), EnrollmentKeys.enrollmentTermIndex(
-                    item.part(KeyDecoder.STUDENT_ID), required(item, COURSE_TERM), item.part(KeyDecoder.COURSE_ID)));
-            case MEMBER -> byIndex(WorkspaceKeys.memberIndex(item.part(KeyDecoder.USER_ID),
-                    item.part(KeyDecoder.WORKSPACE_ID)));
-            case PROJECT -> {
-                String wsId = item.part(KeyDecoder.WORKSPACE_ID);
-                Integer shards = shardsOf(wsId);
-                if (shards == null) {
-                    yield null;
-                }
-                ProjectId id = ProjectId.parse(item.part(KeyDecoder.PROJECT_ID));
-                ProjectStatus status = ProjectStatus.parse(STATUS, item.text(STATUS));
-                yield byIndex(WorkspaceKeys.projectWorkspaceStatusIndex(wsId, shards, status, id),
-                        WorkspaceKeys.projectStatusIndex(status, indexShards.projectStatus(), createdAt(item), wsId,
-                                id));
+        Map<String, String> inputs = new HashMap<>(Map.of(
+                SocialKeys.TIMELINE_SHARDS_INPUT, Integer.toString(indexShards.timeline()),
+                EnrollmentKeys.CATALOGUE_SHARDS_INPUT, Integer.toString(indexShards.catalogue()),
+                WorkspaceKeys.STATUS_SHARDS_INPUT, Integer.toString(indexShards.projectStatus())));
+        if (item.type() == EntityType.PROJECT) {
+            Integer shards = shardsOf(item.part(KeyDecoder.WORKSPACE_ID));
+            if (shards == null) {
+                return null;
             }
-            default -> Map.of();
-        };
-    }
-
-    private static Map<String, IndexKey> byIndex(IndexKey... keys) {
+            inputs.put(WorkspaceKeys.WORKSPACE_SHARDS_INPUT, Integer.toString(shards));
+        }
         Map<String, IndexKey> byIndex = new HashMap<>();
-        for (IndexKey key : keys) {
+        for (IndexKey key : item.type().keys().indexKeys(name -> {
+            String value = item.part(name) != null ? item.part(name)
+                    : item.text(name) != null ? item.text(name) : inputs.get(name);
+            if (value == null) {
+                throw new IllegalArgumentException(name + " missing");
+            }
+            return value;
+        })) {
             byIndex.put(key.indexName(), key);
         }
         return byIndex;
-    }
-
-    private static String required(AuditedItem item, String attribute) {
-        String value = item.text(attribute);
-        if (value == null) {
-            throw new IllegalArgumentException(attribute + " missing");
-        }
-        return value;
-    }
-
-    private static Instant createdAt(AuditedItem item) {
-        Instant createdAt = item.createdAt();
-        if (createdAt == null) {
-            throw new IllegalArgumentException(TableSchema.CREATED_AT + " missing or not an ISO-8601 instant");
-        }
-        return createdAt;
     }
 
     /** A workspace's shard count (absent: 1, as the service reads it); null when the workspace is gone. */

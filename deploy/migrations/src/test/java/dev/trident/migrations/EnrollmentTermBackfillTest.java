@@ -56,8 +56,8 @@ class EnrollmentTermBackfillTest extends LocalTableTest {
                         .keyConditionExpression("#pk = :pk")
                         .expressionAttributeNames(Map.of("#pk", TableSchema.GSI2PK))
                         .expressionAttributeValues(Map.of(":pk",
-                                s(EnrollmentKeys.studentTermPartition(studentId, term)))))
-                .items().stream().map(item -> EnrollmentKeys.parseStudentTermSk(item.get(TableSchema.GSI2SK).s()))
+                                s(EnrollmentKeys.STUDENT_TERM_COLLECTION.partitionOf(studentId, term)))))
+                .items().stream().map(item -> EnrollmentKeys.parseCoursePk(item.get(TableSchema.GSI2SK).s()))
                 .toList();
     }
 

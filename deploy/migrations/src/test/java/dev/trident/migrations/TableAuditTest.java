@@ -628,7 +628,7 @@ class TableAuditTest extends LocalTableTest {
     private void edge(String studentId, String courseId) {
         put(item(EnrollmentKeys.enrollment(studentId, courseId), EntityType.ENROLLMENT)
                 .index(EnrollmentKeys.enrollmentIndex(courseId, studentId))
-                .index(EnrollmentKeys.enrollmentTermIndex(studentId, "2026-fall", courseId))
+                .index(EntityType.ENROLLMENT.keys().in(TableSchema.GSI2).build(studentId, "2026-fall", courseId))
                 .s("studentId", studentId).s("courseId", courseId).s("enrolledOn", "2026-03-05")
                 .s("courseTitle", "Course " + courseId).s("courseTerm", "2026-fall").n("courseCredits", 5)
                 .n("version", 1).s("createdAt", MARCH).s("updatedAt", MARCH));

@@ -1,5 +1,6 @@
 package dev.trident.support.dynamo;
 
+import dev.trident.keys.AccessPattern;
 import dev.trident.keys.ItemKey;
 import dev.trident.keys.TableDefinition;
 import dev.trident.keys.entity.EntitySchema;
@@ -7,7 +8,6 @@ import dev.trident.keys.expr.Condition;
 import dev.trident.keys.expr.Conditions;
 import dev.trident.keys.expr.Expression;
 import dev.trident.keys.expr.UpdateExpressionBuilder.UpdateExpression;
-import dev.trident.keys.pattern.AccessPattern;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -217,6 +217,16 @@ public class DynamoTable {
     public <T> Uni<Slice<T>> list(KeyQuery query, int limit, EntitySchema<T> entity) {
         return query(query.limit(limit + 1))
                 .map(page -> Slice.fromQuery(page.items(), limit, query.index(), page.next(), entity::fromItem));
+    }
+
+    /**
+     * The list a paged route reads: pages of {@link #list} from where a cursor resumes, signed for the query's
+     * pattern's cursor scope over {@code scopeParts} (the partition's ids, and whatever else a cursor must not be
+     * carried across).
+     */
+    public <T> Listing<T> listing(KeyQuery query, EntitySchema<T> entity, Object... scopeParts) {
+        return Listing.of(query.pattern().cursorScope(scopeParts),
+                (resume, limit) -> list(query.resumingAt(resume), limit, entity));
     }
 
     /**

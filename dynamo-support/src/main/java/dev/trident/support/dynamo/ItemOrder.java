@@ -1,7 +1,7 @@
 package dev.trident.support.dynamo;
 
+import dev.trident.keys.AccessPattern;
 import dev.trident.keys.TableSchema;
-import dev.trident.keys.pattern.AccessPattern;
 import java.util.Comparator;
 import java.util.Map;
 import java.util.Objects;

@@ -1,11 +1,11 @@
 package dev.trident.support.dynamo;
 
+import dev.trident.keys.AccessPattern;
 import dev.trident.keys.TableSchema;
 import dev.trident.keys.cursor.CursorState;
 import dev.trident.keys.cursor.InvalidCursorException;
 import dev.trident.keys.expr.Condition;
 import dev.trident.keys.expr.Placeholders;
-import dev.trident.keys.pattern.AccessPattern;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

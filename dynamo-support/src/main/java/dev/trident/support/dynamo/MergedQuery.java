@@ -1,10 +1,10 @@
 package dev.trident.support.dynamo;
 
+import dev.trident.keys.AccessPattern;
 import dev.trident.keys.ShardMerge;
 import dev.trident.keys.cursor.CursorState;
 import dev.trident.keys.cursor.InvalidCursorException;
 import dev.trident.keys.entity.EntitySchema;
-import dev.trident.keys.pattern.AccessPattern;
 import io.smallrye.mutiny.Uni;
 import java.util.ArrayList;
 import java.util.Comparator;

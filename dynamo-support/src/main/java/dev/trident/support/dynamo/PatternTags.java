@@ -1,6 +1,6 @@
 package dev.trident.support.dynamo;
 
-import dev.trident.keys.pattern.AccessPattern;
+import dev.trident.keys.AccessPattern;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;

@@ -1,7 +1,7 @@
 package dev.trident.support.table;
 
 import dev.trident.keys.TableDefinition;
-import dev.trident.keys.pattern.SharedPatterns;
+import dev.trident.keys.TableSchema;
 import dev.trident.support.dynamo.PatternTags;
 import io.quarkus.runtime.StartupEvent;
 import io.smallrye.mutiny.Uni;
@@ -32,7 +32,7 @@ public class TableBootstrap {
      * 1.4 s here, and a timed-out attempt would only be sent again.
      */
     private static final AwsRequestOverrideConfiguration START_UP =
-            PatternTags.build(SharedPatterns.TABLE_BOOTSTRAP).toBuilder()
+            PatternTags.build(TableSchema.TABLE_BOOTSTRAP).toBuilder()
             .apiCallTimeout(Duration.ofSeconds(20)).apiCallAttemptTimeout(Duration.ofSeconds(10)).build();
 
     private final DynamoDbAsyncClient dynamo;

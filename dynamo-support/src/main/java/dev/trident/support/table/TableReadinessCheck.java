@@ -1,7 +1,7 @@
 package dev.trident.support.table;
 
 import dev.trident.keys.TableDefinition;
-import dev.trident.keys.pattern.SharedPatterns;
+import dev.trident.keys.TableSchema;
 import dev.trident.support.dynamo.PatternTags;
 import dev.trident.support.dynamo.Throttled;
 import io.smallrye.health.api.AsyncHealthCheck;
@@ -46,7 +46,7 @@ public class TableReadinessCheck implements AsyncHealthCheck {
         this.table = table;
         this.timeout = config.readinessTimeout();
         // One attempt, no SDK retry inside the probe: the next probe is the retry.
-        this.probe = PatternTags.build(SharedPatterns.TABLE_READINESS).toBuilder().apiCallTimeout(timeout)
+        this.probe = PatternTags.build(TableSchema.TABLE_READINESS).toBuilder().apiCallTimeout(timeout)
                 .apiCallAttemptTimeout(timeout).build();
         this.endpoint = endpointOf(dynamo);
     }

@@ -3,9 +3,9 @@ package dev.trident.support.dynamo;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.trident.keys.AccessPattern;
 import dev.trident.keys.ItemKey;
 import dev.trident.keys.TableDefinition;
-import dev.trident.keys.pattern.AccessPattern;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;

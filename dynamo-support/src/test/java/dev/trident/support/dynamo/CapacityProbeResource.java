@@ -1,7 +1,7 @@
 package dev.trident.support.dynamo;
 
+import dev.trident.keys.AccessPattern;
 import dev.trident.keys.TableSchema;
-import dev.trident.keys.pattern.AccessPattern;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;

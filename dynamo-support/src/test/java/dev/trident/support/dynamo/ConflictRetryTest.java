@@ -4,11 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.trident.keys.AccessPattern;
 import dev.trident.keys.ItemKey;
 import dev.trident.keys.TableDefinition;
 import dev.trident.keys.expr.Conditions;
 import dev.trident.keys.expr.UpdateExpressionBuilder;
-import dev.trident.keys.pattern.AccessPattern;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;

@@ -2,8 +2,9 @@ package dev.trident.support.dynamo;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.trident.keys.ItemCollection;
-import dev.trident.keys.pattern.AccessPattern;
+import dev.trident.keys.AccessPattern;
+import dev.trident.keys.EnrollmentKeys;
+import dev.trident.keys.WorkspaceKeys;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -38,8 +39,8 @@ class ItemOrderTest {
 
     @Test
     void aPatternsOrderIsTheSortKeyOfWhatItReadsInItsDirection() {
-        AccessPattern table = AccessPattern.reads("projects", ItemCollection.WORKSPACE).newestFirst();
-        AccessPattern index = AccessPattern.reads("catalogue", ItemCollection.COURSES_BY_TERM);
+        AccessPattern table = AccessPattern.reads("projects", WorkspaceKeys.WORKSPACE_COLLECTION).newestFirst();
+        AccessPattern index = AccessPattern.reads("catalogue", EnrollmentKeys.COURSES_BY_TERM_COLLECTION);
 
         assertEquals("SK descending", ItemOrder.of(table).toString());
         assertEquals("GSI2SK ascending", ItemOrder.of(index).toString());

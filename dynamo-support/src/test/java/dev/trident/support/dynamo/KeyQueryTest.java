@@ -5,12 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.trident.keys.ItemCollection;
+import dev.trident.keys.AccessPattern;
+import dev.trident.keys.EnrollmentKeys;
+import dev.trident.keys.SocialKeys;
+import dev.trident.keys.WorkspaceKeys;
 import dev.trident.keys.cursor.CursorState;
 import dev.trident.keys.cursor.InvalidCursorException;
 import dev.trident.keys.entity.Attribute;
 import dev.trident.keys.expr.Conditions;
-import dev.trident.keys.pattern.AccessPattern;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -22,7 +24,8 @@ import software.amazon.awssdk.services.dynamodb.model.Select;
 class KeyQueryTest {
 
     private static final KeyQuery ROSTER =
-            KeyQuery.of(AccessPattern.reads("course-roster", ItemCollection.COURSE_ROSTER).beginsWith("STU#"));
+            KeyQuery.of(AccessPattern.reads("course-roster",
+                    EnrollmentKeys.COURSE_ROSTER_COLLECTION).beginsWith("STU#"));
 
     @Test
     void aDeclaredIndexPatternReadsItsPartitionUnderItsPrefixEventuallyConsistentInKeyOrder() {
@@ -46,7 +49,7 @@ class KeyQueryTest {
 
     @Test
     void aTableSweepIsStronglyConsistentProjectedFilteredAndNewestFirst() {
-        QueryRequest query = KeyQuery.of(AccessPattern.reads("sweep", ItemCollection.STUDENT).consistent()
+        QueryRequest query = KeyQuery.of(AccessPattern.reads("sweep", EnrollmentKeys.STUDENT_COLLECTION).consistent()
                         .newestFirst())
                 .project("PK", "SK", "_type").filter(Conditions.attributeExists("grade"))
                 .in("STU#ada").limit(100).request().build();
@@ -61,7 +64,8 @@ class KeyQueryTest {
 
     @Test
     void sortKeyRangesAreKeyConditionsSoNothingOutsideThemIsRead() {
-        KeyQuery status = KeyQuery.of(AccessPattern.reads("projects-by-status", ItemCollection.PROJECTS_BY_STATUS))
+        KeyQuery status = KeyQuery.of(AccessPattern.reads("projects-by-status",
+                WorkspaceKeys.PROJECTS_BY_STATUS_COLLECTION))
                 .in("PROJSTATUS#active#0");
         assertEquals("#pk = :pk AND #sk BETWEEN :from AND :to",
                 status.between("2026-01", "2026-02").request().build().keyConditionExpression());
@@ -101,7 +105,7 @@ class KeyQueryTest {
                 "GSI2SK", "p9");
         PageKey key = PageKey.fromCursorPosition(position);
         assertEquals(position, key.cursorPosition());
-        KeyQuery timeline = KeyQuery.of(AccessPattern.reads("timeline", ItemCollection.TIMELINE).newestFirst());
+        KeyQuery timeline = KeyQuery.of(AccessPattern.reads("timeline", SocialKeys.TIMELINE_COLLECTION).newestFirst());
         assertEquals(AttributeValue.fromS("TIMELINE#2026-05"), timeline.in("TIMELINE#2026-05").resumingAfter(key)
                 .request().build().exclusiveStartKey().get("GSI2PK"));
         assertThrows(InvalidCursorException.class, () -> timeline.in("TIMELINE#2026-04").resumingAfter(key));

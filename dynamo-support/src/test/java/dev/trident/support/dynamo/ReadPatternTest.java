@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.trident.keys.ItemCollection;
+import dev.trident.keys.AccessPattern;
 import dev.trident.keys.ItemKey;
+import dev.trident.keys.SocialKeys;
 import dev.trident.keys.TableDefinition;
-import dev.trident.keys.pattern.AccessPattern;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -67,7 +67,7 @@ class ReadPatternTest {
                 () -> table.batchGet(write, List.of(key), 10, Duration.ofSeconds(1)));
         assertEquals(0, client.gets.get());
 
-        table.get(AccessPattern.reads("user-profile", ItemCollection.USER), key).await()
+        table.get(AccessPattern.reads("user-profile", SocialKeys.USER_COLLECTION), key).await()
                 .atMost(Duration.ofSeconds(5));
         assertEquals(1, client.gets.get());
     }
@@ -77,8 +77,8 @@ class ReadPatternTest {
         CountingClient client = new CountingClient();
         DynamoTable table = table(client);
         ItemKey key = new ItemKey("USER#ada", "PROFILE");
-        AccessPattern eventual = AccessPattern.reads("user-profile-view", ItemCollection.USER);
-        AccessPattern strong = AccessPattern.reads("user-profile-decision", ItemCollection.USER).consistent();
+        AccessPattern eventual = AccessPattern.reads("user-profile-view", SocialKeys.USER_COLLECTION);
+        AccessPattern strong = AccessPattern.reads("user-profile-decision", SocialKeys.USER_COLLECTION).consistent();
 
         table.get(eventual, key).await().atMost(Duration.ofSeconds(5));
         assertFalse(client.lastGet.consistentRead());

@@ -24,10 +24,10 @@ class TransactionTest {
 
     static final Attribute<String> ID = Attribute.string("id");
     static final EntitySchema<Note> NOTE = EntitySchema
-            .of(EntityType.POST, (Note n) -> new ItemKey("N#" + n.id(), "N"))
+            .of(EntityType.WORKSPACE, (Note n) -> new ItemKey("N#" + n.id(), "N"))
             .attribute(ID, Note::id).reads(item -> new Note(ID.read(item)));
     static final EntitySchema<Tag> TAG = EntitySchema
-            .of(EntityType.COMMENT, (Tag t) -> new ItemKey("T#" + t.id(), "T"))
+            .of(EntityType.STUDENT, (Tag t) -> new ItemKey("T#" + t.id(), "T"))
             .attribute(ID, Tag::id).reads(item -> new Tag(ID.read(item)));
 
     @Test

@@ -20,17 +20,16 @@ import dev.trident.keys.EnrollmentKeys;
 import dev.trident.keys.Shards;
 import dev.trident.keys.TableSchema;
 import dev.trident.keys.cursor.CursorState;
-import dev.trident.keys.expr.Conditions;
 import dev.trident.keys.entity.EntitySchema;
 import dev.trident.keys.entity.KeyInputs;
+import dev.trident.keys.expr.Conditions;
 import dev.trident.keys.expr.UpdateExpressionBuilder;
-import dev.trident.keys.pattern.EnrollmentPatterns;
 import dev.trident.support.dynamo.DynamoTable;
 import dev.trident.support.dynamo.KeyQuery;
 import dev.trident.support.dynamo.MergedQuery;
+import dev.trident.support.dynamo.Slice;
 import dev.trident.support.dynamo.Transaction;
 import dev.trident.support.dynamo.WriteRefused;
-import dev.trident.support.dynamo.Slice;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.LinkedHashMap;
@@ -77,7 +76,7 @@ public class CourseRepository {
      * absent.
      */
     public Uni<Course> course(String courseId) {
-        return table.get(EnrollmentPatterns.COURSE, COURSE, EnrollmentKeys.course(courseId));
+        return table.get(EnrollmentKeys.COURSE, COURSE, EnrollmentKeys.course(courseId));
     }
 
     /**
@@ -86,7 +85,7 @@ public class CourseRepository {
      * capacity). Emits null when absent.
      */
     public Uni<Course> courseToEnroll(String courseId) {
-        return table.get(EnrollmentPatterns.ENROL_COURSE, COURSE, EnrollmentKeys.course(courseId));
+        return table.get(EnrollmentKeys.ENROL_COURSE, COURSE, EnrollmentKeys.course(courseId));
     }
 
     /**
@@ -97,7 +96,7 @@ public class CourseRepository {
      * each shard; null: the first page. An unknown term lists empty.
      */
     public Uni<Slice<Course>> termCatalogue(String term, CursorState resume, int limit) {
-        KeyQuery catalogue = KeyQuery.of(EnrollmentPatterns.COURSE_CATALOGUE);
+        KeyQuery catalogue = KeyQuery.of(EnrollmentKeys.COURSE_CATALOGUE);
         Map<String, KeyQuery> partitions = new LinkedHashMap<>();
         for (int shard = 0; shard < catalogueShards; shard++) {
             partitions.put(Integer.toString(shard),
@@ -114,7 +113,7 @@ public class CourseRepository {
     public Uni<Course> createCourse(String courseId, CourseChanges changes, String now, Transaction.Part alongside) {
         Course course = new Course(courseId, changes.title(), changes.credits(), changes.term(), changes.capacity(), 0,
                 changes.workspaceId(), List.copyOf(changes.instructorIds()), 1, now, now);
-        return table.transact(EnrollmentPatterns.COURSE_CREATE, Transaction.of()
+        return table.transact(EnrollmentKeys.COURSE_CREATE, Transaction.of()
                 .create(NEW_COURSE, courseWrite, course)
                 .include(alongside)).replaceWith(course);
     }
@@ -147,7 +146,7 @@ public class CourseRepository {
         if (changes.capacity() != null) {
             update.condition(Conditions.atMost(ENROLLED_COUNT, (long) changes.capacity()));
         }
-        return table.update(EnrollmentPatterns.COURSE_UPDATE, COURSE_CHANGE, EnrollmentKeys.course(courseId),
+        return table.update(EnrollmentKeys.COURSE_UPDATE, COURSE_CHANGE, EnrollmentKeys.course(courseId),
                 update.build())
                 .map(COURSE::fromItem);
     }
@@ -158,7 +157,7 @@ public class CourseRepository {
      * exist. Read only for an instructor's view of a roster or an enrollment.
      */
     public Uni<List<String>> courseInstructors(String courseId) {
-        return table.get(EnrollmentPatterns.COURSE_INSTRUCTORS, COURSE, EnrollmentKeys.course(courseId))
+        return table.get(EnrollmentKeys.COURSE_INSTRUCTORS, COURSE, EnrollmentKeys.course(courseId))
                 .map(course -> course == null ? List.of() : course.instructorIds());
     }
 
@@ -169,7 +168,7 @@ public class CourseRepository {
      * ({@link EnrollmentRepository#courseRoster}). Emits null when the course is absent.
      */
     public Uni<CourseAndStudents> courseWithStudents(String courseId, int limit) {
-        return table.query(KeyQuery.of(EnrollmentPatterns.COURSE_WITH_STUDENTS)
+        return table.query(KeyQuery.of(EnrollmentKeys.COURSE_WITH_STUDENTS)
                 .in(EnrollmentKeys.coursePartition(courseId)).limit(limit + 2))
                 .map(page -> {
                     var items = page.items();

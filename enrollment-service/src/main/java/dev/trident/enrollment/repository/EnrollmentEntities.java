@@ -68,7 +68,7 @@ final class EnrollmentEntities {
                     VERSION.read(item, 0L), CREATED_AT.read(item), UPDATED_AT.read(item)));
 
     /** How many write shards a term's catalogue has ({@code trident.enrollment.catalogue.shards}). */
-    static final KeyInput<Integer> CATALOGUE_SHARDS = KeyInput.named("catalogueShards");
+    static final KeyInput<Integer> CATALOGUE_SHARDS = KeyInput.named(EnrollmentKeys.CATALOGUE_SHARDS_INPUT);
 
     /**
      * {@code CRS#<courseId>/METADATA}, on GSI1 under the same key, so a roster Query brings the course first, and on
@@ -77,8 +77,6 @@ final class EnrollmentEntities {
      */
     static final EntitySchema<Course> COURSE = EntitySchema
             .of(EntityType.COURSE, (Course c) -> EnrollmentKeys.course(c.courseId()))
-            .index(c -> EnrollmentKeys.courseIndex(c.courseId()))
-            .index((c, in) -> EnrollmentKeys.courseTermIndex(c.term(), c.courseId(), in.get(CATALOGUE_SHARDS)))
             .attribute(COURSE_ID, Course::courseId)
             .attribute(TITLE, Course::title)
             .attribute(CREDITS, Course::credits)
@@ -102,9 +100,6 @@ final class EnrollmentEntities {
      */
     static final EntitySchema<Enrollment> ENROLLMENT = EntitySchema
             .of(EntityType.ENROLLMENT, (Enrollment e) -> EnrollmentKeys.enrollment(e.studentId(), e.courseId()))
-            .index(e -> EnrollmentKeys.enrollmentIndex(e.courseId(), e.studentId()))
-            .index(e -> e.courseTerm() == null ? null
-                    : EnrollmentKeys.enrollmentTermIndex(e.studentId(), e.courseTerm(), e.courseId()))
             .attribute(STUDENT_ID, Enrollment::studentId)
             .attribute(COURSE_ID, Enrollment::courseId)
             .attribute(ENROLLED_ON, Enrollment::enrolledOn)

@@ -13,17 +13,19 @@ import dev.trident.enrollment.model.Course;
 import dev.trident.enrollment.model.Enrollment;
 import dev.trident.enrollment.model.Student;
 import dev.trident.keys.EnrollmentKeys;
+import dev.trident.keys.KeyParts;
 import dev.trident.keys.cursor.CursorState;
 import dev.trident.keys.expr.Condition;
 import dev.trident.keys.expr.Conditions;
 import dev.trident.keys.expr.UpdateExpressionBuilder.UpdateExpression;
 import dev.trident.keys.expr.UpdateExpressionBuilder;
-import dev.trident.keys.pattern.EnrollmentPatterns;
 import dev.trident.support.dynamo.DynamoTable;
 import dev.trident.support.dynamo.KeyQuery;
+import dev.trident.support.dynamo.ListArguments;
+import dev.trident.support.dynamo.Listing;
+import dev.trident.support.dynamo.Slice;
 import dev.trident.support.dynamo.Transaction;
 import dev.trident.support.dynamo.WriteRefused;
-import dev.trident.support.dynamo.Slice;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -61,25 +63,24 @@ public class EnrollmentRepository {
     }
 
     /**
-     * A page of a student's courses: one Query {@code PK = STU#<id> AND begins_with(SK, ENROLL#CRS#)}, course id
-     * descending (the order of {@link StudentRepository#studentWithCourses}, whose slice this continues), eventually
-     * consistent, {@code Limit = limit + 1}. An unknown student lists empty.
+     * A student's courses, course id descending (the order of {@link StudentRepository#studentWithCourses}, whose
+     * slice the whole list continues), eventually consistent: all of them, one Query per page
+     * {@code PK = STU#<id> AND begins_with(SK, ENROLL#CRS#)}, or with a term argument only that term's
+     * ({@link #studentTermCourses}). An unknown student lists empty.
      */
-    public Uni<Slice<Enrollment>> studentCourses(String studentId, CursorState resume, int limit) {
-        return table.list(KeyQuery.of(EnrollmentPatterns.STUDENT_COURSES)
-                .in(EnrollmentKeys.studentPartition(studentId)).resumingAt(resume), limit,
-                ENROLLMENT);
+    public Listing<Enrollment> studentCourses(String studentId, ListArguments arguments) {
+        return arguments.get(KeyParts.TERM).map(term -> studentTermCourses(studentId, term))
+                .orElseGet(() -> table.listing(KeyQuery.of(EnrollmentKeys.STUDENT_COURSES)
+                        .in(EnrollmentKeys.STUDENT_COLLECTION.partition(studentId)), ENROLLMENT, studentId));
     }
 
     /**
-     * A page of a student's enrolments in one term: one Query on GSI2 {@code GSI2PK = STU#<id>#TERM#<term>} (a key
-     * condition: only that term's edges are read), course id descending like {@link #studentCourses}, eventually
-     * consistent as every index read, {@code Limit = limit + 1}. An unknown student or term lists empty.
+     * A student's enrolments in one term: one Query per page on GSI2 {@code GSI2PK = STU#<id>#TERM#<term>} (a key
+     * condition: only that term's edges are read), eventually consistent as every index read.
      */
-    public Uni<Slice<Enrollment>> studentTermCourses(String studentId, String term, CursorState resume, int limit) {
-        return table.list(KeyQuery.of(EnrollmentPatterns.STUDENT_TERM_COURSES)
-                .in(EnrollmentKeys.studentTermPartition(studentId, term))
-                .resumingAt(resume), limit, ENROLLMENT);
+    public Listing<Enrollment> studentTermCourses(String studentId, String term) {
+        return table.listing(KeyQuery.of(EnrollmentKeys.STUDENT_TERM_COURSES)
+                .in(EnrollmentKeys.STUDENT_TERM_COLLECTION.partitionOf(studentId, term)), ENROLLMENT, studentId, term);
     }
 
     /**
@@ -88,7 +89,7 @@ public class EnrollmentRepository {
      * index read, {@code Limit = limit + 1}. An unknown course lists empty.
      */
     public Uni<Slice<Enrollment>> courseRoster(String courseId, CursorState resume, int limit) {
-        return table.list(KeyQuery.of(EnrollmentPatterns.COURSE_ROSTER).in(EnrollmentKeys.coursePartition(courseId))
+        return table.list(KeyQuery.of(EnrollmentKeys.COURSE_ROSTER).in(EnrollmentKeys.coursePartition(courseId))
                 .resumingAt(resume), limit,
                 ENROLLMENT);
     }
@@ -116,7 +117,7 @@ public class EnrollmentRepository {
                 .set(UPDATED_AT, now)
                 .condition(seat.and(sameTerm))
                 .build();
-        return table.transact(EnrollmentPatterns.ENROL, Transaction.of()
+        return table.transact(EnrollmentKeys.ENROL, Transaction.of()
                         .create(NEW_ENROLLMENT, ENROLLMENT, edge)
                         .update(COURSE_SEAT, EnrollmentKeys.course(course.courseId()), countUp)
                         .check(ENROLLED_STUDENT, EnrollmentKeys.student(student.studentId()), Conditions.ITEM_EXISTS)
@@ -129,7 +130,7 @@ public class EnrollmentRepository {
      * or drop sends back in If-Match). Emits null when absent.
      */
     public Uni<Enrollment> enrollment(String studentId, String courseId) {
-        return table.get(EnrollmentPatterns.ENROLLMENT, ENROLLMENT, EnrollmentKeys.enrollment(studentId, courseId));
+        return table.get(EnrollmentKeys.ENROLLMENT, ENROLLMENT, EnrollmentKeys.enrollment(studentId, courseId));
     }
 
     /**
@@ -138,7 +139,7 @@ public class EnrollmentRepository {
      * {@link #GRADED_ENROLLMENT}.
      */
     public Uni<Enrollment> grade(String studentId, String courseId, String grade, Long expectedVersion, String now) {
-        return table.update(EnrollmentPatterns.GRADE_UPDATE, GRADED_ENROLLMENT,
+        return table.update(EnrollmentKeys.GRADE_UPDATE, GRADED_ENROLLMENT,
                 EnrollmentKeys.enrollment(studentId, courseId), setGrade(grade, now, expectedVersion))
                 .map(ENROLLMENT::fromItem);
     }
@@ -148,7 +149,7 @@ public class EnrollmentRepository {
      * so that the version the grade is conditioned on is the latest. Emits null when absent.
      */
     public Uni<Enrollment> enrollmentToGrade(String studentId, String courseId) {
-        return table.get(EnrollmentPatterns.GRADE_EDGE_READ, ENROLLMENT,
+        return table.get(EnrollmentKeys.GRADE_EDGE_READ, ENROLLMENT,
                 EnrollmentKeys.enrollment(studentId, courseId));
     }
 
@@ -160,7 +161,7 @@ public class EnrollmentRepository {
      */
     public Uni<Enrollment> gradeAsInstructor(Enrollment current, String grade, String instructorId, String now) {
         Condition teaches = Conditions.contains(INSTRUCTOR_IDS, instructorId);
-        return table.transact(EnrollmentPatterns.GRADE_AS_INSTRUCTOR, Transaction.of()
+        return table.transact(EnrollmentKeys.GRADE_AS_INSTRUCTOR, Transaction.of()
                         .update(GRADED_ENROLLMENT, EnrollmentKeys.enrollment(current.studentId(), current.courseId()),
                                 setGrade(grade, now, current.version()))
                         .check(TAUGHT_COURSE, EnrollmentKeys.course(current.courseId()), teaches))
@@ -183,7 +184,7 @@ public class EnrollmentRepository {
                 .set(UPDATED_AT, now)
                 .condition(Conditions.ITEM_EXISTS.and(Conditions.greaterThan(ENROLLED_COUNT, 0L)))
                 .build();
-        return table.transact(EnrollmentPatterns.DROP, Transaction.of()
+        return table.transact(EnrollmentKeys.DROP, Transaction.of()
                 .delete(DROPPED_ENROLLMENT, EnrollmentKeys.enrollment(studentId, courseId), edgeState)
                 .update(RELEASED_SEAT, EnrollmentKeys.course(courseId), countDown));
     }

@@ -9,7 +9,6 @@ import dev.trident.keys.EntityType;
 import dev.trident.keys.ItemKey;
 import dev.trident.keys.TableSchema;
 import dev.trident.keys.expr.Conditions;
-import dev.trident.keys.pattern.EnrollmentPatterns;
 import dev.trident.support.dynamo.DynamoTable;
 import dev.trident.support.dynamo.KeyQuery;
 import dev.trident.support.dynamo.PageKey;
@@ -58,7 +57,7 @@ public class StudentErasureRepository {
      * student being deleted or erased).
      */
     public Uni<StudentItems> studentItems(String studentId, PageKey after) {
-        return table.query(KeyQuery.of(EnrollmentPatterns.ERASURE_STUDENT_ITEMS).project(TableSchema.PK,
+        return table.query(KeyQuery.of(EnrollmentKeys.ERASURE_STUDENT_ITEMS).project(TableSchema.PK,
                 TableSchema.SK, TYPE, COURSE_ID.name(), GRADE.name()).limit(PAGE)
                 .in(EnrollmentKeys.studentPartition(studentId)).after(after))
                 .map(page -> new StudentItems(page.items().stream().map(item -> {
@@ -75,7 +74,7 @@ public class StudentErasureRepository {
      * partition ends.
      */
     public Uni<List<String>> gradedCourses(String studentId, int max) {
-        return table.pages(KeyQuery.of(EnrollmentPatterns.STUDENT_GRADED_COURSES)
+        return table.pages(KeyQuery.of(EnrollmentKeys.STUDENT_GRADED_COURSES)
                 .filter(Conditions.attributeExists(GRADE.name())).project(COURSE_ID.name()).limit(PAGE)
                 .in(EnrollmentKeys.studentPartition(studentId)))
                 .onItem().transformToIterable(page -> page.items().stream().map(COURSE_ID::read).toList())
@@ -90,7 +89,7 @@ public class StudentErasureRepository {
      * transaction needs the profile).
      */
     public Uni<Void> deleteStudent(String studentId, Long expectedVersion, Transaction.Part alongside) {
-        return table.transact(EnrollmentPatterns.STUDENT_DELETE, Transaction.of()
+        return table.transact(EnrollmentKeys.STUDENT_DELETE, Transaction.of()
                 .delete(DELETED_STUDENT, EnrollmentKeys.student(studentId), existsAt(expectedVersion))
                 .include(alongside));
     }
@@ -102,7 +101,7 @@ public class StudentErasureRepository {
      * attribute_exists}).
      */
     public Uni<Void> deleteCourse(String courseId, Long expectedVersion, Transaction.Part alongside) {
-        return table.transact(EnrollmentPatterns.COURSE_DELETE, Transaction.of()
+        return table.transact(EnrollmentKeys.COURSE_DELETE, Transaction.of()
                 .delete(DELETED_COURSE, EnrollmentKeys.course(courseId), existsAt(expectedVersion))
                 .include(alongside));
     }
@@ -118,7 +117,7 @@ public class StudentErasureRepository {
      * in the index for a moment, and a sweep that began again at the start would meet it over and over.
      */
     public Uni<EdgePage> courseEdges(String courseId, PageKey after) {
-        return table.query(KeyQuery.of(EnrollmentPatterns.COURSE_EDGES).limit(PAGE)
+        return table.query(KeyQuery.of(EnrollmentKeys.COURSE_EDGES).limit(PAGE)
                 .in(EnrollmentKeys.coursePartition(courseId)).after(after))
                 .map(page -> new EdgePage(page.items().stream().map(ItemKey::of).toList(), page.next()));
     }
@@ -130,6 +129,6 @@ public class StudentErasureRepository {
 
     /** BatchWriteItem deletes, 25 a request, unprocessed items re-sent with backoff. */
     public Uni<Void> deleteAll(List<ItemKey> keys) {
-        return table.batchDelete(EnrollmentPatterns.ERASURE_STUDENT_DELETE, keys);
+        return table.batchDelete(EnrollmentKeys.ERASURE_STUDENT_DELETE, keys);
     }
 }

@@ -8,12 +8,11 @@ import dev.trident.enrollment.model.Student;
 import dev.trident.enrollment.model.StudentProfile;
 import dev.trident.keys.EnrollmentKeys;
 import dev.trident.keys.expr.Conditions;
-import dev.trident.keys.pattern.EnrollmentPatterns;
 import dev.trident.support.dynamo.DynamoTable;
 import dev.trident.support.dynamo.KeyQuery;
+import dev.trident.support.dynamo.Slice;
 import dev.trident.support.dynamo.Transaction;
 import dev.trident.support.dynamo.WriteRefused;
-import dev.trident.support.dynamo.Slice;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -43,7 +42,7 @@ public class StudentRepository {
      * when absent.
      */
     public Uni<Student> student(String studentId) {
-        return table.get(EnrollmentPatterns.STUDENT, STUDENT, EnrollmentKeys.student(studentId));
+        return table.get(EnrollmentKeys.STUDENT, STUDENT, EnrollmentKeys.student(studentId));
     }
 
     /**
@@ -52,7 +51,7 @@ public class StudentRepository {
      * when absent.
      */
     public Uni<Student> studentToEnroll(String studentId) {
-        return table.get(EnrollmentPatterns.ENROL_STUDENT, STUDENT, EnrollmentKeys.student(studentId));
+        return table.get(EnrollmentKeys.ENROL_STUDENT, STUDENT, EnrollmentKeys.student(studentId));
     }
 
     /**
@@ -63,7 +62,7 @@ public class StudentRepository {
     public Uni<Student> registerStudent(String studentId, StudentProfile profile, String now,
             Transaction.Part alongside) {
         Student student = new Student(studentId, profile.name(), profile.year(), profile.major(), 1, now, now);
-        return table.transact(EnrollmentPatterns.STUDENT_PUT, Transaction.of()
+        return table.transact(EnrollmentKeys.STUDENT_PUT, Transaction.of()
                 .create(NEW_STUDENT, STUDENT.toItem(student))
                 .include(alongside)).replaceWith(student);
     }
@@ -76,7 +75,7 @@ public class StudentRepository {
     public Uni<Student> replaceStudent(Student current, StudentProfile profile, String now) {
         Student replaced = new Student(current.studentId(), profile.name(), profile.year(), profile.major(),
                 current.version() + 1, current.createdAt(), now);
-        return table.put(EnrollmentPatterns.STUDENT_PUT, STUDENT_CHANGE, STUDENT.toItem(replaced),
+        return table.put(EnrollmentKeys.STUDENT_PUT, STUDENT_CHANGE, STUDENT.toItem(replaced),
                 Conditions.ITEM_EXISTS.and(Conditions.versionEquals(current.version()))).replaceWith(replaced);
     }
 
@@ -88,7 +87,7 @@ public class StudentRepository {
      * student's list of courses ({@link EnrollmentRepository#studentCourses}). Emits null when there is no profile.
      */
     public Uni<StudentAndCourses> studentWithCourses(String studentId, int limit) {
-        return table.query(KeyQuery.of(EnrollmentPatterns.STUDENT_WITH_COURSES)
+        return table.query(KeyQuery.of(EnrollmentKeys.STUDENT_WITH_COURSES)
                 .in(EnrollmentKeys.studentPartition(studentId)).limit(limit + 2))
                 .map(page -> {
                     var items = page.items();

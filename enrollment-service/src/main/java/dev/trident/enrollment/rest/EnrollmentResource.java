@@ -2,6 +2,8 @@ package dev.trident.enrollment.rest;
 
 import dev.trident.enrollment.model.Enrollment;
 import dev.trident.enrollment.service.EnrollmentService;
+import dev.trident.keys.KeyParts;
+import dev.trident.support.dynamo.ListArguments;
 import dev.trident.support.http.ETags;
 import dev.trident.support.http.Responses;
 import dev.trident.support.idempotency.Idempotency;
@@ -84,8 +86,7 @@ public class EnrollmentResource {
         }
         Caller caller = Caller.of(token);
         PageRequest page = PageRequest.of(limit, cursor);
-        return term == null ? service.studentCourses(caller, studentId, page)
-                : service.studentTermCourses(caller, studentId, term, page);
+        return service.studentCourses(caller, studentId, ListArguments.none().and(KeyParts.TERM, term), page);
     }
 
     @PUT

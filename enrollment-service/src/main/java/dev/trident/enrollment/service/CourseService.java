@@ -1,14 +1,14 @@
 package dev.trident.enrollment.service;
 
-import dev.trident.keys.pattern.EnrollmentPatterns;
-import dev.trident.support.client.Workspaces;
 import dev.trident.enrollment.model.Course;
 import dev.trident.enrollment.model.CourseChanges;
 import dev.trident.enrollment.model.CourseWithStudents;
 import dev.trident.enrollment.model.Enrollment;
 import dev.trident.enrollment.repository.CourseRepository;
 import dev.trident.enrollment.repository.EnrollmentRepository;
+import dev.trident.keys.EnrollmentKeys;
 import dev.trident.keys.Timestamps;
+import dev.trident.support.client.Workspaces;
 import dev.trident.support.paging.Cursors;
 import dev.trident.support.paging.Page;
 import dev.trident.support.paging.PageRequest;
@@ -50,7 +50,7 @@ public class CourseService {
      * (docs/api.md "Who may do what": course metadata is not private; grades are, and a course carries none).
      */
     public Uni<Page<Course>> termCatalogue(String term, PageRequest page) {
-        String scope = EnrollmentPatterns.COURSE_CATALOGUE.cursorScope(term,
+        String scope = EnrollmentKeys.COURSE_CATALOGUE.cursorScope(term,
                 "shards=" + courses.catalogueShards());
         return courses.termCatalogue(term, cursors.resume(scope, page), page.limit())
                 .map(slice -> cursors.page(scope, slice));
@@ -69,7 +69,7 @@ public class CourseService {
                     if (both.getItem1() == null) {
                         throw Refusals.courseNotFound(courseId);
                     }
-                    String scope = EnrollmentPatterns.COURSE_WITH_STUDENTS.cursorScope(courseId);
+                    String scope = EnrollmentKeys.COURSE_WITH_STUDENTS.cursorScope(courseId);
                     return new CourseWithStudents(both.getItem1().course(), AccessRules.listAsSeenBy(caller,
                             cursors.page(scope, both.getItem1().students()), both.getItem2()));
                 });
@@ -81,7 +81,7 @@ public class CourseService {
      * in parallel with the roster's Query.
      */
     public Uni<Page<Enrollment>> courseRoster(Caller caller, String courseId, PageRequest page) {
-        String scope = EnrollmentPatterns.COURSE_ROSTER.cursorScope(courseId);
+        String scope = EnrollmentKeys.COURSE_ROSTER.cursorScope(courseId);
         Uni<Page<Enrollment>> roster = enrollments.courseRoster(courseId, cursors.resume(scope, page), page.limit())
                 .map(slice -> cursors.page(scope, slice));
         if (!AccessRules.gradeViewDependsOnCourse(caller)) {

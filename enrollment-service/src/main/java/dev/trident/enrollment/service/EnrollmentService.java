@@ -7,7 +7,7 @@ import dev.trident.enrollment.repository.CourseRepository;
 import dev.trident.enrollment.repository.EnrollmentRepository;
 import dev.trident.enrollment.repository.StudentRepository;
 import dev.trident.keys.Timestamps;
-import dev.trident.keys.pattern.EnrollmentPatterns;
+import dev.trident.support.dynamo.ListArguments;
 import dev.trident.support.paging.Cursors;
 import dev.trident.support.paging.Page;
 import dev.trident.support.paging.PageRequest;
@@ -45,23 +45,15 @@ public class EnrollmentService {
         this.clock = clock;
     }
 
-    /** A student's enrollments; grades only for the student themselves and the registrar. */
-    public Uni<Page<Enrollment>> studentCourses(Caller caller, String studentId, PageRequest page) {
-        AccessRules.requireMayReadStudent(caller, studentId);
-        String scope = EnrollmentPatterns.STUDENT_COURSES.cursorScope(studentId);
-        return enrollments.studentCourses(studentId, cursors.resume(scope, page), page.limit())
-                .map(slice -> AccessRules.listAsSeenBy(caller, cursors.page(scope, slice), List.of()));
-    }
-
     /**
-     * A student's enrolments in one term, by course id descending: who may read the student's courses may read these
-     * (grades as on {@link #studentCourses}); one Query by key, never a filter.
+     * A student's enrollments, all or those the list's arguments choose (a term: {@link EnrollmentRepository}); grades
+     * only for the student themselves and the registrar.
      */
-    public Uni<Page<Enrollment>> studentTermCourses(Caller caller, String studentId, String term, PageRequest page) {
+    public Uni<Page<Enrollment>> studentCourses(Caller caller, String studentId, ListArguments arguments,
+            PageRequest page) {
         AccessRules.requireMayReadStudent(caller, studentId);
-        String scope = EnrollmentPatterns.STUDENT_TERM_COURSES.cursorScope(studentId, term);
-        return enrollments.studentTermCourses(studentId, term, cursors.resume(scope, page), page.limit())
-                .map(slice -> AccessRules.listAsSeenBy(caller, cursors.page(scope, slice), List.of()));
+        return cursors.list(enrollments.studentCourses(studentId, arguments), page)
+                .map(found -> AccessRules.listAsSeenBy(caller, found, List.of()));
     }
 
     /**

@@ -4,8 +4,8 @@ import dev.trident.enrollment.model.Student;
 import dev.trident.enrollment.model.StudentProfile;
 import dev.trident.enrollment.model.StudentWithCourses;
 import dev.trident.enrollment.repository.StudentRepository;
+import dev.trident.keys.EnrollmentKeys;
 import dev.trident.keys.Timestamps;
-import dev.trident.keys.pattern.EnrollmentPatterns;
 import dev.trident.support.client.SocialUsers;
 import dev.trident.support.dynamo.WriteRefused;
 import dev.trident.support.paging.Cursors;
@@ -47,7 +47,8 @@ public class StudentService {
         return students.studentWithCourses(studentId, limit)
                 .onItem().ifNull().failWith(() -> Refusals.studentNotFound(studentId))
                 .map(found -> new StudentWithCourses(found.student(), AccessRules.listAsSeenBy(caller,
-                        cursors.page(EnrollmentPatterns.STUDENT_WITH_COURSES.cursorScope(studentId), found.courses()), List.of())));
+                        cursors.page(EnrollmentKeys.STUDENT_WITH_COURSES.cursorScope(studentId), found.courses()),
+                                List.of())));
     }
 
     /**

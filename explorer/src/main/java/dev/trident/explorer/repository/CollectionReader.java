@@ -1,10 +1,10 @@
 package dev.trident.explorer.repository;
 
+import dev.trident.keys.AccessPattern;
 import dev.trident.keys.TableSchema;
 import dev.trident.keys.WorkspaceKeys;
 import dev.trident.keys.cursor.CursorState;
 import dev.trident.keys.entity.Attribute;
-import dev.trident.keys.pattern.AccessPattern;
 import dev.trident.keys.pattern.ExplorerPatterns;
 import dev.trident.support.dynamo.DynamoTable;
 import dev.trident.support.dynamo.EntityPage;

@@ -1,7 +1,10 @@
 package dev.trident.explorer.service;
 
+import dev.trident.keys.EnrollmentKeys;
 import dev.trident.keys.ItemCollection;
 import dev.trident.keys.KeyDecoder;
+import dev.trident.keys.SocialKeys;
+import dev.trident.keys.WorkspaceKeys;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.Optional;
@@ -12,12 +15,12 @@ import java.util.Optional;
  * entity's id, so every such part of a decoded key links to the entity's page.
  */
 public enum ExplorerEntity {
-    USER("user", ItemCollection.USER, ItemCollection.USER_INVERTED),
-    HANDLE("handle", ItemCollection.HANDLE, ItemCollection.HANDLE_PROFILE),
-    POST("post", ItemCollection.POST_COMMENTS, null),
-    STUDENT("student", ItemCollection.STUDENT, null),
-    COURSE("course", ItemCollection.COURSE, ItemCollection.COURSE_ROSTER),
-    WORKSPACE("workspace", ItemCollection.WORKSPACE, null);
+    USER("user", SocialKeys.USER_COLLECTION, SocialKeys.USER_INVERTED_COLLECTION),
+    HANDLE("handle", SocialKeys.HANDLE_COLLECTION, SocialKeys.HANDLE_PROFILE_COLLECTION),
+    POST("post", SocialKeys.POST_COMMENTS_COLLECTION, null),
+    STUDENT("student", EnrollmentKeys.STUDENT_COLLECTION, null),
+    COURSE("course", EnrollmentKeys.COURSE_COLLECTION, EnrollmentKeys.COURSE_ROSTER_COLLECTION),
+    WORKSPACE("workspace", WorkspaceKeys.WORKSPACE_COLLECTION, null);
 
     private final String slug;
     private final String idPart;

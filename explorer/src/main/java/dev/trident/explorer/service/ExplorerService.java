@@ -18,10 +18,10 @@ import dev.trident.keys.WorkspaceKeys;
 import dev.trident.keys.cursor.CursorState;
 import dev.trident.keys.entity.GuardedAttribute;
 import dev.trident.keys.pattern.CollectionReads;
+import dev.trident.support.dynamo.Slice;
 import dev.trident.support.paging.Cursors;
 import dev.trident.support.paging.Page;
 import dev.trident.support.paging.PageRequest;
-import dev.trident.support.dynamo.Slice;
 import dev.trident.support.problem.ProblemException;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -61,7 +61,7 @@ public class ExplorerService {
     public List<EntityKind> kinds() {
         return Arrays.stream(ExplorerEntity.values())
                 .map(e -> new EntityKind(e.slug(), e.idPart(), e.tableCollection().name(),
-                        e.invertedCollection().map(Enum::name).orElse(null), e.sharded()))
+                        e.invertedCollection().map(ItemCollection::name).orElse(null), e.sharded()))
                 .toList();
     }
 
@@ -208,7 +208,7 @@ public class ExplorerService {
     }
 
     private static CollectionView shardView(String wsId, int shard, int shardCount) {
-        return view(SHARD_VIEW + shard, ItemCollection.WORKSPACE_SHARD,
+        return view(SHARD_VIEW + shard, WorkspaceKeys.WORKSPACE_SHARD_COLLECTION,
                 WorkspaceKeys.projectPartition(wsId, shard, shardCount), shard);
     }
 

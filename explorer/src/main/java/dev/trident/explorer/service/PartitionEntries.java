@@ -4,7 +4,6 @@ import dev.trident.explorer.service.ExplorerViews.PartitionEntry;
 import dev.trident.keys.ItemCollection;
 import dev.trident.keys.ProjectStatus;
 import dev.trident.keys.SocialKeys;
-import dev.trident.keys.TableSchema;
 import dev.trident.keys.WorkKeys;
 import dev.trident.keys.WorkspaceKeys;
 import dev.trident.support.erasure.ErasureRecords;
@@ -27,22 +26,23 @@ final class PartitionEntries {
 
     static List<PartitionEntry> all() {
         List<PartitionEntry> entries = new ArrayList<>();
-        open(entries, ItemCollection.TIMELINE_MONTHS, SocialKeys.TIMELINE_MONTHS_PARTITION);
+        open(entries, SocialKeys.TIMELINE_MONTHS_COLLECTION, SocialKeys.TIMELINE_MONTHS_PARTITION);
         for (ProjectStatus status : ProjectStatus.values()) {
             for (int n = 0; n < WorkspaceKeys.DEFAULT_PROJECT_STATUS_SHARDS; n++) {
-                open(entries, ItemCollection.PROJECTS_BY_STATUS, WorkspaceKeys.projectStatusPartition(status, n,
+                open(entries, WorkspaceKeys.PROJECTS_BY_STATUS_COLLECTION,
+                        WorkspaceKeys.projectStatusPartition(status, n,
                         WorkspaceKeys.DEFAULT_PROJECT_STATUS_SHARDS));
             }
         }
         for (String service : ErasureRecords.PARTS) {
             for (String shard : WorkKeys.workPartitions(service)) {
-                open(entries, ItemCollection.PENDING_WORK, shard);
+                open(entries, WorkKeys.PENDING_WORK_COLLECTION, shard);
             }
             // Tasks written before the work was sharded, until the backfill has moved them.
-            open(entries, ItemCollection.PENDING_WORK, WorkKeys.legacyWorkPartition(service));
+            open(entries, WorkKeys.PENDING_WORK_COLLECTION, WorkKeys.legacyWorkPartition(service));
         }
         for (ItemCollection collection : ItemCollection.values()) {
-            if (collection != ItemCollection.TIMELINE_MONTHS) {
+            if (collection != SocialKeys.TIMELINE_MONTHS_COLLECTION) {
                 entries.add(new PartitionEntry(collection.name(), collection.indexName(), null,
                         collection.partitionKey().toString(), collection.description()));
             }

@@ -1,6 +1,5 @@
 package dev.trident.explorer.service;
 
-import dev.trident.keys.pattern.CollectionReads;
 import dev.trident.keys.EnrollmentKeys;
 import dev.trident.keys.EntityType;
 import dev.trident.keys.ErasureKeys;
@@ -10,15 +9,15 @@ import dev.trident.keys.IndexKey;
 import dev.trident.keys.ItemCollection;
 import dev.trident.keys.ItemKey;
 import dev.trident.keys.ProjectId;
-import dev.trident.keys.ProjectStatus;
 import dev.trident.keys.SocialKeys;
 import dev.trident.keys.TableDefinition;
 import dev.trident.keys.TableSchema;
 import dev.trident.keys.WorkKeys;
 import dev.trident.keys.WorkspaceKeys;
-import java.time.Instant;
+import dev.trident.keys.pattern.CollectionReads;
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -29,8 +28,9 @@ import java.util.stream.Collectors;
 /**
  * The model as a NoSQL Workbench data-model file (the JSON its data modeler imports): the table and its indexes from
  * common-keys' {@link TableDefinition}, one facet per {@link EntityType} whose key aliases are its declared key
- * templates, and one sample item per facet, keyed by common-keys' builders, so the file cannot disagree with the
- * grammar. The access patterns ({@link CollectionReads}) are listed in the model's description, by collection.
+ * templates, and one sample item per facet, keyed by common-keys' builders and declarations, so the file cannot
+ * disagree with the grammar. The access patterns ({@link CollectionReads}) are listed in the model's description,
+ * by collection.
  */
 public final class WorkbenchModel {
 
@@ -41,8 +41,8 @@ public final class WorkbenchModel {
     private static final ProjectId PROJECT = new ProjectId(2026, 3);
     private static final int SHARDS = 4;
 
-    /** A facet's sample: its primary key, its index keys, its other attributes (all strings or numbers). */
-    private record Sample(ItemKey key, List<IndexKey> indexKeys, Map<String, Object> attributes) {
+    /** A facet's sample: its primary key and its other attributes (all strings or numbers). */
+    private record Sample(ItemKey key, Map<String, Object> attributes) {
     }
 
     private WorkbenchModel() {
@@ -104,7 +104,7 @@ public final class WorkbenchModel {
         item.put(TableSchema.PK, Map.of("S", sample.key().pk()));
         item.put(TableSchema.SK, Map.of("S", sample.key().sk()));
         List<String> attributes = new ArrayList<>();
-        for (IndexKey index : sample.indexKeys()) {
+        for (IndexKey index : indexKeys(type, sample)) {
             item.put(index.pkAttribute(), Map.of("S", index.pk()));
             item.put(index.skAttribute(), Map.of("S", index.sk()));
             attributes.add(index.pkAttribute());
@@ -168,58 +168,64 @@ public final class WorkbenchModel {
     private static Map<EntityType, Sample> samples() {
         Map<EntityType, Sample> samples = new EnumMap<>(EntityType.class);
         samples.put(EntityType.USER_PROFILE, new Sample(SocialKeys.userProfile("ada"),
-                List.of(SocialKeys.userByHandle("ada")), attrs("handle", "ada", "displayName", "Ada Lovelace",
-                        "bio", "Seed data", "version", 1, "createdAt", CREATED)));
-        samples.put(EntityType.HANDLE_CLAIM, new Sample(SocialKeys.handleClaim("ada"), List.of(),
+                attrs("handle", "ada", "displayName", "Ada Lovelace", "bio", "Seed data", "version", 1,
+                        "createdAt", CREATED)));
+        samples.put(EntityType.HANDLE_CLAIM, new Sample(SocialKeys.handleClaim("ada"),
                 attrs("userId", "ada", "createdAt", CREATED)));
         samples.put(EntityType.POST, new Sample(SocialKeys.post("ada", POST_ID),
-                List.of(SocialKeys.postTimeline("2026-09", POST_ID, SocialKeys.DEFAULT_TIMELINE_SHARDS)),
                 attrs("body", "Notes on the Analytical Engine, part 1", "commentCount", 2, "version", 1,
                         "createdAt", CREATED)));
-        samples.put(EntityType.POST_DELETION, new Sample(SocialKeys.postDeletion("ada", POST_ID), List.of(),
+        samples.put(EntityType.POST_DELETION, new Sample(SocialKeys.postDeletion("ada", POST_ID),
                 attrs("createdAt", CREATED)));
         samples.put(EntityType.COMMENT, new Sample(SocialKeys.comment(POST_ID, COMMENT_ID),
-                List.of(SocialKeys.commentByAuthor("grace", COMMENT_ID)),
                 attrs("authorId", "grace", "postAuthorId", "ada", "body", "Looking forward to part 2", "version", 1,
                         "createdAt", CREATED)));
-        samples.put(EntityType.MONTHLY_STATS, new Sample(SocialKeys.monthlyStats("ada", "2026-09"), List.of(),
+        samples.put(EntityType.MONTHLY_STATS, new Sample(SocialKeys.monthlyStats("ada", "2026-09"),
                 attrs("posts", 2, "comments", 1)));
-        samples.put(EntityType.TIMELINE_MONTH, new Sample(SocialKeys.timelineMonth("2026-09"), List.of(),
+        samples.put(EntityType.TIMELINE_MONTH, new Sample(SocialKeys.timelineMonth("2026-09"),
                 attrs("createdAt", CREATED)));
-        samples.put(EntityType.STUDENT, new Sample(EnrollmentKeys.student("grace"), List.of(),
+        samples.put(EntityType.STUDENT, new Sample(EnrollmentKeys.student("grace"),
                 attrs("name", "Grace Hopper", "year", 2, "major", "CS", "version", 1, "createdAt", CREATED)));
         samples.put(EntityType.COURSE, new Sample(EnrollmentKeys.course("cs101"),
-                List.of(EnrollmentKeys.courseIndex("cs101"), EnrollmentKeys.courseTermIndex("2026-fall", "cs101",
-                        EnrollmentKeys.DEFAULT_CATALOGUE_SHARDS)),
                 attrs("title", "Introduction to Algorithms", "credits", 6, "term", "2026-fall", "capacity", 30,
                         "enrolledCount", 3, "version", 1, "createdAt", CREATED)));
         samples.put(EntityType.ENROLLMENT, new Sample(EnrollmentKeys.enrollment("grace", "cs101"),
-                List.of(EnrollmentKeys.enrollmentIndex("cs101", "grace"),
-                        EnrollmentKeys.enrollmentTermIndex("grace", "2026-fall", "cs101")),
                 attrs("enrolledOn", "2026-09-01", "studentName", "Grace Hopper",
                         "courseTitle", "Introduction to Algorithms", "courseTerm", "2026-fall", "version", 1,
                         "createdAt", CREATED)));
-        samples.put(EntityType.WORKSPACE, new Sample(WorkspaceKeys.workspace("acme"), List.of(),
+        samples.put(EntityType.WORKSPACE, new Sample(WorkspaceKeys.workspace("acme"),
                 attrs("displayName", "Acme Corporation", "region", "eu-west-1", "seatLimit", 50, "shards", SHARDS,
                         "ownerId", "ada", "memberCount", 4, "version", 1, "createdAt", CREATED)));
         samples.put(EntityType.MEMBER, new Sample(WorkspaceKeys.member("acme", "grace"),
-                List.of(WorkspaceKeys.memberIndex("grace", "acme")), attrs("role", "admin", "createdAt", CREATED)));
+                attrs("role", "admin", "createdAt", CREATED)));
         samples.put(EntityType.PROJECT, new Sample(WorkspaceKeys.project("acme", SHARDS, PROJECT),
-                List.of(WorkspaceKeys.projectWorkspaceStatusIndex("acme", SHARDS, ProjectStatus.ACTIVE, PROJECT),
-                        WorkspaceKeys.projectStatusIndex(ProjectStatus.ACTIVE,
-                                WorkspaceKeys.DEFAULT_PROJECT_STATUS_SHARDS, Instant.parse(CREATED), "acme", PROJECT)),
                 attrs("title", "Billing migration", "status", "ACTIVE", "createdBy", "grace",
                         "createdByName", "Grace Hopper", "version", 1, "createdAt", CREATED)));
-        samples.put(EntityType.PROJECT_SEQUENCE, new Sample(WorkspaceKeys.projectSequence("acme", 2026), List.of(),
+        samples.put(EntityType.PROJECT_SEQUENCE, new Sample(WorkspaceKeys.projectSequence("acme", 2026),
                 attrs("seq", 8)));
         samples.put(EntityType.IDEMPOTENCY, new Sample(IdempotencyKeys.record("grace", "POST /workspaces/{wsId}/projects",
-                "3f1c9d2e"), List.of(), attrs("location", "/workspaces/acme/projects/2026-0003",
+                "3f1c9d2e"), attrs("location", "/workspaces/acme/projects/2026-0003",
                 "expiresAt", 1790000000)));
-        samples.put(EntityType.ERASURE, new Sample(ErasureKeys.record("edsger"), List.of(),
+        samples.put(EntityType.ERASURE, new Sample(ErasureKeys.record("edsger"),
                 attrs("userId", "edsger", "status", "IN_PROGRESS", "expiresAt", 1790000000)));
-        samples.put(EntityType.WORK_ITEM, new Sample(WorkKeys.task("workspace", "erase-account", "edsger"), List.of(),
+        samples.put(EntityType.WORK_ITEM, new Sample(WorkKeys.task("workspace", "erase-account", "edsger"),
                 attrs("kind", "erase-account", "taskId", "edsger", "attempts", 0, "createdAt", CREATED)));
         return samples;
+    }
+
+    /**
+     * A sample's index keys, made from its type's key declaration as the services make them: each part from the
+     * sample's key or attributes, the shard counts the defaults (and the sample workspace's own).
+     */
+    private static List<IndexKey> indexKeys(EntityType type, Sample sample) {
+        Map<String, String> values = new HashMap<>(type.keys().decode(sample.key().pk(), sample.key().sk())
+                .orElseThrow());
+        sample.attributes().forEach((name, value) -> values.put(name, String.valueOf(value)));
+        values.put(SocialKeys.TIMELINE_SHARDS_INPUT, Integer.toString(SocialKeys.DEFAULT_TIMELINE_SHARDS));
+        values.put(EnrollmentKeys.CATALOGUE_SHARDS_INPUT, Integer.toString(EnrollmentKeys.DEFAULT_CATALOGUE_SHARDS));
+        values.put(WorkspaceKeys.WORKSPACE_SHARDS_INPUT, Integer.toString(SHARDS));
+        values.put(WorkspaceKeys.STATUS_SHARDS_INPUT, Integer.toString(WorkspaceKeys.DEFAULT_PROJECT_STATUS_SHARDS));
+        return type.keys().indexKeys(values::get);
     }
 
     private static Map<String, Object> attrs(Object... nameValues) {

@@ -12,7 +12,6 @@ import dev.trident.keys.entity.EntitySchema;
 import dev.trident.keys.expr.Condition;
 import dev.trident.keys.expr.Conditions;
 import dev.trident.keys.expr.UpdateExpressionBuilder;
-import dev.trident.keys.pattern.SharedPatterns;
 import dev.trident.support.dynamo.DynamoTable;
 import dev.trident.support.dynamo.Transaction;
 import dev.trident.support.dynamo.WriteRefused;
@@ -144,7 +143,7 @@ public class ErasureRecords {
 
     /** The record, strongly consistent; null when there is none. */
     public Uni<ErasureRecord> read(String userId) {
-        return table.get(SharedPatterns.ERASURE_RECORD, SCHEMA, ErasureKeys.record(userId));
+        return table.get(ErasureKeys.ERASURE_RECORD, SCHEMA, ErasureKeys.record(userId));
     }
 
     /**
@@ -154,7 +153,7 @@ public class ErasureRecords {
         if (erased == 0) {
             return Uni.createFrom().voidItem();
         }
-        return table.update(SharedPatterns.ERASURE_PROGRESS, PART, ErasureKeys.record(userId),
+        return table.update(ErasureKeys.ERASURE_PROGRESS, PART, ErasureKeys.record(userId),
                 new UpdateExpressionBuilder()
                         .add(partErased(part), erased)
                         .condition(Conditions.ITEM_EXISTS)
@@ -184,7 +183,7 @@ public class ErasureRecords {
         if (kept > 0) {
             done.set(partKept(part), kept);
         }
-        return table.update(SharedPatterns.ERASURE_PROGRESS, PART, ErasureKeys.record(userId), done
+        return table.update(ErasureKeys.ERASURE_PROGRESS, PART, ErasureKeys.record(userId), done
                         .set(UPDATED_AT, Timestamps.format(now))
                         .condition(Conditions.ITEM_EXISTS.and(Conditions.equalTo(partStatus(part).name(),
                                 AttributeValue.fromS(ErasureRecord.PENDING))))
@@ -205,7 +204,7 @@ public class ErasureRecords {
     }
 
     private Uni<ErasureRecord> finish(String userId, Instant now) {
-        return table.update(SharedPatterns.ERASURE_PROGRESS, RECORD, ErasureKeys.record(userId),
+        return table.update(ErasureKeys.ERASURE_PROGRESS, RECORD, ErasureKeys.record(userId),
                 new UpdateExpressionBuilder()
                         .set(STATUS, ErasureRecord.DONE)
                         .set(COMPLETED_AT, Timestamps.format(now))

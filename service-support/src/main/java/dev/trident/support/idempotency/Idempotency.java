@@ -4,7 +4,6 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.trident.keys.IdempotencyKeys;
 import dev.trident.keys.ItemKey;
-import dev.trident.keys.pattern.SharedPatterns;
 import dev.trident.support.dynamo.DynamoTable;
 import dev.trident.support.problem.ProblemException;
 import dev.trident.support.problem.Problems;
@@ -147,7 +146,7 @@ public class Idempotency {
 
     /** The live record under the key: GetItem, strongly consistent; null when there is none or it has expired. */
     private Uni<IdempotencyRecords.Stored> stored(ItemKey recordKey) {
-        return table.get(SharedPatterns.IDEMPOTENCY_RECORD, IdempotencyRecords.STORED, recordKey)
+        return table.get(IdempotencyKeys.IDEMPOTENCY_RECORD, IdempotencyRecords.STORED, recordKey)
                 .map(found -> found == null || found.expiresAt() <= clock.instant().getEpochSecond() ? null : found);
     }
 

@@ -4,7 +4,9 @@ import dev.trident.keys.cursor.CursorCodec;
 import dev.trident.keys.cursor.CursorKey;
 import dev.trident.keys.cursor.CursorState;
 import dev.trident.support.config.TridentConfig;
+import dev.trident.support.dynamo.Listing;
 import dev.trident.support.dynamo.Slice;
+import io.smallrye.mutiny.Uni;
 import jakarta.inject.Singleton;
 import java.time.Clock;
 import java.util.List;
@@ -31,6 +33,11 @@ public class Cursors {
     /** The page a client sees: the slice's items and, where it resumes, a cursor signed for this scope. */
     public <T> Page<T> page(String scope, Slice<T> slice) {
         return new Page<>(slice.items(), slice.hasMore() ? codec.encode(scope, slice.resume()) : null);
+    }
+
+    /** One page of a list: resumed where the request's cursor (checked against the list's scope) says. */
+    public <T> Uni<Page<T>> list(Listing<T> listing, PageRequest page) {
+        return listing.page(resume(listing.scope(), page), page.limit()).map(slice -> page(listing.scope(), slice));
     }
 
     private static CursorKey parseKey(String spec) {

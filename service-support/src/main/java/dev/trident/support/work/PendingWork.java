@@ -10,7 +10,6 @@ import dev.trident.keys.entity.Attribute;
 import dev.trident.keys.entity.EntitySchema;
 import dev.trident.keys.expr.Conditions;
 import dev.trident.keys.expr.UpdateExpressionBuilder;
-import dev.trident.keys.pattern.SharedPatterns;
 import dev.trident.support.dynamo.DynamoTable;
 import dev.trident.support.dynamo.KeyQuery;
 import dev.trident.support.dynamo.PageKey;
@@ -77,7 +76,7 @@ public class PendingWork {
 
     /** Writes {@code task} on its own (a retry path outside a transaction). */
     public Uni<Void> enqueueNow(WorkTask task) {
-        return table.put(SharedPatterns.WORK_DONE, "work-enqueue", TASK.toItem(task), null);
+        return table.put(WorkKeys.WORK_DONE, "work-enqueue", TASK.toItem(task), null);
     }
 
     /** One page of a pending-work partition, and the key the next page starts after (null: this was the last). */
@@ -90,7 +89,7 @@ public class PendingWork {
      * written just before must be seen).
      */
     public Uni<TaskPage> pending(String service, int shard, int limit, PageKey startKey) {
-        return table.query(KeyQuery.of(SharedPatterns.WORK_PENDING).in(WorkKeys.workPartition(service, shard))
+        return table.query(KeyQuery.of(WorkKeys.WORK_PENDING).in(WorkKeys.workPartition(service, shard))
                         .after(startKey).limit(limit))
                 .map(page -> new TaskPage(page.items().stream().map(TASK::fromItem).toList(), page.next()));
     }
@@ -102,7 +101,7 @@ public class PendingWork {
      */
     public Uni<Boolean> claim(WorkTask task, String owner, Instant now, Duration lease) {
         AttributeValue nowMillis = AttributeValue.fromN(Long.toString(now.toEpochMilli()));
-        return table.update(SharedPatterns.WORK_CLAIM, CLAIM, key(task), new UpdateExpressionBuilder()
+        return table.update(WorkKeys.WORK_CLAIM, CLAIM, key(task), new UpdateExpressionBuilder()
                         .set(LEASE_OWNER, owner)
                         .set(LEASE_UNTIL, now.plus(lease).toEpochMilli())
                         .add(ATTEMPTS, 1)
@@ -116,7 +115,7 @@ public class PendingWork {
 
     /** Extends {@code owner}'s claim; emits false when the owner no longer holds the task. */
     public Uni<Boolean> extend(WorkTask task, String owner, Instant now, Duration lease) {
-        return table.update(SharedPatterns.WORK_CLAIM, CLAIM, key(task), new UpdateExpressionBuilder()
+        return table.update(WorkKeys.WORK_CLAIM, CLAIM, key(task), new UpdateExpressionBuilder()
                         .set(LEASE_UNTIL, now.plus(lease).toEpochMilli())
                         .condition(heldBy(owner))
                         .build())
@@ -144,7 +143,7 @@ public class PendingWork {
         if (uncounted) {
             release.add(ATTEMPTS, -1);
         }
-        return table.update(SharedPatterns.WORK_CLAIM, CLAIM, key(task), release
+        return table.update(WorkKeys.WORK_CLAIM, CLAIM, key(task), release
                         .condition(heldBy(owner))
                         .build())
                 .replaceWithVoid()
@@ -153,7 +152,7 @@ public class PendingWork {
 
     /** Deletes a done task, if {@code owner} still holds it (otherwise its new holder deletes it). */
     public Uni<Void> done(WorkTask task, String owner) {
-        return table.delete(SharedPatterns.WORK_DONE, "work-done", key(task), heldBy(owner))
+        return table.delete(WorkKeys.WORK_DONE, "work-done", key(task), heldBy(owner))
                 .replaceWithVoid()
                 .onFailure(WriteRefused.class).recoverWithNull();
     }

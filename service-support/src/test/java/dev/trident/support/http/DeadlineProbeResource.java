@@ -1,7 +1,7 @@
 package dev.trident.support.http;
 
+import dev.trident.keys.AccessPattern;
 import dev.trident.keys.ItemKey;
-import dev.trident.keys.pattern.AccessPattern;
 import dev.trident.support.dynamo.DynamoTable;
 import io.smallrye.mutiny.Uni;
 import jakarta.annotation.security.PermitAll;

@@ -1,7 +1,7 @@
 package dev.trident.support.observability;
 
+import dev.trident.keys.AccessPattern;
 import dev.trident.keys.TableDefinition;
-import dev.trident.keys.pattern.AccessPattern;
 import dev.trident.support.dynamo.PatternTags;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.SpanContext;

@@ -13,7 +13,6 @@ import dev.trident.keys.EntityType;
 import dev.trident.keys.ItemKey;
 import dev.trident.keys.SocialKeys;
 import dev.trident.keys.expr.Conditions;
-import dev.trident.keys.pattern.SocialPatterns;
 import dev.trident.social.model.Profile;
 import dev.trident.support.dynamo.DynamoTable;
 import dev.trident.support.dynamo.KeyQuery;
@@ -54,7 +53,7 @@ public class AccountErasureRepository {
      * new post, comment, membership, enrolment) and its handle is free; the rest is erased by the tasks.
      */
     public Uni<Void> requestErasure(Profile profile, Long expectedVersion, ErasureRecord record) {
-        return table.transact(SocialPatterns.ERASURE_REQUEST, Transaction.of()
+        return table.transact(SocialKeys.ERASURE_REQUEST, Transaction.of()
                 .delete(ERASED_PROFILE, SocialKeys.userProfile(profile.userId()), expectedVersion == null
                         ? Conditions.ITEM_EXISTS : Conditions.ITEM_EXISTS.and(Conditions.versionEquals(expectedVersion)))
                 .delete(RELEASED_HANDLE, SocialKeys.handleClaim(SocialKeys.canonicalHandle(profile.handle())),
@@ -73,7 +72,7 @@ public class AccountErasureRepository {
      * each page starts at the partition's beginning again.
      */
     public Uni<List<UserItem>> userItems(String userId) {
-        return table.query(KeyQuery.of(SocialPatterns.ERASURE_USER_ITEMS).project(PK, SK, TYPE, POST_ID.name())
+        return table.query(KeyQuery.of(SocialKeys.ERASURE_USER_ITEMS).project(PK, SK, TYPE, POST_ID.name())
                 .limit(PAGE).in(SocialKeys.userPartition(userId)))
                 .map(page -> page.items().stream().map(item -> {
                     ItemKey key = ItemKey.of(item);
@@ -84,7 +83,7 @@ public class AccountErasureRepository {
 
     /** BatchWriteItem deletes, 25 a request, unprocessed items re-sent with backoff. */
     public Uni<Void> deleteAll(List<ItemKey> keys) {
-        return table.batchDelete(SocialPatterns.ERASURE_USER_ITEMS_DELETE, keys);
+        return table.batchDelete(SocialKeys.ERASURE_USER_ITEMS_DELETE, keys);
     }
 
     /** A comment the account wrote, as GSI1 lists it. */
@@ -101,7 +100,7 @@ public class AccountErasureRepository {
      * index read: a comment deleted a moment ago may still be listed, and its delete is then refused and skipped).
      */
     public Uni<AuthoredComments> commentsBy(String userId, PageKey startKey) {
-        return table.query(KeyQuery.of(SocialPatterns.ERASURE_AUTHOR_COMMENTS).limit(PAGE)
+        return table.query(KeyQuery.of(SocialKeys.ERASURE_AUTHOR_COMMENTS).limit(PAGE)
                 .in(SocialKeys.userPartition(userId)).after(startKey))
                 .map(page -> new AuthoredComments(page.items().stream()
                         .filter(item -> userId.equals(AUTHOR_ID.read(item)))

@@ -15,15 +15,14 @@ import dev.trident.keys.cursor.CursorState;
 import dev.trident.keys.expr.Condition;
 import dev.trident.keys.expr.Conditions;
 import dev.trident.keys.expr.UpdateExpressionBuilder;
-import dev.trident.keys.pattern.SocialPatterns;
 import dev.trident.social.model.Comment;
 import dev.trident.social.model.PostDeletionRecord;
 import dev.trident.support.dynamo.DynamoTable;
 import dev.trident.support.dynamo.KeyQuery;
+import dev.trident.support.dynamo.Slice;
 import dev.trident.support.dynamo.Transaction;
 import dev.trident.support.dynamo.VersionedChange;
 import dev.trident.support.dynamo.WriteRefused;
-import dev.trident.support.dynamo.Slice;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
@@ -77,7 +76,7 @@ public class CommentRepository {
         if (!comment.authorId().equals(comment.postAuthorId())) {
             transaction.check(COMMENTER_PROFILE, SocialKeys.userProfile(comment.authorId()), Conditions.ITEM_EXISTS);
         }
-        return table.transact(SocialPatterns.COMMENT_CREATE, transaction
+        return table.transact(SocialKeys.COMMENT_CREATE, transaction
                 .update(COMMENTER_STATS, SocialKeys.monthlyStats(comment.authorId(), month),
                         StatsRepository.count(COMMENTS, comment.authorId(), month, comment.createdAt())));
     }
@@ -88,7 +87,7 @@ public class CommentRepository {
      * naming another user finds nothing).
      */
     public Uni<Comment> comment(String postAuthorId, String postId, String commentId) {
-        return table.get(SocialPatterns.COMMENT, COMMENT, SocialKeys.comment(postId, commentId))
+        return table.get(SocialKeys.COMMENT, COMMENT, SocialKeys.comment(postId, commentId))
                 .map(comment -> comment != null && postAuthorId.equals(comment.postAuthorId()) ? comment : null);
     }
 
@@ -103,7 +102,7 @@ public class CommentRepository {
         // versionedChange adds attribute_exists(PK) and, with If-Match, the version.
         UpdateExpressionBuilder update = new UpdateExpressionBuilder().set(BODY, body)
                 .condition(postOwnerIs(postAuthorId).and(authorIs(authorId)));
-        return table.update(SocialPatterns.COMMENT_UPDATE, COMMENT_CHANGE, SocialKeys.comment(postId, commentId),
+        return table.update(SocialKeys.COMMENT_UPDATE, COMMENT_CHANGE, SocialKeys.comment(postId, commentId),
                 VersionedChange.of(update, expectedVersion, now)).map(COMMENT::fromItem);
     }
 
@@ -126,7 +125,7 @@ public class CommentRepository {
         if (expectedVersion != null) {
             condition = condition.and(Conditions.versionEquals(expectedVersion));
         }
-        return table.transact(SocialPatterns.COMMENT_DELETE, Transaction.of()
+        return table.transact(SocialKeys.COMMENT_DELETE, Transaction.of()
                 .delete(COMMENT_CHANGE, SocialKeys.comment(postId, commentId), condition)
                 .update(COUNTED_POST, SocialKeys.post(postAuthorId, postId),
                         new UpdateExpressionBuilder().add(COMMENT_COUNT, -1).condition(Conditions.ITEM_EXISTS)
@@ -154,7 +153,7 @@ public class CommentRepository {
      * comment of the right path, so it costs no short pages).
      */
     public Uni<Slice<Comment>> postComments(String userId, String postId, CursorState resume, int limit) {
-        return table.list(KeyQuery.of(SocialPatterns.POST_COMMENTS).in(SocialKeys.commentPartition(postId))
+        return table.list(KeyQuery.of(SocialKeys.POST_COMMENTS).in(SocialKeys.commentPartition(postId))
                 .resumingAt(resume)
                 .filter(Conditions.equalTo(POST_AUTHOR_ID.name(), POST_AUTHOR_ID.encode(userId))), limit, COMMENT);
     }
@@ -170,7 +169,7 @@ public class CommentRepository {
      * comments were deleted.
      */
     public Uni<Integer> deleteComments(PostDeletionRecord deletion) {
-        return deleteCommentPages(KeyQuery.of(SocialPatterns.POST_COMMENTS_DELETE).project(PK, SK)
+        return deleteCommentPages(KeyQuery.of(SocialKeys.POST_COMMENTS_DELETE).project(PK, SK)
                 .in(SocialKeys.commentPartition(deletion.postId())),
                 deleted -> Uni.createFrom().voidItem());
     }
@@ -180,7 +179,7 @@ public class CommentRepository {
      * with the count of each page deleted (a pending-work task extends its lease there).
      */
     public Uni<Integer> deleteComments(PostDeletionRecord deletion, Function<Integer, Uni<Void>> afterPage) {
-        return deleteCommentPages(KeyQuery.of(SocialPatterns.POST_COMMENTS_DELETE).project(PK, SK)
+        return deleteCommentPages(KeyQuery.of(SocialKeys.POST_COMMENTS_DELETE).project(PK, SK)
                 .in(SocialKeys.commentPartition(deletion.postId()))
                 .limit(DELETE_PAGE), afterPage);
     }
@@ -190,7 +189,7 @@ public class CommentRepository {
                 .onItem().transformToUniAndConcatenate(page -> {
                     List<ItemKey> keys = page.items().stream().map(ItemKey::of).toList();
                     return keys.isEmpty() ? Uni.createFrom().item(0)
-                            : table.batchDelete(SocialPatterns.POST_COMMENTS_DELETE, keys)
+                            : table.batchDelete(SocialKeys.POST_COMMENTS_DELETE, keys)
                                     .chain(() -> afterPage.apply(keys.size()))
                                     .replaceWith(keys.size());
                 })

@@ -18,15 +18,14 @@ import dev.trident.keys.expr.Condition;
 import dev.trident.keys.expr.Conditions;
 import dev.trident.keys.expr.UpdateExpressionBuilder.UpdateExpression;
 import dev.trident.keys.expr.UpdateExpressionBuilder;
-import dev.trident.keys.pattern.SocialPatterns;
 import dev.trident.social.config.SocialConfig;
 import dev.trident.social.model.Post;
 import dev.trident.social.model.PostDeletionRecord;
 import dev.trident.support.dynamo.DynamoTable;
 import dev.trident.support.dynamo.KeyQuery;
+import dev.trident.support.dynamo.Slice;
 import dev.trident.support.dynamo.Transaction;
 import dev.trident.support.dynamo.VersionedChange;
-import dev.trident.support.dynamo.Slice;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
@@ -82,7 +81,7 @@ public class PostRepository {
             transaction.update(TIMELINE_MONTH, SocialKeys.timelineMonth(month),
                     listInMonthIndex(month, post.createdAt()));
         }
-        return table.transact(SocialPatterns.POST_CREATE, transaction).invoke(() -> {
+        return table.transact(SocialKeys.POST_CREATE, transaction).invoke(() -> {
             if (indexMonth) {
                 indexedMonths.add(month);
             }
@@ -100,7 +99,7 @@ public class PostRepository {
 
     /** Get one post: one GetItem, strongly consistent (it carries the ETag). Emits null when absent. */
     public Uni<Post> post(String userId, String postId) {
-        return table.get(SocialPatterns.POST, postItems, SocialKeys.post(userId, postId));
+        return table.get(SocialKeys.POST, postItems, SocialKeys.post(userId, postId));
     }
 
     /**
@@ -108,7 +107,7 @@ public class PostRepository {
      * eventually consistent (a list), {@code Limit = limit + 1}, from {@code resume} (null: the first page).
      */
     public Uni<Slice<Post>> userPosts(String userId, CursorState resume, int limit) {
-        return table.list(KeyQuery.of(SocialPatterns.USER_POSTS).in(SocialKeys.userPartition(userId))
+        return table.list(KeyQuery.of(SocialKeys.USER_POSTS).in(SocialKeys.userPartition(userId))
                 .resumingAt(resume), limit, postItems);
     }
 
@@ -120,7 +119,7 @@ public class PostRepository {
     public Uni<Post> updatePost(String userId, String postId, String title, String body, Long expectedVersion,
             String now) {
         UpdateExpressionBuilder update = new UpdateExpressionBuilder().setIfGiven(TITLE, title).setIfGiven(BODY, body);
-        return table.update(SocialPatterns.POST_UPDATE, POST_CHANGE, SocialKeys.post(userId, postId),
+        return table.update(SocialKeys.POST_UPDATE, POST_CHANGE, SocialKeys.post(userId, postId),
                 VersionedChange.of(update, expectedVersion, now)).map(postItems::fromItem);
     }
 
@@ -137,7 +136,7 @@ public class PostRepository {
         Condition condition = expectedVersion == null ? Conditions.ITEM_EXISTS
                 : Conditions.ITEM_EXISTS.and(Conditions.versionEquals(expectedVersion));
         PostDeletionRecord deletion = new PostDeletionRecord(userId, postId, expectedVersion, now);
-        return table.transact(SocialPatterns.POST_DELETE, Transaction.of()
+        return table.transact(SocialKeys.POST_DELETE, Transaction.of()
                 .delete(POST_CHANGE, SocialKeys.post(userId, postId), condition)
                 .put(DELETION_RECORD, POST_DELETION.toItem(deletion), null)
                 .include(alongside))
@@ -150,7 +149,7 @@ public class PostRepository {
      * found). The prefix sorts below {@code POST#}, so the Query reads deletion records only.
      */
     public Uni<List<PostDeletionRecord>> pendingPostDeletions(String userId, int limit) {
-        return table.query(KeyQuery.of(SocialPatterns.POST_DELETION_PENDING).in(SocialKeys.userPartition(userId))
+        return table.query(KeyQuery.of(SocialKeys.POST_DELETION_PENDING).in(SocialKeys.userPartition(userId))
                 .limit(limit))
                 .map(page -> page.items().stream().map(POST_DELETION::fromItem).toList());
     }
@@ -160,7 +159,7 @@ public class PostRepository {
      * strongly consistent (it decides between a 404 and finishing a delete). Emits null when there is none.
      */
     public Uni<PostDeletionRecord> pendingPostDeletion(String userId, String postId) {
-        return table.get(SocialPatterns.POST_DELETION_PENDING, POST_DELETION, SocialKeys.postDeletion(userId, postId));
+        return table.get(SocialKeys.POST_DELETION_PENDING, POST_DELETION, SocialKeys.postDeletion(userId, postId));
     }
 
     /**
@@ -169,7 +168,7 @@ public class PostRepository {
      * and resumes.
      */
     public Uni<Void> finishPostDeletion(PostDeletionRecord deletion) {
-        return table.delete(SocialPatterns.POST_DELETION_FINISH, DELETION_RECORD,
+        return table.delete(SocialKeys.POST_DELETION_FINISH, DELETION_RECORD,
                 SocialKeys.postDeletion(deletion.userId(), deletion.postId()), null).replaceWithVoid();
     }
 }

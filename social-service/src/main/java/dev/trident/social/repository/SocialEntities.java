@@ -45,7 +45,6 @@ final class SocialEntities {
     /** {@code USER#<id>/PROFILE}, on GSI1 as {@code HANDLE#<lower-cased handle>/PROFILE}. */
     static final EntitySchema<Profile> PROFILE = EntitySchema
             .of(EntityType.USER_PROFILE, (Profile p) -> SocialKeys.userProfile(p.userId()))
-            .index(p -> SocialKeys.userByHandle(SocialKeys.canonicalHandle(p.handle())))
             .attribute(USER_ID, Profile::userId)
             .attribute(HANDLE, Profile::handle)
             .attribute(DISPLAY_NAME, Profile::displayName)
@@ -72,7 +71,7 @@ final class SocialEntities {
             .reads(item -> new HandleClaim(HANDLE.read(item), USER_ID.read(item), CREATED_AT.read(item)));
 
     /** How many write shards the timeline's month has ({@code trident.social.timeline.shards}). */
-    static final KeyInput<Integer> TIMELINE_SHARDS = KeyInput.named("timelineShards");
+    static final KeyInput<Integer> TIMELINE_SHARDS = KeyInput.named(SocialKeys.TIMELINE_SHARDS_INPUT);
 
     /**
      * {@code USER#<id>/POST#<postId>}, on GSI2 (the timeline) as {@code TIMELINE#<month>#<shard>/<postId>}, the shard
@@ -81,7 +80,6 @@ final class SocialEntities {
      */
     static final EntitySchema<Post> POST = EntitySchema
             .of(EntityType.POST, (Post p) -> SocialKeys.post(p.userId(), p.postId()))
-            .index((p, in) -> SocialKeys.postTimeline(monthOf(p.createdAt()), p.postId(), in.get(TIMELINE_SHARDS)))
             .attribute(USER_ID, Post::userId)
             .attribute(POST_ID, Post::postId)
             .attribute(TITLE, Post::title)
@@ -97,8 +95,6 @@ final class SocialEntities {
     /** {@code POST#<postId>/COMMENT#<commentId>}: version 1 when written, one more with each edit of its body. */
     static final EntitySchema<Comment> COMMENT = EntitySchema
             .of(EntityType.COMMENT, (Comment c) -> SocialKeys.comment(c.postId(), c.commentId()))
-            // Under its author on GSI1 (USER#<authorId>/COMMENT#<commentId>): how an erasure finds them.
-            .index(c -> SocialKeys.commentByAuthor(c.authorId(), c.commentId()))
             .attribute(POST_ID, Comment::postId)
             .attribute(POST_AUTHOR_ID, Comment::postAuthorId)
             .attribute(COMMENT_ID, Comment::commentId)

@@ -11,7 +11,6 @@ import dev.trident.keys.SocialKeys;
 import dev.trident.keys.entity.Attribute;
 import dev.trident.keys.expr.UpdateExpressionBuilder.UpdateExpression;
 import dev.trident.keys.expr.UpdateExpressionBuilder;
-import dev.trident.keys.pattern.SocialPatterns;
 import dev.trident.social.model.MonthlyStats;
 import dev.trident.support.dynamo.DynamoTable;
 import io.smallrye.mutiny.Uni;
@@ -35,7 +34,7 @@ public class StatsRepository {
      * their stats right after posting sees the post counted). Emits null when nothing was counted.
      */
     public Uni<MonthlyStats> monthlyStats(String userId, String month) {
-        return table.get(SocialPatterns.MONTHLY_STATS, MONTHLY_STATS, SocialKeys.monthlyStats(userId, month));
+        return table.get(SocialKeys.MONTHLY_STATS, MONTHLY_STATS, SocialKeys.monthlyStats(userId, month));
     }
 
     /**

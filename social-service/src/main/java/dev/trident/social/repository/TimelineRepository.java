@@ -9,7 +9,6 @@ import dev.trident.keys.SocialKeys;
 import dev.trident.keys.cursor.CursorState;
 import dev.trident.keys.cursor.InvalidCursorException;
 import dev.trident.keys.entity.Attribute;
-import dev.trident.keys.pattern.SocialPatterns;
 import dev.trident.social.config.SocialConfig;
 import dev.trident.social.model.Post;
 import dev.trident.support.dynamo.DynamoTable;
@@ -98,7 +97,7 @@ public class TimelineRepository {
             }
         }
         Map<String, KeyQuery> partitions = new LinkedHashMap<>();
-        KeyQuery timeline = KeyQuery.of(SocialPatterns.TIMELINE);
+        KeyQuery timeline = KeyQuery.of(SocialKeys.TIMELINE);
         for (int shard = 0; shard < read; shard++) {
             partitions.put(label(month, shard), timeline.in(SocialKeys.timelinePartition(month, shard, read)));
         }
@@ -197,7 +196,7 @@ public class TimelineRepository {
                 return Uni.createFrom().nullItem();
             }
             // Each month listed holds at least one post (unless all were deleted), so this many months fill the page.
-            return table.query(KeyQuery.of(SocialPatterns.TIMELINE_MONTHS).project(SK)
+            return table.query(KeyQuery.of(SocialKeys.TIMELINE_MONTHS).project(SK)
                     .in(SocialKeys.TIMELINE_MONTHS_PARTITION)
                             .below(SocialKeys.timelineMonthSortKey(month)).limit(limit + 1 - collected.size()))
                     .map(page -> {

@@ -8,17 +8,16 @@ import static dev.trident.social.repository.SocialEntities.PROFILE;
 import dev.trident.keys.IndexKey;
 import dev.trident.keys.SocialKeys;
 import dev.trident.keys.expr.UpdateExpressionBuilder;
-import dev.trident.keys.pattern.SocialPatterns;
 import dev.trident.social.config.SocialConfig;
 import dev.trident.social.model.Post;
 import dev.trident.social.model.Profile;
 import dev.trident.social.repository.SocialEntities.HandleClaim;
 import dev.trident.support.dynamo.DynamoTable;
 import dev.trident.support.dynamo.KeyQuery;
+import dev.trident.support.dynamo.Slice;
 import dev.trident.support.dynamo.Transaction;
 import dev.trident.support.dynamo.VersionedChange;
 import dev.trident.support.erasure.ErasureRecords;
-import dev.trident.support.dynamo.Slice;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.HashMap;
@@ -62,7 +61,7 @@ public class UserRepository {
      * ({@link dev.trident.support.work.Reservations#refused}).
      */
     public Uni<Void> createUser(Profile profile) {
-        return table.transact(SocialPatterns.USER_CREATE, Transaction.of()
+        return table.transact(SocialKeys.USER_CREATE, Transaction.of()
                 .create(NEW_PROFILE, PROFILE, profile)
                 .create(HANDLE_TAKEN, HANDLE_CLAIM.toItem(HandleClaim.of(profile)))
                 .include(ErasureRecords.noErasureRunning(profile.userId())));
@@ -70,7 +69,7 @@ public class UserRepository {
 
     /** Get a profile: one GetItem, strongly consistent (it carries the ETag). Emits null when absent. */
     public Uni<Profile> userProfile(String userId) {
-        return table.get(SocialPatterns.USER_PROFILE, PROFILE, SocialKeys.userProfile(userId));
+        return table.get(SocialKeys.USER_PROFILE, PROFILE, SocialKeys.userProfile(userId));
     }
 
     /**
@@ -81,7 +80,7 @@ public class UserRepository {
      * there is no profile.
      */
     public Uni<ProfileAndPosts> userWithNewestPosts(String userId, int limit) {
-        return table.query(KeyQuery.of(SocialPatterns.USER_WITH_NEWEST_POSTS).between(SocialKeys.postsPrefix(),
+        return table.query(KeyQuery.of(SocialKeys.USER_WITH_NEWEST_POSTS).between(SocialKeys.postsPrefix(),
                 SocialKeys.PROFILE).in(SocialKeys.userPartition(userId)).limit(limit + 2))
                 .map(page -> {
                     var items = page.items();
@@ -100,7 +99,7 @@ public class UserRepository {
      */
     public Uni<Profile> userByHandle(String handle) {
         IndexKey key = SocialKeys.userByHandle(SocialKeys.canonicalHandle(handle));
-        return table.query(KeyQuery.of(SocialPatterns.USER_BY_HANDLE).limit(1).in(key.pk()).sortKeyEquals(key.sk()))
+        return table.query(KeyQuery.of(SocialKeys.USER_BY_HANDLE).limit(1).in(key.pk()).sortKeyEquals(key.sk()))
                 .map(page -> page.items().isEmpty() ? null : PROFILE.fromItem(page.items().get(0)));
     }
 
@@ -112,7 +111,7 @@ public class UserRepository {
     public Uni<Profile> updateUser(String userId, String displayName, String bio, Long expectedVersion, String now) {
         UpdateExpressionBuilder update = new UpdateExpressionBuilder().setIfGiven(DISPLAY_NAME, displayName)
                 .setIfGiven(BIO, bio);
-        return table.update(SocialPatterns.USER_UPDATE, PROFILE_CHANGE, SocialKeys.userProfile(userId),
+        return table.update(SocialKeys.USER_UPDATE, PROFILE_CHANGE, SocialKeys.userProfile(userId),
                 VersionedChange.of(update, expectedVersion, now)).map(PROFILE::fromItem);
     }
 
@@ -123,7 +122,7 @@ public class UserRepository {
      * are not in the map.
      */
     public Uni<Map<String, Profile>> usersByIds(List<String> userIds) {
-        return table.batchGet(SocialPatterns.USERS_BY_IDS, userIds.stream().map(SocialKeys::userProfile).toList(),
+        return table.batchGet(SocialKeys.USERS_BY_IDS, userIds.stream().map(SocialKeys::userProfile).toList(),
                 batchGet.chunkSize(), batchGet.timeBudget()).map(items -> {
                     Map<String, Profile> found = new HashMap<>();
                     items.forEach(item -> {

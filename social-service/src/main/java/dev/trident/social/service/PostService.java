@@ -3,7 +3,6 @@ package dev.trident.social.service;
 import dev.trident.keys.Months;
 import dev.trident.keys.SocialKeys;
 import dev.trident.keys.Timestamps;
-import dev.trident.keys.pattern.SocialPatterns;
 import dev.trident.social.model.Comment;
 import dev.trident.social.model.Post;
 import dev.trident.social.repository.CommentRepository;
@@ -57,7 +56,7 @@ public class PostService {
     }
 
     public Uni<Page<Post>> list(String userId, PageRequest page) {
-        String scope = SocialPatterns.USER_POSTS.cursorScope(userId);
+        String scope = SocialKeys.USER_POSTS.cursorScope(userId);
         return posts.userPosts(userId, cursors.resume(scope, page), page.limit()).map(slice -> cursors.page(scope, slice));
     }
 
@@ -115,14 +114,14 @@ public class PostService {
     }
 
     public Uni<Page<Comment>> comments(String userId, String postId, PageRequest page) {
-        String scope = SocialPatterns.POST_COMMENTS.cursorScope(userId, postId);
+        String scope = SocialKeys.POST_COMMENTS.cursorScope(userId, postId);
         return comments.postComments(userId, postId, cursors.resume(scope, page), page.limit())
                 .map(slice -> cursors.page(scope, slice));
     }
 
     /** Starts at the current month (UTC) unless the cursor names where to resume. */
     public Uni<Page<Post>> timeline(PageRequest page) {
-        String scope = SocialPatterns.TIMELINE.cursorScope();
+        String scope = SocialKeys.TIMELINE.cursorScope();
         return timeline.timeline(Months.of(clock.instant()), cursors.resume(scope, page), page.limit())
                 .map(slice -> cursors.page(scope, slice));
     }

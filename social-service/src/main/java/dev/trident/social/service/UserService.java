@@ -1,8 +1,8 @@
 package dev.trident.social.service;
 
 import dev.trident.keys.Months;
+import dev.trident.keys.SocialKeys;
 import dev.trident.keys.Timestamps;
-import dev.trident.keys.pattern.SocialPatterns;
 import dev.trident.social.model.MonthlyStats;
 import dev.trident.social.model.Profile;
 import dev.trident.social.model.ProfileWithPosts;
@@ -59,7 +59,7 @@ public class UserService {
         return users.userWithNewestPosts(userId, page.limit())
                 .onItem().ifNull().failWith(() -> Refusals.notFound("user", userId))
                 .map(found -> new ProfileWithPosts(found.profile(),
-                        cursors.page(SocialPatterns.USER_WITH_NEWEST_POSTS.cursorScope(userId), found.posts())));
+                        cursors.page(SocialKeys.USER_WITH_NEWEST_POSTS.cursorScope(userId), found.posts())));
     }
 
     public Uni<Profile> byHandle(String handle) {

@@ -12,13 +12,12 @@ import dev.trident.keys.expr.Condition;
 import dev.trident.keys.expr.Conditions;
 import dev.trident.keys.expr.UpdateExpressionBuilder.UpdateExpression;
 import dev.trident.keys.expr.UpdateExpressionBuilder;
-import dev.trident.keys.pattern.WorkspacePatterns;
 import dev.trident.support.dynamo.DynamoTable;
 import dev.trident.support.dynamo.KeyQuery;
+import dev.trident.support.dynamo.Slice;
 import dev.trident.support.dynamo.Transaction;
 import dev.trident.support.dynamo.WriteRefused;
 import dev.trident.support.erasure.ErasureRecords;
-import dev.trident.support.dynamo.Slice;
 import dev.trident.workspace.model.Member;
 import dev.trident.workspace.model.MemberRole;
 import io.smallrye.mutiny.Uni;
@@ -54,7 +53,7 @@ public class MemberRepository {
      * A member edge, as a change to it is decided on: one GetItem, strongly consistent. Emits null when absent.
      */
     public Uni<Member> member(String wsId, String userId) {
-        return table.get(WorkspacePatterns.MEMBER, MEMBER, WorkspaceKeys.member(wsId, userId));
+        return table.get(WorkspaceKeys.MEMBER, MEMBER, WorkspaceKeys.member(wsId, userId));
     }
 
     /**
@@ -62,7 +61,7 @@ public class MemberRepository {
      * consistent (a list), {@code Limit = limit + 1}, from {@code resume} (null: the first page).
      */
     public Uni<Slice<Member>> workspaceMembers(String wsId, CursorState resume, int limit) {
-        return table.list(KeyQuery.of(WorkspacePatterns.WORKSPACE_MEMBERS).in(WorkspaceKeys.workspacePartition(wsId))
+        return table.list(KeyQuery.of(WorkspaceKeys.WORKSPACE_MEMBERS).in(WorkspaceKeys.workspacePartition(wsId))
                 .resumingAt(resume), limit,
                 MEMBER);
     }
@@ -73,7 +72,7 @@ public class MemberRepository {
      * {@code Limit = limit + 1}, from {@code resume} (null: the first page).
      */
     public Uni<Slice<Member>> workspacesOfUser(String userId, CursorState resume, int limit) {
-        return table.list(KeyQuery.of(WorkspacePatterns.WORKSPACES_OF_USER)
+        return table.list(KeyQuery.of(WorkspaceKeys.WORKSPACES_OF_USER)
                 .in(WorkspaceKeys.userWorkspacesPartition(userId)).resumingAt(resume),
                 limit, MEMBER);
     }
@@ -125,7 +124,7 @@ public class MemberRepository {
             transaction.update(OWNER_COUNT_CHANGE, WorkspaceKeys.workspace(after.workspaceId()),
                     ownerCountChange(ownerDelta));
         }
-        return table.transact(WorkspacePatterns.MEMBER_PUT, transaction).replaceWith(after);
+        return table.transact(WorkspaceKeys.MEMBER_PUT, transaction).replaceWith(after);
     }
 
     /** {@link #removeMember(Member, Mandate)} without a mandate: a member leaving, or an erasure. */
@@ -148,7 +147,7 @@ public class MemberRepository {
                 .update(owner ? OWNER_COUNT_CHANGE : SEAT, WorkspaceKeys.workspace(before.workspaceId()),
                         seatChange(-1, owner ? -1 : 0));
         checkMandate(transaction, before.workspaceId(), before.userId(), mandate);
-        return table.transact(WorkspacePatterns.MEMBER_REMOVE, transaction);
+        return table.transact(WorkspaceKeys.MEMBER_REMOVE, transaction);
     }
 
     /**

@@ -14,25 +14,27 @@ import static dev.trident.workspace.repository.WorkspaceEntities.STATUS;
 import static dev.trident.workspace.repository.WorkspaceEntities.TITLE;
 
 import dev.trident.keys.EntityType;
+import dev.trident.keys.KeyParts;
 import dev.trident.keys.ProjectId;
 import dev.trident.keys.ProjectStatus;
 import dev.trident.keys.Shards;
 import dev.trident.keys.WorkspaceKeys;
+import dev.trident.keys.cursor.CursorState;
 import dev.trident.keys.entity.EntitySchema;
 import dev.trident.keys.entity.KeyInputs;
-import dev.trident.keys.cursor.CursorState;
 import dev.trident.keys.expr.Condition;
 import dev.trident.keys.expr.Conditions;
 import dev.trident.keys.expr.UpdateExpressionBuilder;
-import dev.trident.keys.pattern.WorkspacePatterns;
 import dev.trident.support.dynamo.DynamoTable;
 import dev.trident.support.dynamo.KeyQuery;
+import dev.trident.support.dynamo.ListArguments;
+import dev.trident.support.dynamo.Listing;
 import dev.trident.support.dynamo.MergedQuery;
+import dev.trident.support.dynamo.Slice;
 import dev.trident.support.dynamo.Transaction;
-import dev.trident.support.erasure.ErasureRecords;
 import dev.trident.support.dynamo.VersionedChange;
 import dev.trident.support.dynamo.WriteRefused;
-import dev.trident.support.dynamo.Slice;
+import dev.trident.support.erasure.ErasureRecords;
 import dev.trident.workspace.config.WorkspaceConfig;
 import dev.trident.workspace.model.CreatedRange;
 import dev.trident.workspace.model.Project;
@@ -92,7 +94,7 @@ public class ProjectRepository {
                 .setIfNotExists(TYPE, EntityType.PROJECT_SEQUENCE.typeAttribute())
                 .setIfNotExists(CREATED_AT, now)
                 .set(UPDATED_AT, now);
-        return table.update(WorkspacePatterns.PROJECT_SEQUENCE, SEQUENCE_ADVANCE,
+        return table.update(WorkspaceKeys.PROJECT_SEQUENCE, SEQUENCE_ADVANCE,
                 WorkspaceKeys.projectSequence(wsId, year),
                 update.build()).map(SEQ::read);
     }
@@ -105,7 +107,7 @@ public class ProjectRepository {
      * the success it was.
      */
     public Uni<Project> createProject(Project project, int shards, Transaction.Part alongside) {
-        return table.transact(WorkspacePatterns.PROJECT_CREATE, Transaction.of()
+        return table.transact(WorkspaceKeys.PROJECT_CREATE, Transaction.of()
                         .create(NEW_PROJECT, project(shards), project)
                         // createdBy is a trace of the account: none may be written while its erasure runs.
                         .include(ErasureRecords.noErasureRunning(project.createdBy()))
@@ -118,18 +120,23 @@ public class ProjectRepository {
      * the ETag). Emits null when absent.
      */
     public Uni<Project> project(String wsId, int shards, ProjectId projectId) {
-        return table.get(WorkspacePatterns.PROJECT, project(shards),
+        return table.get(WorkspaceKeys.PROJECT, project(shards),
                 WorkspaceKeys.project(wsId, shards, projectId));
     }
 
     /**
-     * A workspace's projects, newest first: one Query {@code PK=WS#<id>[#<shard>] AND begins_with(SK, PROJ#)}
-     * descending per shard, eventually consistent (a list), in parallel, merged by sort key, each for its share of
-     * the page; a shard that runs out before the page is full is read again ({@link MergedQuery}). One shard: one
-     * Query of {@code limit + 1}. {@code resume} (label = shard number) resumes each shard; null: the first page.
+     * A workspace's projects, newest first: all of them, or with a status argument only that status's
+     * ({@link #workspaceProjectsByStatus}). All of them: one Query {@code PK=WS#<id>[#<shard>] AND begins_with(SK,
+     * PROJ#)} descending per shard, eventually consistent (a list), in parallel, merged by sort key, each for its
+     * share of the page; a shard that runs out before the page is full is read again ({@link MergedQuery}). One
+     * shard: one Query of {@code limit + 1}. A cursor (label = shard number) resumes each shard, and only under the
+     * layout it was issued for.
      */
-    public Uni<Slice<Project>> workspaceProjects(String wsId, int shards, CursorState resume, int limit) {
-        return newestProjects(KeyQuery.of(WorkspacePatterns.WORKSPACE_PROJECTS), wsId, shards, resume, limit);
+    public Listing<Project> workspaceProjects(String wsId, int shards, ListArguments arguments) {
+        return arguments.get(KeyParts.STATUS).map(status -> workspaceProjectsByStatus(wsId, shards, status))
+                .orElseGet(() -> Listing.of(WorkspaceKeys.WORKSPACE_PROJECTS.cursorScope(wsId, "shards=" + shards),
+                        (resume, limit) -> newestProjects(KeyQuery.of(WorkspaceKeys.WORKSPACE_PROJECTS), wsId,
+                                shards, resume, limit)));
     }
 
     /**
@@ -139,7 +146,7 @@ public class ProjectRepository {
      * would be the last item of the partition, not the first.
      */
     public Uni<Slice<Project>> workspaceStackProjects(String wsId, int shards, CursorState resume, int limit) {
-        return newestProjects(KeyQuery.of(WorkspacePatterns.WORKSPACE_WITH_PROJECTS), wsId, shards, resume, limit);
+        return newestProjects(KeyQuery.of(WorkspaceKeys.WORKSPACE_WITH_PROJECTS), wsId, shards, resume, limit);
     }
 
     private Uni<Slice<Project>> newestProjects(KeyQuery pattern, String wsId, int shards, CursorState resume,
@@ -159,15 +166,15 @@ public class ProjectRepository {
      * ({@link MergedQuery}). Reads only matching projects, never the workspace's others. Eventually consistent, as
      * every index read: a project created or moved a moment ago may be missing or still listed under its old status.
      */
-    public Uni<Slice<Project>> workspaceProjectsByStatus(String wsId, int shards, ProjectStatus status,
-            CursorState resume, int limit) {
+    public Listing<Project> workspaceProjectsByStatus(String wsId, int shards, ProjectStatus status) {
         Map<String, KeyQuery> partitions = new LinkedHashMap<>();
         for (int shard = 0; shard < shards; shard++) {
-            partitions.put(Integer.toString(shard), KeyQuery.of(WorkspacePatterns.WORKSPACE_PROJECTS_BY_STATUS).in(
+            partitions.put(Integer.toString(shard), KeyQuery.of(WorkspaceKeys.WORKSPACE_PROJECTS_BY_STATUS).in(
                     WorkspaceKeys.workspaceStatusPartition(wsId, status, shard, shards)));
         }
-        return new MergedQuery<>(table, partitions, PROJECT)
-                .page(resume, limit);
+        String scope = WorkspaceKeys.WORKSPACE_PROJECTS_BY_STATUS.cursorScope(wsId, "status=" + status.name(),
+                "shards=" + shards);
+        return Listing.of(scope, (resume, limit) -> new MergedQuery<>(table, partitions, PROJECT).page(resume, limit));
     }
 
     /**
@@ -186,7 +193,7 @@ public class ProjectRepository {
         if (lower != null && upper != null && lower.compareTo(upper) > 0) {
             return Uni.createFrom().item(Slice.last(List.of()));
         }
-        KeyQuery byStatus = KeyQuery.of(WorkspacePatterns.PROJECTS_BY_STATUS);
+        KeyQuery byStatus = KeyQuery.of(WorkspaceKeys.PROJECTS_BY_STATUS);
         KeyQuery created = lower != null && upper != null ? byStatus.between(lower, upper)
                 : lower != null ? byStatus.atLeast(lower)
                 : upper != null ? byStatus.atMost(upper)
@@ -219,7 +226,7 @@ public class ProjectRepository {
                     .setIndexPartition(GSI1,
                             WorkspaceKeys.projectWorkspaceStatusIndex(wsId, shards, changes.status(), projectId).pk());
         }
-        return table.update(WorkspacePatterns.PROJECT_UPDATE, PROJECT_CHANGE,
+        return table.update(WorkspaceKeys.PROJECT_UPDATE, PROJECT_CHANGE,
                 WorkspaceKeys.project(wsId, shards, projectId),
                 VersionedChange.of(update, expectedVersion, now)).map(PROJECT::fromItem);
     }
@@ -231,7 +238,7 @@ public class ProjectRepository {
     public Uni<Void> deleteProject(String wsId, int shards, ProjectId projectId, Long expectedVersion) {
         Condition condition = expectedVersion == null ? Conditions.ITEM_EXISTS
                 : Conditions.and(Conditions.ITEM_EXISTS, Conditions.versionEquals(expectedVersion));
-        return table.delete(WorkspacePatterns.PROJECT_DELETE, PROJECT_CHANGE,
+        return table.delete(WorkspaceKeys.PROJECT_DELETE, PROJECT_CHANGE,
                 WorkspaceKeys.project(wsId, shards, projectId), condition)
                 .replaceWithVoid();
     }

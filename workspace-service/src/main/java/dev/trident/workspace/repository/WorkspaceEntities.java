@@ -16,7 +16,6 @@ import dev.trident.workspace.model.Member;
 import dev.trident.workspace.model.MemberRole;
 import dev.trident.workspace.model.Project;
 import dev.trident.workspace.model.Workspace;
-import java.time.Instant;
 
 /**
  * The workspace entities, each declared once: keys, index keys, attributes, and how an item reads back. The
@@ -73,7 +72,6 @@ final class WorkspaceEntities {
     /** {@code WS#<id>/MEMBER#<userId>}, inverted on GSI1 as {@code USER#<userId>/WS#<id>}. */
     static final EntitySchema<Member> MEMBER = EntitySchema
             .of(EntityType.MEMBER, (Member m) -> WorkspaceKeys.member(m.workspaceId(), m.userId()))
-            .index(m -> WorkspaceKeys.memberIndex(m.userId(), m.workspaceId()))
             .attribute(WS_ID, Member::workspaceId)
             .attribute(USER_ID, Member::userId)
             .attribute(ROLE, m -> m.role().value())
@@ -84,9 +82,9 @@ final class WorkspaceEntities {
                     ROLE.read(item)), VERSION.read(item, 0L), CREATED_AT.read(item), UPDATED_AT.read(item)));
 
     /** How many partitions the project's workspace spreads its projects over (the workspace's {@link #SHARDS}). */
-    static final KeyInput<Integer> WORKSPACE_SHARDS = KeyInput.named("workspaceShards");
+    static final KeyInput<Integer> WORKSPACE_SHARDS = KeyInput.named(WorkspaceKeys.WORKSPACE_SHARDS_INPUT);
     /** How many write shards each status has on GSI2 ({@code trident.workspace.project-status.shards}). */
-    static final KeyInput<Integer> STATUS_SHARDS = KeyInput.named("statusShards");
+    static final KeyInput<Integer> STATUS_SHARDS = KeyInput.named(WorkspaceKeys.STATUS_SHARDS_INPUT);
 
     /**
      * {@code WS#<id>[#<shard>]/PROJ#<yyyy>-<nnnnnn>}, the shard one of {@link #WORKSPACE_SHARDS}; on GSI1 (its
@@ -98,10 +96,6 @@ final class WorkspaceEntities {
     static final EntitySchema<Project> PROJECT = EntitySchema
             .of(EntityType.PROJECT, (Project p, KeyInputs in) -> WorkspaceKeys.project(p.workspaceId(),
                     in.get(WORKSPACE_SHARDS), p.id()))
-            .index((p, in) -> WorkspaceKeys.projectWorkspaceStatusIndex(p.workspaceId(), in.get(WORKSPACE_SHARDS),
-                    p.status(), p.id()))
-            .index((p, in) -> WorkspaceKeys.projectStatusIndex(p.status(), in.get(STATUS_SHARDS),
-                    Instant.parse(p.createdAt()), p.workspaceId(), p.id()))
             .attribute(WS_ID, Project::workspaceId)
             .attribute(PROJECT_ID, p -> p.id().toString())
             .attribute(TITLE, Project::title)

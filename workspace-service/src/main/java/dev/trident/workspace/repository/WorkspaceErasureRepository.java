@@ -16,7 +16,6 @@ import dev.trident.keys.WorkspaceKeys;
 import dev.trident.keys.expr.Condition;
 import dev.trident.keys.expr.Conditions;
 import dev.trident.keys.expr.UpdateExpressionBuilder;
-import dev.trident.keys.pattern.WorkspacePatterns;
 import dev.trident.support.dynamo.DynamoTable;
 import dev.trident.support.dynamo.KeyQuery;
 import dev.trident.support.dynamo.PageKey;
@@ -58,7 +57,7 @@ public class WorkspaceErasureRepository {
      * from where the last one stopped: a membership just removed may linger in the index for a moment.
      */
     public Uni<WorkspacePage> workspacesOf(String userId, PageKey after) {
-        return table.query(KeyQuery.of(WorkspacePatterns.ERASURE_MEMBERSHIPS).limit(PAGE)
+        return table.query(KeyQuery.of(WorkspaceKeys.ERASURE_MEMBERSHIPS).limit(PAGE)
                 .in(WorkspaceKeys.userWorkspacesPartition(userId)).after(after))
                 .map(page -> new WorkspacePage(page.items().stream().map(item -> MEMBER.fromItem(item).workspaceId())
                         .toList(), page.next()));
@@ -69,14 +68,14 @@ public class WorkspaceErasureRepository {
      * with): Query {@code begins_with(SK, MEMBER#)}, strongly consistent.
      */
     public Multi<List<Member>> memberPages(String wsId) {
-        return table.pages(KeyQuery.of(WorkspacePatterns.ERASURE_MEMBERS).limit(PAGE)
+        return table.pages(KeyQuery.of(WorkspaceKeys.ERASURE_MEMBERS).limit(PAGE)
                 .in(WorkspaceKeys.workspacePartition(wsId)))
                 .map(page -> page.items().stream().map(MEMBER::fromItem).toList());
     }
 
     /** The workspace's shard count from META (strongly consistent); null when META is gone. */
     public Uni<Integer> shards(String wsId) {
-        return table.get(WorkspacePatterns.ERASURE_WORKSPACE_META, WorkspaceKeys.workspace(wsId))
+        return table.get(WorkspaceKeys.ERASURE_WORKSPACE_META, WorkspaceKeys.workspace(wsId))
                 .map(item -> item == null ? null : SHARDS.read(item, 1));
     }
 
@@ -86,7 +85,7 @@ public class WorkspaceErasureRepository {
      * shard's projects; an erasure is rare).
      */
     public Multi<List<ItemKey>> projectPagesCreatedBy(String wsId, int shard, int shards, String userId) {
-        return table.pages(KeyQuery.of(WorkspacePatterns.ERASURE_CREATED_PROJECTS).limit(PAGE)
+        return table.pages(KeyQuery.of(WorkspaceKeys.ERASURE_CREATED_PROJECTS).limit(PAGE)
                 .in(WorkspaceKeys.projectPartition(wsId, shard, shards))
                         .filter(Conditions.equalTo(CREATED_BY.name(), CREATED_BY.encode(userId))))
                 .map(page -> page.items().stream().map(ItemKey::of).toList());
@@ -97,7 +96,7 @@ public class WorkspaceErasureRepository {
      * version 1 SET updatedAt} under {@code createdBy = :user} (a project another erasure or edit changed is left).
      */
     public Uni<Void> anonymiseCreator(ItemKey project, String userId, String now) {
-        return table.update(WorkspacePatterns.ERASURE_PROJECT_ANONYMISE, ANONYMISED_PROJECT, project,
+        return table.update(WorkspaceKeys.ERASURE_PROJECT_ANONYMISE, ANONYMISED_PROJECT, project,
                 new UpdateExpressionBuilder()
                         .remove(CREATED_BY.name())
                         .remove(CREATED_BY_NAME.name())
@@ -114,7 +113,7 @@ public class WorkspaceErasureRepository {
      * (one UpdateItem under {@code ownerId = :user}; a META naming someone else is left).
      */
     public Uni<Void> replaceOwnerId(String wsId, String userId, String successor, String now) {
-        return table.update(WorkspacePatterns.ERASURE_WORKSPACE_META, ANONYMISED_PROJECT, WorkspaceKeys.workspace(wsId),
+        return table.update(WorkspaceKeys.ERASURE_WORKSPACE_META, ANONYMISED_PROJECT, WorkspaceKeys.workspace(wsId),
                         new UpdateExpressionBuilder()
                                 .set(OWNER_ID, successor)
                                 .set(UPDATED_AT, now)
@@ -141,20 +140,20 @@ public class WorkspaceErasureRepository {
         if (expectedVersion != null) {
             condition = condition.and(Conditions.versionEquals(expectedVersion));
         }
-        return table.transact(WorkspacePatterns.WORKSPACE_DELETE, Transaction.of()
+        return table.transact(WorkspaceKeys.WORKSPACE_DELETE, Transaction.of()
                 .delete(DELETED_WORKSPACE, WorkspaceKeys.workspace(wsId), condition)
                 .include(alongside));
     }
 
     /** The first {@link #PAGE} keys left in one partition (META, members, sequences, projects): strongly consistent. */
     public Uni<List<ItemKey>> partitionKeys(String partition) {
-        return table.query(KeyQuery.of(WorkspacePatterns.WORKSPACE_PARTITION_ITEMS).project(PK, SK).limit(PAGE)
+        return table.query(KeyQuery.of(WorkspaceKeys.WORKSPACE_PARTITION_ITEMS).project(PK, SK).limit(PAGE)
                 .in(partition))
                 .map(page -> page.items().stream().map(ItemKey::of).toList());
     }
 
     /** BatchWriteItem deletes, 25 a request, unprocessed items re-sent with backoff. */
     public Uni<Void> deleteAll(List<ItemKey> keys) {
-        return table.batchDelete(WorkspacePatterns.WORKSPACE_PARTITION_DELETE, keys);
+        return table.batchDelete(WorkspaceKeys.WORKSPACE_PARTITION_DELETE, keys);
     }
 }

@@ -13,12 +13,11 @@ import dev.trident.keys.WorkspaceKeys;
 import dev.trident.keys.expr.Condition;
 import dev.trident.keys.expr.Conditions;
 import dev.trident.keys.expr.UpdateExpressionBuilder;
-import dev.trident.keys.pattern.WorkspacePatterns;
 import dev.trident.support.dynamo.DynamoTable;
 import dev.trident.support.dynamo.Transaction;
-import dev.trident.support.erasure.ErasureRecords;
 import dev.trident.support.dynamo.VersionedChange;
 import dev.trident.support.dynamo.WriteRefused;
+import dev.trident.support.erasure.ErasureRecords;
 import dev.trident.workspace.model.Member;
 import dev.trident.workspace.model.MemberRole;
 import dev.trident.workspace.model.Workspace;
@@ -64,7 +63,7 @@ public class WorkspaceRepository {
     public Uni<Workspace> createWorkspace(Workspace workspace, Transaction.Part alongside) {
         Member owner = new Member(workspace.id(), workspace.ownerId(), MemberRole.OWNER, 1, workspace.createdAt(),
                 workspace.updatedAt());
-        return table.transact(WorkspacePatterns.WORKSPACE_CREATE, Transaction.of()
+        return table.transact(WorkspaceKeys.WORKSPACE_CREATE, Transaction.of()
                         .create(NEW_WORKSPACE, WORKSPACE, workspace)
                         .create(FIRST_OWNER, MEMBER.toItem(owner))
                         .include(ErasureRecords.noErasureRunning(workspace.ownerId()))
@@ -84,7 +83,7 @@ public class WorkspaceRepository {
      */
     public Uni<WorkspaceAccess> workspaceAccess(String wsId, String userId) {
         ItemKey meta = WorkspaceKeys.workspace(wsId);
-        return table.batchGet(WorkspacePatterns.WORKSPACE_ACCESS, List.of(meta, WorkspaceKeys.member(wsId, userId)),
+        return table.batchGet(WorkspaceKeys.WORKSPACE_ACCESS, List.of(meta, WorkspaceKeys.member(wsId, userId)),
                 2, ACCESS_BUDGET)
                 .map(items -> new WorkspaceAccess(WORKSPACE.firstIn(items), MEMBER.firstIn(items)));
     }
@@ -114,7 +113,7 @@ public class WorkspaceRepository {
         if (changes.shards() != null) {
             update.condition(Conditions.equalTo(SHARDS, changes.shards()));
         }
-        return table.update(WorkspacePatterns.WORKSPACE_UPDATE, WORKSPACE_CHANGE, WorkspaceKeys.workspace(wsId),
+        return table.update(WorkspaceKeys.WORKSPACE_UPDATE, WORKSPACE_CHANGE, WorkspaceKeys.workspace(wsId),
                 VersionedChange.of(update, expectedVersion, now)).map(WORKSPACE::fromItem);
     }
 

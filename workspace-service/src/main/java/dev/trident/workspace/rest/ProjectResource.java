@@ -1,7 +1,9 @@
 package dev.trident.workspace.rest;
 
+import dev.trident.keys.KeyParts;
 import dev.trident.keys.ProjectId;
 import dev.trident.keys.ProjectStatus;
+import dev.trident.support.dynamo.ListArguments;
 import dev.trident.support.http.ETags;
 import dev.trident.support.http.Responses;
 import dev.trident.support.idempotency.Idempotency;
@@ -97,12 +99,10 @@ public class ProjectResource {
             @QueryParam("status") @Parameter(description = "only projects of this status: ACTIVE, PAUSED or ARCHIVED") String status,
             @QueryParam("limit") String limit, @QueryParam("cursor") String cursor) {
         Caller caller = Caller.of(token);
-        if (status != null) {
-            ProjectStatus parsed = ProjectStatus.parse("status", status);
-            return projects.listByStatus(caller, wsId, parsed, PageRequest.of(limit, cursor))
-                    .map(page -> page.map(ProjectResponse::of));
-        }
-        return projects.list(caller, wsId, PageRequest.of(limit, cursor)).map(page -> page.map(ProjectResponse::of));
+        ListArguments arguments = ListArguments.none().and(KeyParts.STATUS,
+                status == null ? null : ProjectStatus.parse("status", status));
+        return projects.list(caller, wsId, arguments, PageRequest.of(limit, cursor))
+                .map(page -> page.map(ProjectResponse::of));
     }
 
     @GET

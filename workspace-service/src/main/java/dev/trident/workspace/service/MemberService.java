@@ -1,8 +1,8 @@
 package dev.trident.workspace.service;
 
 import dev.trident.keys.Timestamps;
+import dev.trident.keys.WorkspaceKeys;
 import dev.trident.keys.cursor.CursorState;
-import dev.trident.keys.pattern.WorkspacePatterns;
 import dev.trident.support.client.SocialUsers;
 import dev.trident.support.paging.Cursors;
 import dev.trident.support.paging.Page;
@@ -94,7 +94,7 @@ public class MemberService {
 
     /** Members only: GetItem of the caller's edge, then one Query of the member edges. */
     public Uni<Page<Member>> members(Caller caller, String wsId, PageRequest page) {
-        String scope = WorkspacePatterns.WORKSPACE_MEMBERS.cursorScope(wsId);
+        String scope = WorkspaceKeys.WORKSPACE_MEMBERS.cursorScope(wsId);
         CursorState resume = cursors.resume(scope, page);
         return membership.member(caller, wsId)
                 .chain(() -> members.workspaceMembers(wsId, resume, page.limit()))
@@ -105,7 +105,7 @@ public class MemberService {
     public Uni<Page<Member>> workspacesOf(Caller caller, String userId, PageRequest page) {
         String member = userId == null ? caller.userId() : userId;
         AccessRules.requireSelfOrPlatformAdmin(caller, member);
-        String scope = WorkspacePatterns.WORKSPACES_OF_USER.cursorScope(member);
+        String scope = WorkspaceKeys.WORKSPACES_OF_USER.cursorScope(member);
         return members.workspacesOfUser(member, cursors.resume(scope, page), page.limit())
                 .map(slice -> cursors.page(scope, slice));
     }

@@ -3,9 +3,10 @@ package dev.trident.workspace.service;
 import dev.trident.keys.ProjectId;
 import dev.trident.keys.ProjectStatus;
 import dev.trident.keys.Timestamps;
-import dev.trident.keys.pattern.WorkspacePatterns;
+import dev.trident.keys.WorkspaceKeys;
 import dev.trident.support.client.SocialUser;
 import dev.trident.support.client.SocialUsers;
+import dev.trident.support.dynamo.ListArguments;
 import dev.trident.support.paging.Cursors;
 import dev.trident.support.paging.Page;
 import dev.trident.support.paging.PageRequest;
@@ -82,26 +83,14 @@ public class ProjectService {
                 .onItem().ifNull().failWith(() -> projectNotFound(wsId, projectId));
     }
 
-    /** Newest first; with shards, one Query per shard merged, under one cursor bound to workspace and layout. */
-    public Uni<Page<Project>> list(Caller caller, String wsId, PageRequest page) {
-        return membership.member(caller, wsId).map(CallerMembership.Access::shards).chain(shards -> {
-            String scope = WorkspacePatterns.WORKSPACE_PROJECTS.cursorScope(wsId, "shards=" + shards);
-            return projects.workspaceProjects(wsId, shards, cursors.resume(scope, page), page.limit())
-                    .map(slice -> cursors.page(scope, slice));
-        });
-    }
-
     /**
-     * One status of a workspace's projects, newest first, members only: the caller's edge and META (one
-     * BatchGetItem), then one Query per shard on GSI1 merged, under a cursor bound to workspace, status and layout.
+     * A workspace's projects, all or those the list's arguments choose (a status: {@link ProjectRepository}), newest
+     * first, members only: the caller's edge and META (one BatchGetItem) give the layout, then one Query per shard
+     * merged, under a cursor bound to workspace, arguments and layout.
      */
-    public Uni<Page<Project>> listByStatus(Caller caller, String wsId, ProjectStatus status, PageRequest page) {
-        return membership.member(caller, wsId).map(CallerMembership.Access::shards).chain(shards -> {
-            String scope = WorkspacePatterns.WORKSPACE_PROJECTS_BY_STATUS.cursorScope(wsId, "status=" + status.name(),
-                    "shards=" + shards);
-            return projects.workspaceProjectsByStatus(wsId, shards, status, cursors.resume(scope, page), page.limit())
-                    .map(slice -> cursors.page(scope, slice));
-        });
+    public Uni<Page<Project>> list(Caller caller, String wsId, ListArguments arguments, PageRequest page) {
+        return membership.member(caller, wsId).map(CallerMembership.Access::shards)
+                .chain(shards -> cursors.list(projects.workspaceProjects(wsId, shards, arguments), page));
     }
 
     /** Owners and admins only, checked before the conditional UpdateItem. */
@@ -132,9 +121,9 @@ public class ProjectService {
         // Bound to the range too, so a cursor never resumes a wider (or other) range than the one it was issued for.
         String shards = "shards=" + projects.statusShards();
         String scope = range.bounded()
-                ? WorkspacePatterns.PROJECTS_BY_STATUS.cursorScope(status.name(), shards, "from=" + range.from(),
+                ? WorkspaceKeys.PROJECTS_BY_STATUS.cursorScope(status.name(), shards, "from=" + range.from(),
                         "to=" + range.to())
-                : WorkspacePatterns.PROJECTS_BY_STATUS.cursorScope(status.name(), shards);
+                : WorkspaceKeys.PROJECTS_BY_STATUS.cursorScope(status.name(), shards);
         return projects.projectsByStatus(status, range, cursors.resume(scope, page), page.limit())
                 .map(slice -> cursors.page(scope, slice));
     }

@@ -2,7 +2,7 @@ package dev.trident.workspace.service;
 
 import dev.trident.keys.Shards;
 import dev.trident.keys.Timestamps;
-import dev.trident.keys.pattern.WorkspacePatterns;
+import dev.trident.keys.WorkspaceKeys;
 import dev.trident.support.client.SocialUsers;
 import dev.trident.support.paging.Cursors;
 import dev.trident.support.paging.Page;
@@ -84,7 +84,7 @@ public class WorkspaceService {
     }
 
     private Uni<Stack> stackPage(String wsId, int shards, Workspace workspace, PageRequest page) {
-        String scope = WorkspacePatterns.WORKSPACE_WITH_PROJECTS.cursorScope(wsId, "shards=" + shards);
+        String scope = WorkspaceKeys.WORKSPACE_WITH_PROJECTS.cursorScope(wsId, "shards=" + shards);
         return projects.workspaceStackProjects(wsId, shards, cursors.resume(scope, page), page.limit())
                 .map(slice -> new Stack(workspace, cursors.page(scope, slice)));
     }

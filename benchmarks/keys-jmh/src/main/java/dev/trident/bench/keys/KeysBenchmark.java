@@ -37,7 +37,7 @@ public class KeysBenchmark {
     private final String rosterSk = EnrollmentKeys.enrollmentIndex(courseId, studentId).sk();
     private final String projectSk = WorkspaceKeys.project("ws-big", 1, projectId).sk();
     private final String shardedPk = WorkspaceKeys.projectPartition("ws-big", 3, 4);
-    private final String studentTermPk = EnrollmentKeys.studentTermPartition(studentId, "2026-fall");
+    private final String studentTermPk = EnrollmentKeys.STUDENT_TERM_COLLECTION.partitionOf(studentId, "2026-fall");
     private final ItemKey shardedProjectKey = WorkspaceKeys.project("ws-big", 4, projectId);
 
     /** The id grammar alone: every key built checks its ids, and so does a path id's {@code @ValidId}. */

@@ -278,7 +278,8 @@ public final class Seed {
     static Map<String, AttributeValue> edge(String studentId, String studentName, String courseId, String now) {
         Map<String, AttributeValue> item = new HashMap<>(EnrollmentKeys.enrollment(studentId, courseId).toAttributes());
         item.putAll(EnrollmentKeys.enrollmentIndex(courseId, studentId).toAttributes());
-        item.putAll(EnrollmentKeys.enrollmentTermIndex(studentId, Dataset.TERM, courseId).toAttributes());
+        item.putAll(EntityType.ENROLLMENT.keys().in(TableSchema.GSI2).build(studentId, Dataset.TERM, courseId)
+                .toAttributes());
         item.put(TableSchema.TYPE, EntityType.ENROLLMENT.typeAttribute());
         item.put("studentId", fromS(studentId));
         item.put("courseId", fromS(courseId));

@@ -1,17 +1,18 @@
-package dev.trident.keys.pattern;
+package dev.trident.keys;
 
-import dev.trident.keys.ItemCollection;
 import java.util.List;
 import java.util.Objects;
 import java.util.regex.Pattern;
 
 /**
- * One access pattern, declared once in its service's catalogue ({@link SocialPatterns}, {@link EnrollmentPatterns},
- * {@link WorkspacePatterns}, or {@link SharedPatterns} for the calls every service makes through service-support):
+ * One access pattern, declared once with the keys and item collections it reads, in its service's declaration
+ * ({@link SocialKeys}, {@link EnrollmentKeys}, {@link WorkspaceKeys}; the calls every service makes through
+ * service-support in {@link ErasureKeys}, {@link WorkKeys}, {@link IdempotencyKeys} and {@link TableSchema}):
  * its name (the metrics' {@code pattern} tag), the item collections it reads, and so the index it reads (a collection
  * is a partition of the table or of one index), the sort-key prefix every read of it keeps to, its order, its
  * consistency, and the routes that make it. A repository sends the declaration itself (dynamo-support's DynamoTable
- * and KeyQuery take it); the explorer shows it beside every collection it reads ({@link CollectionReads}); the
+ * and KeyQuery take it); the explorer shows it beside every collection it reads
+ * ({@link dev.trident.keys.pattern.CollectionReads}); the
  * services' tests refuse a read of a collection it does not declare. Immutable: each method returns a new pattern.
  * Equality is identity, so a pattern is a cheap map key for whatever a client keeps per pattern.
  */
