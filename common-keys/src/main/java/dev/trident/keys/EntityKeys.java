@@ -108,19 +108,25 @@ public final class EntityKeys {
     public List<IndexKey> indexKeys(PartValues values) {
         List<IndexKey> keys = new ArrayList<>(indexes.size());
         for (IndexKeys index : indexes) {
-            List<KeyPart<?>> parts = new ArrayList<>(index.pk().parts());
-            parts.addAll(index.sk().parts());
-            Object[] partValues = new Object[parts.size()];
-            boolean complete = true;
-            for (int i = 0; i < partValues.length && complete; i++) {
-                partValues[i] = valueOf(parts.get(i), values);
-                complete = partValues[i] != null;
-            }
-            if (complete) {
+            List<KeyPart<?>> pkParts = index.pk().parts();
+            List<KeyPart<?>> skParts = index.sk().parts();
+            Object[] partValues = new Object[pkParts.size() + skParts.size()];
+            if (fill(partValues, 0, pkParts, values) && fill(partValues, pkParts.size(), skParts, values)) {
                 keys.add(index.build(partValues));
             }
         }
         return keys;
+    }
+
+    /** Each part's value into {@code into} from {@code from} on; false at the first part without one. */
+    private boolean fill(Object[] into, int from, List<KeyPart<?>> parts, PartValues values) {
+        for (int i = 0; i < parts.size(); i++) {
+            into[from + i] = valueOf(parts.get(i), values);
+            if (into[from + i] == null) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private Object valueOf(KeyPart<?> part, PartValues values) {

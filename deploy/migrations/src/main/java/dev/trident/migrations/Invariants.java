@@ -119,11 +119,15 @@ final class Invariants {
     private final Instant now;
     private final Duration workAge;
     private final Instant oldWork;
-    private final TableAudit.IndexShards indexShards;
+    /** The layout's shard counts, by the name of the key input they are. */
+    private final Map<String, String> layoutInputs;
 
     Invariants(AuditedTable table, Instant now, Duration workAge, TableAudit.IndexShards shards) {
         this.table = table;
-        this.indexShards = shards;
+        this.layoutInputs = Map.of(
+                SocialKeys.TIMELINE_SHARDS_INPUT, Integer.toString(shards.timeline()),
+                EnrollmentKeys.CATALOGUE_SHARDS_INPUT, Integer.toString(shards.catalogue()),
+                WorkspaceKeys.STATUS_SHARDS_INPUT, Integer.toString(shards.projectStatus()));
         this.now = now;
         this.workAge = workAge;
         this.oldWork = now.minus(workAge);
@@ -691,21 +695,17 @@ final class Invariants {
      * it.
      */
     private Map<String, IndexKey> expectedIndexKeys(AuditedItem item) {
-        Map<String, String> inputs = new HashMap<>(Map.of(
-                SocialKeys.TIMELINE_SHARDS_INPUT, Integer.toString(indexShards.timeline()),
-                EnrollmentKeys.CATALOGUE_SHARDS_INPUT, Integer.toString(indexShards.catalogue()),
-                WorkspaceKeys.STATUS_SHARDS_INPUT, Integer.toString(indexShards.projectStatus())));
-        if (item.type() == EntityType.PROJECT) {
-            Integer shards = shardsOf(item.part(KeyDecoder.WORKSPACE_ID));
-            if (shards == null) {
-                return null;
-            }
-            inputs.put(WorkspaceKeys.WORKSPACE_SHARDS_INPUT, Integer.toString(shards));
+        Integer workspaceShards = item.type() == EntityType.PROJECT
+                ? shardsOf(item.part(KeyDecoder.WORKSPACE_ID)) : null;
+        if (item.type() == EntityType.PROJECT && workspaceShards == null) {
+            return null;
         }
         Map<String, IndexKey> byIndex = new HashMap<>();
         for (IndexKey key : item.type().keys().indexKeys(name -> {
+            String input = WorkspaceKeys.WORKSPACE_SHARDS_INPUT.equals(name) && workspaceShards != null
+                    ? workspaceShards.toString() : layoutInputs.get(name);
             String value = item.part(name) != null ? item.part(name)
-                    : item.text(name) != null ? item.text(name) : inputs.get(name);
+                    : item.text(name) != null ? item.text(name) : input;
             if (value == null) {
                 throw new IllegalArgumentException(name + " missing");
             }

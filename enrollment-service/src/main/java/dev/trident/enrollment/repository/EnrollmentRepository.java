@@ -71,7 +71,7 @@ public class EnrollmentRepository {
     public Listing<Enrollment> studentCourses(String studentId, ListArguments arguments) {
         return arguments.get(KeyParts.TERM).map(term -> studentTermCourses(studentId, term))
                 .orElseGet(() -> table.listing(KeyQuery.of(EnrollmentKeys.STUDENT_COURSES)
-                        .in(EnrollmentKeys.STUDENT_COLLECTION.partition(studentId)), ENROLLMENT, studentId));
+                        .in(EnrollmentKeys.studentPartition(studentId)), ENROLLMENT, studentId));
     }
 
     /**
